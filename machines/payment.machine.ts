@@ -1,0 +1,370 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type {
+  CancelarReservaResult,
+  CartaoToken,
+  ConcluirPagamentoResult,
+  GatewayPagamento,
+  IniciarPagamentoResult,
+} from '../schemas/contract';
+import {
+  type CancelReservationInput,
+  type ConcludePaymentInput,
+  type FetchGatewayInput,
+  type FlowError,
+  type LoadGatewayScriptInput,
+  notProvided,
+  type PaymentContext,
+  type PaymentEvent,
+  type PaymentInput,
+  type StartPaymentInput,
+  type TokenizeCardInput,
+  toFlowError,
+} from './types';
+
+const MACHINE = 'paymentMachine';
+
+/**
+ * The card payment of one held movimentacao (spec §4 "Payment widget results"): fetch the
+ * gateway, load its tokenizer script, tokenize the card in the browser, start the payment with
+ * the token and an idempotency key, then conclude it.
+ *
+ * I/O comes from injected actors; the defaults reject with "not provided", so the app must
+ * pass them with `.provide({ actors })`. Input: {@link PaymentInput}
+ * `{ idmovimentacao, attemptNonce }`.
+ *
+ * - context: {@link PaymentContext} `{ idmovimentacao, attemptNonce, attempt, gateway,
+ *   parcelas, cardToken, result, conclusion, error }`
+ * - events: {@link PaymentEvent}
+ * - states: `loadingGateway` (initial) → `loadingScript` → `ready` → `tokenizing` →
+ *   `paying` → `concluding` → `succeeded` | `concludingPending` → `pending` | `failed`;
+ *   `error`, `concludeFailed`, `closing` → `closed`. Final: `succeeded`, `pending`, `closed`.
+ * - tags: `loading` (loadingGateway, loadingScript), `form` (ready, failed), `busy`
+ *   (tokenizing, paying, concluding, concludingPending, closing), `failed`, `error` (error,
+ *   concludeFailed), `success`, `pending`, `closed`
+ * - actors: `fetchGateway`, `loadGatewayScript`, `tokenizeCard`, `startPayment`,
+ *   `concludePayment`, `cancelReservation` (inputs in ./types.ts)
+ *
+ * Idempotency: attempt `n` (incremented by each `payment.submit` only) uses the key
+ * `${attemptNonce}-${n}`. `payment.retry` in `failed` after `startPayment` threw (no answer
+ * from the gateway) repeats the same attempt with the same token and key, so the server
+ * answers the first charge instead of making a second one. A decline is an answer: only a new
+ * `payment.submit` (new card data, new key) follows it.
+ *
+ * Decisions: `payment.close` is accepted while the gateway or its script loads (nothing is
+ * charged yet), in `ready`, `failed` and `error`; never while busy, nor once a payment was
+ * approved (`concludeFailed` only retries the conclusion). A failed cancellation on close still
+ * ends in `closed` with `context.error` set: the hold expires at its `dthr_exp` anyway.
+ * `payment.retry` in `error` refetches what failed: the gateway when it is unknown, else the
+ * script.
+ */
+export const paymentMachine = setup({
+  types: {
+    input: {} as PaymentInput,
+    context: {} as PaymentContext,
+    events: {} as PaymentEvent,
+  },
+  actors: {
+    fetchGateway: fromPromise<GatewayPagamento, FetchGatewayInput>(async () => {
+      throw notProvided(MACHINE, 'fetchGateway');
+    }),
+    loadGatewayScript: fromPromise<void, LoadGatewayScriptInput>(async () => {
+      throw notProvided(MACHINE, 'loadGatewayScript');
+    }),
+    tokenizeCard: fromPromise<CartaoToken, TokenizeCardInput>(async () => {
+      throw notProvided(MACHINE, 'tokenizeCard');
+    }),
+    startPayment: fromPromise<IniciarPagamentoResult, StartPaymentInput>(async () => {
+      throw notProvided(MACHINE, 'startPayment');
+    }),
+    concludePayment: fromPromise<ConcluirPagamentoResult, ConcludePaymentInput>(async () => {
+      throw notProvided(MACHINE, 'concludePayment');
+    }),
+    cancelReservation: fromPromise<CancelarReservaResult, CancelReservationInput>(async () => {
+      throw notProvided(MACHINE, 'cancelReservation');
+    }),
+  },
+  guards: {
+    /** The gateway approved the payment. */
+    isApproved: (_, params: { result: IniciarPagamentoResult }) =>
+      params.result.status === 'approved',
+    /** The gateway left the payment pending (e.g. under analysis). */
+    isPending: (_, params: { result: IniciarPagamentoResult }) =>
+      params.result.status === 'pending',
+    /** The gateway declined the payment. */
+    isDeclined: (_, params: { result: IniciarPagamentoResult }) =>
+      params.result.status === 'declined',
+    /** The number of instalments is one the gateway offers. */
+    hasValidInstallments: ({ context }, params: { parcelas: number }) =>
+      Number.isInteger(params.parcelas) &&
+      (context.gateway?.parcelas.some((option) => option.parcela === params.parcelas) ?? false),
+    /** The gateway is known (so only its script needs loading again). */
+    hasGateway: ({ context }) => context.gateway !== null,
+    /**
+     * The current attempt reached `startPayment` with a token but got no answer (it threw),
+     * so it may be repeated with the same idempotency key.
+     */
+    hasUnansweredAttempt: ({ context }) =>
+      context.attempt > 0 && context.cardToken !== null && context.result === null,
+  },
+  actions: {
+    assignGateway: assign((_, params: { gateway: GatewayPagamento }) => {
+      const offered = params.gateway.parcelas.map((option) => option.parcela);
+      return {
+        gateway: params.gateway,
+        // Keep 1x (the default) when offered, else the smallest offer.
+        parcelas: offered.length === 0 || offered.includes(1) ? 1 : Math.min(...offered),
+      };
+    }),
+    assignInstallments: assign((_, params: { parcelas: number }) => ({
+      parcelas: params.parcelas,
+    })),
+    /** A new attempt: new idempotency key, nothing of the previous attempt kept. */
+    startAttempt: assign(({ context }) => ({
+      attempt: context.attempt + 1,
+      cardToken: null,
+      result: null,
+      error: null,
+    })),
+    assignCardToken: assign((_, params: { cardToken: CartaoToken }) => ({
+      cardToken: params.cardToken,
+    })),
+    assignResult: assign((_, params: { result: IniciarPagamentoResult }) => ({
+      result: params.result,
+    })),
+    assignDeclined: assign((_, params: { result: IniciarPagamentoResult }) => ({
+      error: { code: 0, message: params.result.mensagem } satisfies FlowError,
+    })),
+    assignConclusion: assign((_, params: { conclusion: ConcluirPagamentoResult }) => ({
+      conclusion: params.conclusion,
+      error: null,
+    })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: toFlowError(params.error) })),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'payment',
+  context: ({ input }) => ({
+    idmovimentacao: input.idmovimentacao,
+    attemptNonce: input.attemptNonce,
+    attempt: 0,
+    gateway: null,
+    parcelas: 1,
+    cardToken: null,
+    result: null,
+    conclusion: null,
+    error: null,
+  }),
+  initial: 'loadingGateway',
+  states: {
+    loadingGateway: {
+      tags: ['loading'],
+      invoke: {
+        id: 'fetchGateway',
+        src: 'fetchGateway',
+        input: ({ context }) => ({ idmovimentacao: context.idmovimentacao }),
+        onDone: {
+          target: 'loadingScript',
+          actions: { type: 'assignGateway', params: ({ event }) => ({ gateway: event.output }) },
+        },
+        onError: {
+          target: 'error',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+      on: { 'payment.close': { target: 'closing' } },
+    },
+    loadingScript: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadGatewayScript',
+        src: 'loadGatewayScript',
+        input: ({ context }) => ({ files: context.gateway!.files_include }),
+        onDone: { target: 'ready' },
+        onError: {
+          target: 'error',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+      on: { 'payment.close': { target: 'closing' } },
+    },
+    ready: {
+      tags: ['form'],
+      on: {
+        'payment.installmentsChanged': {
+          guard: {
+            type: 'hasValidInstallments',
+            params: ({ event }) => ({ parcelas: event.parcelas }),
+          },
+          actions: {
+            type: 'assignInstallments',
+            params: ({ event }) => ({ parcelas: event.parcelas }),
+          },
+        },
+        'payment.submit': { target: 'tokenizing', actions: 'startAttempt' },
+        'payment.close': { target: 'closing' },
+      },
+    },
+    tokenizing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'tokenizeCard',
+        src: 'tokenizeCard',
+        input: ({ context, event }) => {
+          assertEvent(event, 'payment.submit');
+          return { publicKey: context.gateway!.id_criptografado, card: event.card };
+        },
+        onDone: {
+          target: 'paying',
+          actions: {
+            type: 'assignCardToken',
+            params: ({ event }) => ({ cardToken: event.output }),
+          },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    paying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'startPayment',
+        src: 'startPayment',
+        input: ({ context }) => ({
+          idmovimentacao: context.idmovimentacao,
+          idformapag: context.gateway!.idformapag,
+          cartao: context.cardToken!,
+          opcoes: {
+            parcelas: context.parcelas,
+            idempotencyKey: `${context.attemptNonce}-${context.attempt}`,
+          },
+        }),
+        onDone: [
+          {
+            guard: { type: 'isApproved', params: ({ event }) => ({ result: event.output }) },
+            target: 'concluding',
+            actions: { type: 'assignResult', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'isPending', params: ({ event }) => ({ result: event.output }) },
+            target: 'concludingPending',
+            actions: { type: 'assignResult', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'isDeclined', params: ({ event }) => ({ result: event.output }) },
+            target: 'failed',
+            actions: [
+              { type: 'assignResult', params: ({ event }) => ({ result: event.output }) },
+              { type: 'assignDeclined', params: ({ event }) => ({ result: event.output }) },
+            ],
+          },
+          {
+            // A status outside the contract: an answer, but not one we can act on.
+            target: 'failed',
+            actions: [
+              { type: 'assignResult', params: ({ event }) => ({ result: event.output }) },
+              { type: 'assignError', params: ({ event }) => ({ error: event.output }) },
+            ],
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    concluding: {
+      tags: ['busy'],
+      invoke: {
+        id: 'concludePayment',
+        src: 'concludePayment',
+        input: ({ context }) => ({ idmovimentacao: context.idmovimentacao }),
+        onDone: {
+          target: 'succeeded',
+          actions: {
+            type: 'assignConclusion',
+            params: ({ event }) => ({ conclusion: event.output }),
+          },
+        },
+        onError: {
+          target: 'concludeFailed',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    concludeFailed: {
+      tags: ['error'],
+      on: { 'payment.retry': { target: 'concluding', actions: 'clearError' } },
+    },
+    concludingPending: {
+      tags: ['busy'],
+      invoke: {
+        id: 'concludePayment',
+        src: 'concludePayment',
+        input: ({ context }) => ({ idmovimentacao: context.idmovimentacao }),
+        onDone: {
+          target: 'pending',
+          actions: {
+            type: 'assignConclusion',
+            params: ({ event }) => ({ conclusion: event.output }),
+          },
+        },
+        // The payment stands either way; my orders shows it once the gateway decides.
+        onError: {
+          target: 'pending',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    succeeded: { type: 'final', tags: ['success'] },
+    pending: { type: 'final', tags: ['pending'] },
+    failed: {
+      tags: ['form', 'failed'],
+      on: {
+        'payment.installmentsChanged': {
+          guard: {
+            type: 'hasValidInstallments',
+            params: ({ event }) => ({ parcelas: event.parcelas }),
+          },
+          actions: {
+            type: 'assignInstallments',
+            params: ({ event }) => ({ parcelas: event.parcelas }),
+          },
+        },
+        'payment.submit': { target: 'tokenizing', actions: 'startAttempt' },
+        'payment.retry': {
+          guard: 'hasUnansweredAttempt',
+          target: 'paying',
+          actions: 'clearError',
+        },
+        'payment.close': { target: 'closing' },
+        'error.dismiss': { actions: 'clearError' },
+      },
+    },
+    error: {
+      tags: ['error'],
+      on: {
+        'payment.retry': [
+          { guard: 'hasGateway', target: 'loadingScript', actions: 'clearError' },
+          { target: 'loadingGateway', actions: 'clearError' },
+        ],
+        'payment.close': { target: 'closing' },
+      },
+    },
+    closing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'cancelReservation',
+        src: 'cancelReservation',
+        input: ({ context }) => ({ idmovimentacao: context.idmovimentacao }),
+        onDone: { target: 'closed' },
+        onError: {
+          target: 'closed',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    closed: { type: 'final', tags: ['closed'] },
+  },
+});

@@ -1,0 +1,646 @@
+import { describe, expect, it } from 'vitest';
+import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
+import type {
+  CancelarReservaResult,
+  CartaoToken,
+  ConcluirPagamentoResult,
+  GatewayPagamento,
+  IniciarPagamentoResult,
+  SandboxCardInput,
+} from '../schemas/contract';
+import { paymentMachine } from './payment.machine';
+import {
+  describePath,
+  FakeActors,
+  flush,
+  historyPaths,
+  machineEdges,
+  modelPaths,
+  pathEdges,
+  runPath,
+} from './testing';
+import type {
+  CancelReservationInput,
+  ConcludePaymentInput,
+  FetchGatewayInput,
+  LoadGatewayScriptInput,
+  PaymentContext,
+  PaymentEvent,
+  PaymentInput,
+  StartPaymentInput,
+  TokenizeCardInput,
+} from './types';
+
+const INPUT: PaymentInput = { idmovimentacao: 42, attemptNonce: 'nonce' };
+
+const GATEWAY: GatewayPagamento = {
+  nome: 'Sandbox',
+  id_criptografado: 'pk_test_123',
+  idformapag: 3,
+  parcelas: [
+    { parcela: 1, valor: 120 },
+    { parcela: 2, valor: 60 },
+    { parcela: 3, valor: 40 },
+  ],
+  bandeiras_aceitas: ['visa', 'mastercard'],
+  ambiente: 'sandbox',
+  files_include: ['/gateway/sandbox.js'],
+};
+
+const CARD: SandboxCardInput = {
+  numero: '4000000000000002',
+  titular: 'ANA SOUZA',
+  validade: '12/30',
+  cvv: '123',
+};
+const OTHER_CARD: SandboxCardInput = { ...CARD, numero: '4111111111111111' };
+const TOKEN: CartaoToken = { token: 'tok_1', bandeira: 'visa', ultimos_digitos: '0002' };
+const TOKEN_2: CartaoToken = { token: 'tok_2', bandeira: 'visa', ultimos_digitos: '1111' };
+
+const result = (
+  status: IniciarPagamentoResult['status'],
+  mensagem = '',
+): IniciarPagamentoResult => ({
+  idpagamento: 7,
+  status,
+  mensagem,
+});
+const APPROVED = result('approved');
+const PENDING = result('pending', 'Pagamento em análise');
+const DECLINED = result('declined', 'Cartão recusado');
+const CONCLUSION: ConcluirPagamentoResult = {
+  idmovimentacao: 42,
+  status: 'PA',
+  ingressos: [{ iditem: 1, codigo: 'T-0001' }],
+};
+const CANCELLED: CancelarReservaResult = { idmovimentacao: 42, status: 'CA' };
+
+function fakeMachine(fakes: FakeActors) {
+  return paymentMachine.provide({
+    actors: {
+      fetchGateway: fakes.promise<GatewayPagamento, FetchGatewayInput>('fetchGateway'),
+      loadGatewayScript: fakes.promise<void, LoadGatewayScriptInput>('loadGatewayScript'),
+      tokenizeCard: fakes.promise<CartaoToken, TokenizeCardInput>('tokenizeCard'),
+      startPayment: fakes.promise<IniciarPagamentoResult, StartPaymentInput>('startPayment'),
+      concludePayment: fakes.promise<ConcluirPagamentoResult, ConcludePaymentInput>(
+        'concludePayment',
+      ),
+      cancelReservation: fakes.promise<CancelarReservaResult, CancelReservationInput>(
+        'cancelReservation',
+      ),
+    },
+  });
+}
+
+function start() {
+  const fakes = new FakeActors();
+  const actor = createActor(fakeMachine(fakes), { input: INPUT }).start();
+  const snap = () => actor.getSnapshot();
+  const keys = () =>
+    (fakes.inputsOf('startPayment') as StartPaymentInput[]).map((i) => i.opcoes.idempotencyKey);
+  return { actor, fakes, snap, keys };
+}
+
+async function startReady(gateway = GATEWAY) {
+  const t = start();
+  t.fakes.resolve('fetchGateway', gateway);
+  await flush();
+  t.fakes.resolve('loadGatewayScript', undefined);
+  await flush();
+  expect(t.snap().value).toBe('ready');
+  return t;
+}
+
+/** From `ready`/`failed`: submit a card, tokenize it, and stop in `paying`. */
+async function submitAndTokenize(t: Awaited<ReturnType<typeof startReady>>, token = TOKEN) {
+  t.actor.send({ type: 'payment.submit', card: CARD });
+  t.fakes.resolve('tokenizeCard', token);
+  await flush();
+  expect(t.snap().value).toBe('paying');
+}
+
+describe('paymentMachine guards', () => {
+  type Guard = (args: { context: PaymentContext }, params?: unknown) => boolean;
+  const guard = (name: string) =>
+    (paymentMachine.implementations.guards as Record<string, Guard>)[name]!;
+  const context = (patch: Partial<PaymentContext> = {}): { context: PaymentContext } => ({
+    context: {
+      ...INPUT,
+      attempt: 0,
+      gateway: GATEWAY,
+      parcelas: 1,
+      cardToken: null,
+      result: null,
+      conclusion: null,
+      error: null,
+      ...patch,
+    },
+  });
+
+  it.each([
+    ['isApproved', APPROVED, true],
+    ['isApproved', PENDING, false],
+    ['isApproved', DECLINED, false],
+    ['isPending', PENDING, true],
+    ['isPending', APPROVED, false],
+    ['isPending', DECLINED, false],
+    ['isDeclined', DECLINED, true],
+    ['isDeclined', APPROVED, false],
+    ['isDeclined', PENDING, false],
+  ] as const)('%s(%o) is %s', (name, res, expected) => {
+    expect(guard(name)(context(), { result: res })).toBe(expected);
+  });
+
+  it('hasValidInstallments: only an integer the gateway offers', () => {
+    const hasValidInstallments = guard('hasValidInstallments');
+    expect(hasValidInstallments(context(), { parcelas: 3 })).toBe(true);
+    expect(hasValidInstallments(context(), { parcelas: 1 })).toBe(true);
+    expect(hasValidInstallments(context(), { parcelas: 4 })).toBe(false);
+    expect(hasValidInstallments(context(), { parcelas: 0 })).toBe(false);
+    expect(hasValidInstallments(context(), { parcelas: 1.5 })).toBe(false);
+    expect(hasValidInstallments(context({ gateway: null }), { parcelas: 1 })).toBe(false);
+  });
+
+  it('hasGateway', () => {
+    expect(guard('hasGateway')(context())).toBe(true);
+    expect(guard('hasGateway')(context({ gateway: null }))).toBe(false);
+  });
+
+  it('hasUnansweredAttempt: a tokenized attempt the gateway did not answer', () => {
+    const hasUnansweredAttempt = guard('hasUnansweredAttempt');
+    expect(hasUnansweredAttempt(context({ attempt: 1, cardToken: TOKEN }))).toBe(true);
+    expect(hasUnansweredAttempt(context({ attempt: 1, cardToken: TOKEN, result: DECLINED }))).toBe(
+      false,
+    );
+    expect(hasUnansweredAttempt(context({ attempt: 1, cardToken: null }))).toBe(false);
+    expect(hasUnansweredAttempt(context({ attempt: 0, cardToken: null }))).toBe(false);
+  });
+});
+
+describe('paymentMachine transitions', () => {
+  it('starts loading the gateway of the movimentacao', () => {
+    const { snap, fakes } = start();
+    expect(snap().value).toBe('loadingGateway');
+    expect(snap().hasTag('loading')).toBe(true);
+    expect(snap().context).toEqual({
+      idmovimentacao: 42,
+      attemptNonce: 'nonce',
+      attempt: 0,
+      gateway: null,
+      parcelas: 1,
+      cardToken: null,
+      result: null,
+      conclusion: null,
+      error: null,
+    });
+    expect(fakes.inputsOf('fetchGateway')).toEqual([{ idmovimentacao: 42 }]);
+  });
+
+  it('loads the gateway script (files_include) and shows the form', async () => {
+    const { snap, fakes } = await startReady();
+    expect(fakes.inputsOf('loadGatewayScript')).toEqual([{ files: ['/gateway/sandbox.js'] }]);
+    expect(snap().hasTag('form')).toBe(true);
+    expect(snap().context.gateway).toBe(GATEWAY);
+    expect(snap().context.parcelas).toBe(1);
+  });
+
+  it('a gateway without 1x starts at its smallest offer', async () => {
+    const { snap } = await startReady({ ...GATEWAY, parcelas: [{ parcela: 2, valor: 60 }] });
+    expect(snap().context.parcelas).toBe(2);
+  });
+
+  it('fetchGateway failing → error; payment.retry refetches the gateway', async () => {
+    const { actor, snap, fakes } = start();
+    fakes.reject('fetchGateway', { code: 0, message: 'Erro no gateway' });
+    await flush();
+    expect(snap().value).toBe('error');
+    expect(snap().hasTag('error')).toBe(true);
+    expect(snap().context.error).toEqual({ code: 0, message: 'Erro no gateway' });
+    actor.send({ type: 'payment.retry' });
+    expect(snap().value).toBe('loadingGateway');
+    expect(snap().context.error).toBeNull();
+    expect(fakes.inputsOf('fetchGateway')).toHaveLength(2);
+  });
+
+  it('loadGatewayScript failing → error; payment.retry reloads only the script', async () => {
+    const { actor, snap, fakes } = start();
+    fakes.resolve('fetchGateway', GATEWAY);
+    await flush();
+    fakes.reject('loadGatewayScript', new Error('script blocked'));
+    await flush();
+    expect(snap().value).toBe('error');
+    expect(snap().context.error).toEqual({ code: -1, message: '' });
+    actor.send({ type: 'payment.retry' });
+    expect(snap().value).toBe('loadingScript');
+    expect(fakes.inputsOf('fetchGateway')).toHaveLength(1);
+    expect(fakes.inputsOf('loadGatewayScript')).toHaveLength(2);
+  });
+
+  it('payment.installmentsChanged accepts only offered instalments', async () => {
+    const { actor, snap } = await startReady();
+    actor.send({ type: 'payment.installmentsChanged', parcelas: 3 });
+    expect(snap().context.parcelas).toBe(3);
+    actor.send({ type: 'payment.installmentsChanged', parcelas: 12 });
+    expect(snap().context.parcelas).toBe(3);
+    actor.send({ type: 'payment.installmentsChanged', parcelas: 2.5 });
+    expect(snap().context.parcelas).toBe(3);
+  });
+
+  it('approved: tokenize → pay with token and key → conclude → succeeded', async () => {
+    const t = await startReady();
+    t.actor.send({ type: 'payment.installmentsChanged', parcelas: 3 });
+    t.actor.send({ type: 'payment.submit', card: CARD });
+    expect(t.snap().value).toBe('tokenizing');
+    expect(t.snap().hasTag('busy')).toBe(true);
+    expect(t.snap().context.attempt).toBe(1);
+    expect(t.fakes.inputsOf('tokenizeCard')).toEqual([{ publicKey: 'pk_test_123', card: CARD }]);
+    t.fakes.resolve('tokenizeCard', TOKEN);
+    await flush();
+    expect(t.snap().value).toBe('paying');
+    expect(t.fakes.inputsOf('startPayment')).toEqual([
+      {
+        idmovimentacao: 42,
+        idformapag: 3,
+        cartao: TOKEN,
+        opcoes: { parcelas: 3, idempotencyKey: 'nonce-1' },
+      },
+    ]);
+    // Card data is handed to the tokenizer only, never kept in context.
+    expect(JSON.stringify(t.snap().context)).not.toContain(CARD.numero);
+    t.fakes.resolve('startPayment', APPROVED);
+    await flush();
+    expect(t.snap().value).toBe('concluding');
+    expect(t.fakes.inputsOf('concludePayment')).toEqual([{ idmovimentacao: 42 }]);
+    t.fakes.resolve('concludePayment', CONCLUSION);
+    await flush();
+    expect(t.snap().value).toBe('succeeded');
+    expect(t.snap().status).toBe('done');
+    expect(t.snap().hasTag('success')).toBe(true);
+    expect(t.snap().context).toMatchObject({
+      result: APPROVED,
+      conclusion: CONCLUSION,
+      error: null,
+    });
+  });
+
+  it('pending: conclude → pending (final)', async () => {
+    const t = await startReady();
+    await submitAndTokenize(t);
+    t.fakes.resolve('startPayment', PENDING);
+    await flush();
+    expect(t.snap().value).toBe('concludingPending');
+    expect(t.snap().hasTag('busy')).toBe(true);
+    t.fakes.resolve('concludePayment', CONCLUSION);
+    await flush();
+    expect(t.snap().value).toBe('pending');
+    expect(t.snap().status).toBe('done');
+    expect(t.snap().hasTag('pending')).toBe(true);
+    expect(t.snap().context.conclusion).toBe(CONCLUSION);
+  });
+
+  it('pending: concluding failing still ends in pending, with the error kept', async () => {
+    const t = await startReady();
+    await submitAndTokenize(t);
+    t.fakes.resolve('startPayment', PENDING);
+    await flush();
+    t.fakes.reject('concludePayment', { code: 0, message: 'Tente mais tarde' });
+    await flush();
+    expect(t.snap().value).toBe('pending');
+    expect(t.snap().status).toBe('done');
+    expect(t.snap().context.error).toEqual({ code: 0, message: 'Tente mais tarde' });
+  });
+
+  it('declined then approved: a new submit is a new attempt with a new key', async () => {
+    const t = await startReady();
+    await submitAndTokenize(t);
+    t.fakes.resolve('startPayment', DECLINED);
+    await flush();
+    expect(t.snap().value).toBe('failed');
+    expect([...t.snap().tags].sort()).toEqual(['failed', 'form']);
+    expect(t.snap().context.error).toEqual({ code: 0, message: 'Cartão recusado' });
+    expect(t.snap().context.result).toBe(DECLINED);
+
+    // A decline is an answer: the same attempt cannot be repeated.
+    t.actor.send({ type: 'payment.retry' });
+    expect(t.snap().value).toBe('failed');
+
+    t.actor.send({ type: 'payment.submit', card: OTHER_CARD });
+    expect(t.snap().value).toBe('tokenizing');
+    expect(t.snap().context).toMatchObject({
+      attempt: 2,
+      cardToken: null,
+      result: null,
+      error: null,
+    });
+    expect(t.fakes.inputsOf('tokenizeCard')).toHaveLength(2);
+    t.fakes.resolve('tokenizeCard', TOKEN_2);
+    await flush();
+    expect(t.keys()).toEqual(['nonce-1', 'nonce-2']);
+    expect((t.fakes.inputsOf('startPayment')[1] as StartPaymentInput).cartao).toBe(TOKEN_2);
+    t.fakes.resolve('startPayment', APPROVED);
+    await flush();
+    t.fakes.resolve('concludePayment', CONCLUSION);
+    await flush();
+    expect(t.snap().value).toBe('succeeded');
+  });
+
+  it('startPayment throwing → failed; payment.retry repeats the attempt with the SAME key', async () => {
+    const t = await startReady();
+    await submitAndTokenize(t);
+    t.fakes.reject('startPayment', new TypeError('Failed to fetch'));
+    await flush();
+    expect(t.snap().value).toBe('failed');
+    expect(t.snap().context.error).toEqual({ code: -1, message: '' });
+
+    t.actor.send({ type: 'payment.retry' });
+    expect(t.snap().value).toBe('paying');
+    expect(t.snap().context.attempt).toBe(1);
+    expect(t.snap().context.error).toBeNull();
+    expect(t.fakes.inputsOf('tokenizeCard')).toHaveLength(1); // not tokenized again
+    expect(t.keys()).toEqual(['nonce-1', 'nonce-1']);
+    const [first, second] = t.fakes.inputsOf('startPayment') as StartPaymentInput[];
+    expect(second).toEqual(first);
+
+    // Still unanswered: retry again, same key again; then a new submit moves to the next key.
+    t.fakes.reject('startPayment', { code: 0, message: 'Erro no gateway' });
+    await flush();
+    t.actor.send({ type: 'payment.retry' });
+    expect(t.keys()).toEqual(['nonce-1', 'nonce-1', 'nonce-1']);
+    t.fakes.reject('startPayment', new Error('offline'));
+    await flush();
+    await submitAndTokenize(t, TOKEN_2);
+    expect(t.keys()).toEqual(['nonce-1', 'nonce-1', 'nonce-1', 'nonce-2']);
+  });
+
+  it('tokenizeCard failing → failed with its error as is; retry does nothing', async () => {
+    const t = await startReady();
+    t.actor.send({ type: 'payment.submit', card: CARD });
+    t.fakes.reject('tokenizeCard', { code: 0, message: 'Número de cartão inválido' });
+    await flush();
+    expect(t.snap().value).toBe('failed');
+    expect(t.snap().context.error).toEqual({ code: 0, message: 'Número de cartão inválido' });
+    t.actor.send({ type: 'payment.retry' });
+    expect(t.snap().value).toBe('failed');
+    expect(t.fakes.inputsOf('startPayment')).toHaveLength(0);
+  });
+
+  it('an answer outside the contract → failed with a generic error', async () => {
+    const t = await startReady();
+    await submitAndTokenize(t);
+    t.fakes.resolve('startPayment', { idpagamento: 7, status: 'weird', mensagem: 'x' });
+    await flush();
+    expect(t.snap().value).toBe('failed');
+    expect(t.snap().context.error).toEqual({ code: -1, message: '' });
+  });
+
+  it('error.dismiss in failed clears the error and keeps the form', async () => {
+    const t = await startReady();
+    await submitAndTokenize(t);
+    t.fakes.resolve('startPayment', DECLINED);
+    await flush();
+    t.actor.send({ type: 'error.dismiss' });
+    expect(t.snap().value).toBe('failed');
+    expect(t.snap().hasTag('form')).toBe(true);
+    expect(t.snap().context.error).toBeNull();
+  });
+
+  it('concludePayment failing → concludeFailed; retry concludes again, never pays again', async () => {
+    const t = await startReady();
+    await submitAndTokenize(t);
+    t.fakes.resolve('startPayment', APPROVED);
+    await flush();
+    t.fakes.reject('concludePayment', { code: 0, message: 'Falha ao concluir' });
+    await flush();
+    expect(t.snap().value).toBe('concludeFailed');
+    expect(t.snap().hasTag('error')).toBe(true);
+    t.actor.send({ type: 'payment.close' });
+    t.actor.send({ type: 'payment.submit', card: CARD });
+    expect(t.snap().value).toBe('concludeFailed');
+    t.actor.send({ type: 'payment.retry' });
+    expect(t.snap().value).toBe('concluding');
+    t.fakes.resolve('concludePayment', CONCLUSION);
+    await flush();
+    expect(t.snap().value).toBe('succeeded');
+    expect(t.fakes.inputsOf('startPayment')).toHaveLength(1);
+    expect(t.fakes.inputsOf('concludePayment')).toHaveLength(2);
+    expect(t.fakes.inputsOf('cancelReservation')).toHaveLength(0);
+  });
+
+  it.each(['ready', 'failed', 'error', 'loadingGateway'] as const)(
+    'payment.close from %s cancels the reservation → closed',
+    async (from) => {
+      const t = from === 'ready' || from === 'failed' ? await startReady() : start();
+      if (from === 'failed') {
+        await submitAndTokenize(t);
+        t.fakes.resolve('startPayment', DECLINED);
+        await flush();
+      }
+      if (from === 'error') {
+        t.fakes.reject('fetchGateway', new Error('down'));
+        await flush();
+      }
+      expect(t.snap().value).toBe(from);
+      t.actor.send({ type: 'payment.close' });
+      expect(t.snap().value).toBe('closing');
+      expect(t.fakes.inputsOf('cancelReservation')).toEqual([{ idmovimentacao: 42 }]);
+      t.fakes.resolve('cancelReservation', CANCELLED);
+      await flush();
+      expect(t.snap().value).toBe('closed');
+      expect(t.snap().status).toBe('done');
+      expect(t.snap().hasTag('closed')).toBe(true);
+    },
+  );
+
+  it('a failed cancellation on close still closes, with the error kept', async () => {
+    const t = await startReady();
+    t.actor.send({ type: 'payment.close' });
+    t.fakes.reject('cancelReservation', { code: 0, message: 'Erro no cancelamento' });
+    await flush();
+    expect(t.snap().value).toBe('closed');
+    expect(t.snap().context.error).toEqual({ code: 0, message: 'Erro no cancelamento' });
+  });
+
+  it('payment.close is ignored while busy', async () => {
+    const t = await startReady();
+    t.actor.send({ type: 'payment.submit', card: CARD });
+    t.actor.send({ type: 'payment.close' });
+    expect(t.snap().value).toBe('tokenizing');
+    t.fakes.resolve('tokenizeCard', TOKEN);
+    await flush();
+    t.actor.send({ type: 'payment.close' });
+    expect(t.snap().value).toBe('paying');
+    t.fakes.resolve('startPayment', PENDING);
+    await flush();
+    t.actor.send({ type: 'payment.close' });
+    expect(t.snap().value).toBe('concludingPending');
+    expect(t.fakes.inputsOf('cancelReservation')).toHaveLength(0);
+  });
+
+  it('payment.submit is ignored while busy (no second attempt in flight)', async () => {
+    const t = await startReady();
+    t.actor.send({ type: 'payment.submit', card: CARD });
+    t.actor.send({ type: 'payment.submit', card: OTHER_CARD });
+    expect(t.snap().context.attempt).toBe(1);
+    expect(t.fakes.inputsOf('tokenizeCard')).toHaveLength(1);
+  });
+
+  it('default actors are placeholders that fail loudly ("not provided")', async () => {
+    const actor = createActor(paymentMachine, { input: INPUT }).start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.error?.message).toMatch(/"fetchGateway" not provided/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Model-based: paths generated from the machine, replayed against a real actor.
+
+const EXPECTED_TAGS: Record<string, string[]> = {
+  loadingGateway: ['loading'],
+  loadingScript: ['loading'],
+  ready: ['form'],
+  tokenizing: ['busy'],
+  paying: ['busy'],
+  concluding: ['busy'],
+  concludeFailed: ['error'],
+  concludingPending: ['busy'],
+  succeeded: ['success'],
+  pending: ['pending'],
+  failed: ['failed', 'form'],
+  error: ['error'],
+  closing: ['busy'],
+  closed: ['closed'],
+};
+const FINAL = ['succeeded', 'pending', 'closed'];
+
+const MODEL_EVENTS: AnyEventObject[] = [
+  { type: 'xstate.done.actor.fetchGateway', output: GATEWAY },
+  { type: 'xstate.error.actor.fetchGateway', error: { code: 0, message: 'Erro no gateway' } },
+  { type: 'xstate.done.actor.loadGatewayScript', output: undefined },
+  { type: 'xstate.error.actor.loadGatewayScript', error: new Error('script') },
+  { type: 'payment.installmentsChanged', parcelas: 3 },
+  { type: 'payment.installmentsChanged', parcelas: 12 },
+  { type: 'payment.submit', card: CARD },
+  { type: 'xstate.done.actor.tokenizeCard', output: TOKEN },
+  { type: 'xstate.error.actor.tokenizeCard', error: { code: 0, message: 'Cartão inválido' } },
+  { type: 'xstate.done.actor.startPayment', output: APPROVED },
+  { type: 'xstate.done.actor.startPayment', output: PENDING },
+  { type: 'xstate.done.actor.startPayment', output: DECLINED },
+  { type: 'xstate.error.actor.startPayment', error: new Error('network') },
+  { type: 'xstate.done.actor.concludePayment', output: CONCLUSION },
+  { type: 'xstate.error.actor.concludePayment', error: { code: 0, message: 'Falha' } },
+  { type: 'xstate.done.actor.cancelReservation', output: CANCELLED },
+  { type: 'xstate.error.actor.cancelReservation', error: new Error('offline') },
+  { type: 'payment.retry' },
+  { type: 'payment.close' },
+  { type: 'error.dismiss' },
+] satisfies (PaymentEvent | AnyEventObject)[];
+
+/**
+ * Two attempts are enough to see every transition; more would make the graph infinite. (The
+ * second clause stops exploring if a bug ever counted attempts past that.)
+ */
+const atMostTwoAttempts = (snapshot: AnyMachineSnapshot, event: AnyEventObject) => {
+  const { attempt } = snapshot.context as PaymentContext;
+  return attempt <= 2 && (event.type !== 'payment.submit' || attempt < 2);
+};
+
+const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as PaymentContext;
+
+describe('paymentMachine model paths (xstate/graph)', () => {
+  const options = { events: MODEL_EVENTS, input: INPUT, filter: atMostTwoAttempts };
+  const paths = modelPaths(paymentMachine, options);
+  const visited = paths.flatMap((path) => path.steps.map((step) => step.state));
+
+  it('generates paths', () => {
+    expect(paths.length).toBeGreaterThan(50);
+  });
+
+  it('reaches every state', () => {
+    const reached = new Set(visited.map((snapshot) => String(snapshot.value)));
+    expect([...reached].sort()).toEqual(Object.keys(paymentMachine.root.states).sort());
+  });
+
+  it('takes every transition of the machine', () => {
+    const taken = pathEdges(paths);
+    const missing = machineEdges(paymentMachine).filter((edge) => !taken.has(edge));
+    expect(missing).toEqual([]);
+  });
+
+  it('every path ends in the tags of its state; final states end the actor', () => {
+    for (const path of paths) {
+      const value = String(path.state.value);
+      expect([...path.state.tags].sort(), describePath(path)).toEqual(EXPECTED_TAGS[value]);
+      expect(path.state.status, describePath(path)).toBe(FINAL.includes(value) ? 'done' : 'active');
+    }
+  });
+
+  it('state invariants hold in every reachable snapshot', () => {
+    for (const snapshot of visited) {
+      const c = ctx(snapshot);
+      const where = `${String(snapshot.value)} ${JSON.stringify(c)}`;
+      if (snapshot.matches('paying')) expect(c.cardToken, where).not.toBeNull();
+      if (snapshot.matches('succeeded')) {
+        expect(c.result?.status, where).toBe('approved');
+        expect(c.conclusion, where).not.toBeNull();
+      }
+      if (snapshot.matches('pending')) expect(c.result?.status, where).toBe('pending');
+      if (snapshot.hasTag('form') || snapshot.matches('tokenizing') || snapshot.matches('paying')) {
+        expect(c.gateway, where).not.toBeNull();
+      }
+      // A reservation whose payment went through is never cancelled.
+      if (snapshot.matches('closing') || snapshot.matches('closed')) {
+        expect(['approved', 'pending'], where).not.toContain(c.result?.status);
+      }
+    }
+  });
+
+  it('over every history: one idempotency key per attempt, reused only by payment.retry', () => {
+    const histories = historyPaths(paymentMachine, options);
+    expect(histories.length).toBeGreaterThan(100);
+    for (const history of histories) {
+      const keys: { attempt: number; via: string }[] = [];
+      history.steps.forEach((step, i) => {
+        const previous = history.steps[i - 1]?.state;
+        if (step.state.matches('paying') && !previous?.matches('paying')) {
+          keys.push({ attempt: ctx(step.state).attempt, via: step.event.type });
+        }
+      });
+      keys.forEach((entry, i) => {
+        const before = keys[i - 1];
+        if (entry.via === 'payment.retry') {
+          // Same attempt → same key `${attemptNonce}-${attempt}`.
+          expect(entry.attempt, describePath(history)).toBe(before?.attempt);
+        } else {
+          // A tokenized new submit: a key never used before in this history.
+          expect(entry.attempt, describePath(history)).toBeGreaterThan(before?.attempt ?? 0);
+        }
+      });
+      // Nothing is charged again once the gateway approved.
+      const approvedAt = history.steps.findIndex((step) => step.state.matches('concluding'));
+      if (approvedAt >= 0) {
+        const later = history.steps.slice(approvedAt).map((step) => String(step.state.value));
+        expect(later, describePath(history)).not.toContain('paying');
+        expect(later, describePath(history)).not.toContain('closing');
+      }
+    }
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))(
+    'replays %s',
+    async (_, path) => {
+      const fakes = new FakeActors();
+      await runPath(path, createActor(fakeMachine(fakes), { input: INPUT }), fakes);
+      // The keys the real actor sent match the attempts the model went through.
+      const expectedKeys = path.steps
+        .filter(
+          (step, i) => step.state.matches('paying') && !path.steps[i - 1]?.state.matches('paying'),
+        )
+        .map((step) => `nonce-${ctx(step.state).attempt}`);
+      const sentKeys = (fakes.inputsOf('startPayment') as StartPaymentInput[]).map(
+        (input) => input.opcoes.idempotencyKey,
+      );
+      expect(sentKeys).toEqual(expectedKeys);
+    },
+  );
+});

@@ -1,0 +1,145 @@
+/**
+ * Keeps the RPC params schemas (schemas/rpc/) and the typed contract (contract.ts) in step:
+ * every method of the dispatcher's method list (RPC_METHODS, typed to be exactly the contract's
+ * methods) has a schema that compiles in ajv strict mode, and sample params typed as
+ * RpcParams<…> validate while malformed ones do not.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import type { RpcClass, RpcContract, RpcParams } from './contract';
+import { paramsSchemaFile, RPC_METHOD_LIST, RPC_METHODS } from './rpc/methods';
+
+const dir = new URL('./rpc/', import.meta.url);
+const ajv = new Ajv2020({ strict: true });
+addFormats(ajv);
+
+const validator = (cls: RpcClass, method: string) =>
+  ajv.getSchema(`rpc/${cls}.${method}.params.schema.json`) ??
+  ajv.compile(
+    JSON.parse(readFileSync(new URL(paramsSchemaFile(cls, method as never), dir), 'utf8')),
+  );
+
+type Samples = {
+  [C in keyof RpcContract]: { [M in keyof RpcContract[C] & string]: RpcParams<C, M>[] };
+};
+
+const cartao = { token: 'tok_sandbox_abc', bandeira: 'visa', ultimos_digitos: '1111' };
+const valid: Samples = {
+  SuperIngresso: {
+    getEventos: [[]],
+    getApresentacoes: [[1]],
+    getApresentacao: [[42]],
+    getApresentacoesHorarios: [[1, '2026-12-31']],
+    getProdutos: [[42]],
+    iniciarReserva: [
+      [[{ idproduto: 101, qtd: 2 }], 42, []],
+      [
+        [
+          { idproduto: 101, qtd: 1 },
+          { idproduto: 102, qtd: 3 },
+        ],
+        42,
+        [1, 2],
+      ],
+    ],
+    getCarrinhoPage: [[]],
+    getCarrinhoPageItens: [[7, null, { api: true }]],
+    removeProdutoCarrinho: [[7, [1, 2], false, false]],
+    cancelarReserva: [[7, null, false, false]],
+    getGatewayPagamento: [[7]],
+    iniciarPagamento: [
+      [
+        7,
+        1,
+        'https://shop.example/checkout',
+        cartao,
+        { parcelas: 3, idempotencyKey: 'a1b2c3d4-e5f6' },
+      ],
+      [7, 1, '', cartao, { parcelas: 1, idempotencyKey: 'abcdefgh', captcha: 'x' }],
+    ],
+    concluirPagamento: [[{ idmovimentacao: 7 }]],
+  },
+  SuperIngressoWeb: { getCarrinhoQtdReservados: [[]] },
+};
+
+const invalid: Record<string, unknown[]> = {
+  'SuperIngresso.getEventos': [[1], {}, null],
+  'SuperIngresso.getApresentacoes': [[], ['1'], [1, 2], [0], [1.5]],
+  'SuperIngresso.getApresentacoesHorarios': [[1], [1, '31/12/2026'], [1, '2026-02-30']],
+  'SuperIngresso.iniciarReserva': [
+    [[], 42, []],
+    [[{ idproduto: 101, qtd: 0 }], 42, []],
+    [[{ idproduto: 101 }], 42, []],
+    [[{ idproduto: 101, qtd: 1, preco: 1 }], 42, []],
+    [[{ idproduto: 101, qtd: 1 }], 42],
+  ],
+  'SuperIngresso.getCarrinhoPageItens': [[7], [7, null, {}], [7, 1, { api: true }]],
+  'SuperIngresso.removeProdutoCarrinho': [
+    [7, [], false, false],
+    [7, [1], 'no', false],
+  ],
+  'SuperIngresso.iniciarPagamento': [
+    [
+      7,
+      1,
+      '',
+      { token: 't', bandeira: 'visa', ultimos_digitos: '1111', numero: '4111111111111111' },
+      { parcelas: 1, idempotencyKey: 'abcdefgh' },
+    ],
+    [7, 1, '', cartao, { parcelas: 0, idempotencyKey: 'abcdefgh' }],
+    [7, 1, '', cartao, { parcelas: 1, idempotencyKey: 'short' }],
+    [7, 1, '', cartao, { parcelas: 1 }],
+  ],
+  'SuperIngresso.concluirPagamento': [[7], [{}], [{ idmovimentacao: '7' }]],
+};
+
+describe('RPC params schemas', () => {
+  it('exist for every method of the dispatcher list and no others', () => {
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.params.schema.json'))
+      .sort();
+    const expected = RPC_METHOD_LIST.map(({ cls, method }) =>
+      paramsSchemaFile(cls, method as never),
+    ).sort();
+    expect(files).toEqual(expected);
+    for (const f of expected) expect(existsSync(new URL(f, dir))).toBe(true);
+    expect(Object.keys(RPC_METHODS.SuperIngresso)).toHaveLength(13);
+  });
+
+  it('are positional arrays bounded by minItems/maxItems', () => {
+    for (const { cls, method } of RPC_METHOD_LIST) {
+      const schema = JSON.parse(
+        readFileSync(new URL(paramsSchemaFile(cls, method as never), dir), 'utf8'),
+      );
+      expect(schema.type, method).toBe('array');
+      expect(schema.items, method).toBe(false);
+      expect(typeof schema.minItems, method).toBe('number');
+      expect(typeof schema.maxItems, method).toBe('number');
+    }
+  });
+
+  it('accept params typed by the contract', () => {
+    for (const [cls, methods] of Object.entries(valid)) {
+      for (const [method, samples] of Object.entries(methods as Record<string, unknown[]>)) {
+        const validate = validator(cls as RpcClass, method);
+        for (const sample of samples) {
+          expect(validate(sample), `${cls}.${method} ${JSON.stringify(validate.errors)}`).toBe(
+            true,
+          );
+        }
+      }
+    }
+  });
+
+  it('refuse malformed params', () => {
+    for (const [name, samples] of Object.entries(invalid)) {
+      const [cls, method] = name.split('.') as [RpcClass, string];
+      const validate = validator(cls, method);
+      for (const sample of samples) {
+        expect(validate(sample), `${name} ${JSON.stringify(sample)}`).toBe(false);
+      }
+    }
+  });
+});

@@ -1,0 +1,53 @@
+// `npm start`: builds the storefront when it is missing or older than its sources, then runs
+// the server (which migrates the database, loads the brands and serves both on one port).
+// `node scripts/start.mjs --build-only` stops after the build.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SOURCES = [
+  'src',
+  'schemas',
+  'machines',
+  'locales',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function buildIfNeeded() {
+  const built = join(root, 'dist', 'index.html');
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(join(root, s))));
+  if (builtAt >= sourcesAt) return;
+  console.log(builtAt ? 'Storefront sources changed: rebuilding…' : 'Building the storefront…');
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+buildIfNeeded();
+if (process.argv.includes('--build-only')) process.exit(0);
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

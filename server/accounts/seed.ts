@@ -1,0 +1,39 @@
+/**
+ * Demo accounts, created at start for every brand (idempotent: an existing account is left as
+ * it is). An individual and an agency, so both price lists can be tried.
+ */
+import type { LoadedBrand } from '../../schemas/brand.types';
+import type { Db } from '../db/client';
+import { ensurePessoa } from './repository';
+
+/** The demo individual's credentials. */
+export const DEMO_PERSON = { email: 'demo@example.com', password: 'Demo@1234' } as const;
+/** The demo agency's credentials. */
+export const DEMO_AGENCY = { email: 'agencia@example.com', password: 'Agencia@1234' } as const;
+
+/** Creates the demo accounts of every brand that lacks them. */
+export async function seedDemoAccounts(db: Db, brands: readonly LoadedBrand[]): Promise<void> {
+  for (const b of brands) {
+    await ensurePessoa(db, {
+      brand: b.id,
+      ...DEMO_PERSON,
+      nome: 'Demo',
+      sobrenome: 'Visitante',
+      cpf: '52998224725',
+      idpessoaTipo: 1,
+      nacionalidade: 'BR',
+      endEstado: 'SP',
+      endPais: 'BR',
+    });
+    await ensurePessoa(db, {
+      brand: b.id,
+      ...DEMO_AGENCY,
+      nome: 'Agência Demo',
+      idpessoaTipo: b.brand.regrasDoNegocio.idagencia,
+      empresaCnpj: '11222333000181',
+      empresaRazao: 'Agência Demo de Turismo Ltda',
+      endEstado: 'SP',
+      endPais: 'BR',
+    });
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Builds the API server from plugins: external ones (helmet, compression, CORS), the request
+ * context and error envelope, then the routes of each capability. `main.ts` only starts it;
+ * tests call `app.inject()` without a port.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { LoadedBrand } from '../schemas/brand.types';
+import { accountRoutes } from './accounts/routes';
+import type { Db } from './db/client';
+import { ordersRoutes } from './orders/routes';
+import type { PaymentGateway } from './payments/gateway';
+import { createSandboxGateway } from './payments/sandbox/gateway';
+import { sandboxGatewayRoutes } from './payments/sandbox/routes';
+import { installRequestContext } from './plugins/context';
+import { installEnvelope } from './plugins/envelope';
+import { installSecurity } from './plugins/security';
+import type { AppServices } from './rpc/context';
+import { rpcRoutes } from './rpc/routes';
+import { webRoutes } from './web/routes';
+
+/** What the app is built from. */
+export interface BuildAppOptions {
+  db: Db;
+  /** Loaded, validated brands (at least one). */
+  brands: LoadedBrand[];
+  /** The built storefront (default `dist`). */
+  distDir?: string;
+  /** Overrides every brand's hold time (HOLD_SECONDS). */
+  holdSeconds?: number;
+  /** Application version, in the brand config (a change clears client caches). */
+  version: string;
+  /** Fastify logger: true, false, or a pino level name. */
+  logger?: boolean | string;
+  /** The gateway to use instead of the sandbox (tests, a live adapter). */
+  gateway?: PaymentGateway;
+}
+
+/** Builds the app (not listening). */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: typeof opts.logger === 'string' ? { level: opts.logger } : (opts.logger ?? false),
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+  });
+
+  // JSON bodies; an empty body is no body (clients post Configs without one). text/plain is
+  // parsed as JSON too, so a cross-origin "simple" request needs no preflight.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(
+    ['application/json', 'text/plain'],
+    { parseAs: 'string' },
+    (_req, body, done) => {
+      const text = String(body);
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        const err = new Error('invalid JSON body') as Error & { statusCode: number };
+        err.statusCode = 400;
+        done(err, undefined);
+      }
+    },
+  );
+
+  const sandbox = opts.gateway ?? createSandboxGateway(opts.db);
+  const services: AppServices = {
+    db: opts.db,
+    gatewayFor: () => sandbox,
+    holdSecondsFor: (brand) => opts.holdSeconds ?? Math.round(brand.brand.holdMinutes * 60),
+  };
+
+  await installSecurity(app);
+  installRequestContext(app, opts.db, opts.brands);
+  installEnvelope(app);
+
+  await app.register(rpcRoutes, { services });
+  await app.register(accountRoutes, { db: opts.db });
+  await app.register(ordersRoutes, { db: opts.db });
+  await app.register(sandboxGatewayRoutes, { db: opts.db });
+  await app.register(webRoutes, { distDir: opts.distDir ?? 'dist', version: opts.version });
+  return app;
+}

@@ -1,0 +1,32 @@
+import type { LoadedBrand } from '../../schemas/brand.types';
+import type { BrandConfig } from '../../schemas/contract';
+
+/**
+ * The configuration the storefront receives (`CustomUserApps/Configs` and the JSON inlined in
+ * index.html): the public fields of brand.json only. Hosts, the default flag, hold time, order
+ * limits and payment settings stay on the server. The result shares no objects with `b`.
+ */
+export function publicConfig(b: LoadedBrand, version: string): BrandConfig {
+  const f = b.brand;
+  const config: BrandConfig = {
+    id: b.id,
+    version,
+    title: f.title,
+    description: f.description,
+    keywords: f.keywords,
+    favicon: f.favicon,
+    logos: f.logos,
+    theme: f.theme,
+    multiLanguage: f.multiLanguage,
+    locales: f.locales,
+    defaultLocale: f.defaultLocale,
+    captcha: f.captcha,
+    analytics: f.analytics,
+    regrasDoNegocio: f.regrasDoNegocio,
+    carrinhoLocal: f.carrinhoLocal,
+    editarEndereco: f.editarEndereco,
+    editarEnderecoCadastro: f.editarEnderecoCadastro,
+    support: f.support,
+  };
+  return structuredClone(config);
+}

@@ -1,0 +1,262 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BrandLoadError, loadBrands } from './loader';
+import { expandSchedule, todayInSaoPaulo } from './schedule';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fixtures = path.join(here, 'fixtures');
+const repoBrands = path.resolve(here, '../../brands');
+
+/** How the loader names a file: relative to the working directory when inside it. */
+function shown(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return (rel.startsWith('..') || path.isAbsolute(rel) ? file : rel).split(path.sep).join('/');
+}
+
+async function loadError(dir: string): Promise<BrandLoadError> {
+  const err = await loadBrands(dir).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof BrandLoadError)) throw new Error(`expected a BrandLoadError, got ${err}`);
+  return err;
+}
+
+const lines = (err: Error) => err.message.split('\n');
+
+describe('the brands in brands/', () => {
+  it('load, with kebab-case ids and at most one default', async () => {
+    const brands = await loadBrands(repoBrands);
+    expect(brands.length).toBeGreaterThanOrEqual(1);
+    for (const b of brands) {
+      expect(b.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(b.dir).toBe(path.join(repoBrands, b.id));
+    }
+    expect(brands.filter((b) => b.brand.default).length).toBeLessThanOrEqual(1);
+  });
+
+  it('have a primary colour readable as text on white (WCAG AA, 4.5:1)', async () => {
+    for (const b of await loadBrands(repoBrands)) {
+      expect(contrastOnWhite(b.brand.theme.colors.primary), b.id).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('have events with sessions from today and products a visitor can buy', async () => {
+    const today = todayInSaoPaulo();
+    for (const b of await loadBrands(repoBrands)) {
+      for (const e of b.catalog.events) {
+        expect(
+          expandSchedule(e.schedule, today).length,
+          `${b.id} event ${e.idevento}`,
+        ).toBeGreaterThan(0);
+        const forVisitors = e.tipo_produtos
+          .flatMap((t) => t.produtos)
+          .filter((p) => !p.somenteAgencia);
+        expect(forVisitors.length, `${b.id} event ${e.idevento}`).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe('loadBrands on valid folders', () => {
+  it('loads every folder with a brand.json, sorted by id, skipping other folders', async () => {
+    const brands = await loadBrands(path.join(fixtures, 'valid'));
+    expect(brands.map((b) => b.id)).toEqual(['first-brand', 'second-brand']);
+    expect(brands[1]!.brand.default).toBe(true);
+    expect(brands[0]!.catalog.events[0]!.tipo_produtos[0]!.produtos[1]!.taxa).toBe(0.5);
+  });
+});
+
+describe('loadBrands on broken fixtures', () => {
+  it('names the file, the JSON path and the reason of a missing field and a misspelt one', async () => {
+    const file = shown(path.join(fixtures, 'missing-field/broken-brand/brand.json'));
+    const err = await loadError(path.join(fixtures, 'missing-field'));
+    expect(err.name).toBe('BrandLoadError');
+    expect(lines(err)).toEqual([
+      `${file} at /theme/colors/primary: is required`,
+      `${file} at /theme/colors/primay: is not an allowed property (did you mean "primary"?)`,
+      `${file} at /support/email: is required`,
+    ]);
+    expect(err.problems[2]).toEqual({ file, pointer: '/support/email', reason: 'is required' });
+  });
+
+  it('lists every wrong type or value deep in a catalog, one per line', async () => {
+    const file = shown(path.join(fixtures, 'deep-type/broken-catalog/catalog.json'));
+    const err = await loadError(path.join(fixtures, 'deep-type'));
+    expect(lines(err)).toHaveLength(4);
+    expect(lines(err)).toContain(
+      `${file} at /events/0/tipo_produtos/1/produtos/0/preco: must be number (got "12,50")`,
+    );
+    expect(lines(err)).toContain(
+      `${file} at /events/0/tipo_produtos/0/produtos/1/taxa: must be >= 0 (got -1)`,
+    );
+    expect(lines(err)).toContain(
+      `${file} at /events/0/schedule/times/1: must be a time HH:MM between 00:00 and 23:59 (got "9:00")`,
+    );
+    expect(lines(err)).toContain(
+      `${file} at /events/1/schedule/sessions/0/title/en-US: is required`,
+    );
+  });
+
+  it('finds repeated ids, missing images, fractions of a cent and limits over capacity', async () => {
+    const dir = path.join(fixtures, 'duplicate-ids/broken-ids');
+    const file = shown(path.join(dir, 'catalog.json'));
+    const err = await loadError(path.join(fixtures, 'duplicate-ids'));
+    expect(lines(err).sort()).toEqual(
+      [
+        `${file} at /events/1/tipo_produtos/0/produtos/0/idproduto: duplicate idproduto 2 (also at /events/0/tipo_produtos/0/produtos/1)`,
+        `${file} at /events/1/tipo_produtos/0/idtipo: duplicate idtipo 1 (also at /events/0/tipo_produtos/0)`,
+        `${file} at /events/1/imagem: file not found: ${shown(path.join(dir, 'assets/events/missing.svg'))}`,
+        `${file} at /events/0/tipo_produtos/0/produtos/0/preco: must have at most two decimals`,
+        `${file} at /events/0/tipo_produtos/0/produtos/0/block_qtd: must be <= capacidade (10)`,
+      ].sort(),
+    );
+  });
+
+  it('refuses two default brands and a host claimed by two brands, whatever its case', async () => {
+    const alpha = shown(path.join(fixtures, 'two-defaults/alpha/brand.json'));
+    const beta = shown(path.join(fixtures, 'two-defaults/beta/brand.json'));
+    const err = await loadError(path.join(fixtures, 'two-defaults'));
+    expect(lines(err)).toEqual([
+      `${alpha} at /default: only one brand may be the default; also default: ${beta}`,
+      `${beta} at /default: only one brand may be the default; also default: ${alpha}`,
+      `${beta} at /hosts/1: host "LOCALHOST" is already claimed by ${alpha}`,
+    ]);
+  });
+});
+
+describe('loadBrands on folders made for the test', () => {
+  const made: string[] = [];
+  afterAll(() => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
+
+  /** A brands folder holding copies of fixture brands (`case/brand` → `as`). */
+  async function brandsDir(...copies: [from: string, as: string][]): Promise<string> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'brands-test-'));
+    made.push(dir);
+    for (const [from, as] of copies)
+      await cp(path.join(fixtures, from), path.join(dir, as), { recursive: true });
+    return dir;
+  }
+
+  async function edit(
+    file: string,
+    change: (json: Record<string, unknown>) => void,
+  ): Promise<void> {
+    const json = JSON.parse(await readFile(file, 'utf8'));
+    change(json);
+    await writeFile(file, JSON.stringify(json, null, 2));
+  }
+
+  it('lists the problems of every brand, not only the first', async () => {
+    const dir = await brandsDir(
+      ['missing-field/broken-brand', 'one'],
+      ['deep-type/broken-catalog', 'two'],
+    );
+    const err = await loadError(dir);
+    expect(err.problems.map((p) => p.file)).toContain(shown(path.join(dir, 'one/brand.json')));
+    expect(err.problems.map((p) => p.file)).toContain(shown(path.join(dir, 'two/catalog.json')));
+    expect(err.problems).toHaveLength(7);
+  });
+
+  it('reports invalid JSON with its line and column', async () => {
+    const dir = await brandsDir(['valid/first-brand', 'broken']);
+    await writeFile(path.join(dir, 'broken/catalog.json'), '{\n  "events": [\n    1,,\n  ]\n}\n');
+    const err = await loadError(dir);
+    expect(lines(err)).toHaveLength(1);
+    expect(lines(err)).toEqual([
+      `${shown(path.join(dir, 'broken/catalog.json'))}: invalid JSON: unexpected "," at line 3, column 7`,
+    ]);
+  });
+
+  it('reports a JSON file cut short', async () => {
+    const dir = await brandsDir(['valid/first-brand', 'broken']);
+    await writeFile(path.join(dir, 'broken/brand.json'), '{ "title": {\n');
+    expect(lines(await loadError(dir))).toEqual([
+      `${shown(path.join(dir, 'broken/brand.json'))}: invalid JSON: unexpected end of file at line 2, column 1`,
+    ]);
+  });
+
+  it('reports a missing catalog.json and an id that is not kebab-case', async () => {
+    const dir = await brandsDir(['valid/first-brand', 'Bad_Name']);
+    await rm(path.join(dir, 'Bad_Name/catalog.json'));
+    expect(lines(await loadError(dir))).toEqual([
+      `${shown(path.join(dir, 'Bad_Name'))}: folder name (the brand id) must be kebab-case: lower-case letters, digits and -`,
+      `${shown(path.join(dir, 'Bad_Name/catalog.json'))}: file or folder not found`,
+    ]);
+  });
+
+  it('refuses a folder without brands, and a folder that is not there', async () => {
+    const empty = await brandsDir();
+    expect(lines(await loadError(empty))).toEqual([
+      `${shown(empty)}: no brand found (a brand is a folder with a brand.json)`,
+    ]);
+    expect(lines(await loadError(path.join(empty, 'nope')))).toEqual([
+      `${shown(path.join(empty, 'nope'))}: file or folder not found`,
+    ]);
+  });
+
+  it('checks locales, captcha key, agency types, asset paths and schedule kinds', async () => {
+    const dir = await brandsDir(['valid/first-brand', 'x']);
+    const brand = path.join(dir, 'x/brand.json');
+    const catalog = path.join(dir, 'x/catalog.json');
+    await edit(brand, (b) => {
+      b.locales = ['es-ES', 'en-US'];
+      b.captcha = { login: true, register: false, contact: false, payment: false, siteKey: ' ' };
+      b.regrasDoNegocio = { idagencia: 3, idagenciaaguardando: 3, idLoginSI: 1 };
+      b.hosts = ['x.test', 'X.Test'];
+      b.favicon = '/brand-assets/../brand.json';
+    });
+    await edit(catalog, (c) => {
+      const [visit, match] = c.events as Record<string, unknown>[];
+      visit!.schedule = { kind: 'weekly', fromDay: 0, days: 1, times: ['10:00'] };
+      visit!.imagem = '../brand.json';
+      match!.schedule = {
+        kind: 'dates',
+        sessions: [
+          { offsetDays: 3, time: '16:00' },
+          { offsetDays: 3, time: '16:00' },
+        ],
+      };
+    });
+    const b = shown(brand);
+    const c = shown(catalog);
+    expect(lines(await loadError(dir)).sort()).toEqual(
+      [
+        `${b} at /favicon: must be a URL path such as /brand-assets/logo.svg, naming a file in the brand's assets/ folder (got "/brand-assets/../brand.json")`,
+        `${c} at /events/0/imagem: must be a path inside the brand's assets/ folder such as events/visit.svg (got "../brand.json")`,
+        `${c} at /events/0/schedule/kind: must be one of "daily", "dates" (got "weekly")`,
+      ].sort(),
+    );
+
+    await edit(brand, (b) => {
+      b.favicon = '/brand-assets/icon.svg';
+    });
+    await edit(catalog, (c) => {
+      const [visit] = c.events as Record<string, unknown>[];
+      visit!.schedule = { kind: 'daily', fromDay: 0, days: 1, times: ['10:00'] };
+      visit!.imagem = 'event.svg';
+    });
+    expect(lines(await loadError(dir)).sort()).toEqual(
+      [
+        `${b} at /defaultLocale: must be one of locales (es-ES, en-US)`,
+        `${b} at /captcha/siteKey: must not be empty while a captcha is enabled`,
+        `${b} at /regrasDoNegocio/idagenciaaguardando: must differ from idagencia`,
+        `${b} at /hosts/1: duplicate host "X.Test" (also at /hosts/0)`,
+        `${c} at /events/1/schedule/sessions/1: duplicate session (same day and time as /sessions/0)`,
+      ].sort(),
+    );
+  });
+});
+
+/** WCAG 2 contrast ratio of a #RRGGBB colour against white. */
+function contrastOnWhite(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 1.05 / (luminance + 0.05);
+}

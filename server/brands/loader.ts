@@ -1,0 +1,474 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import brandSchema from '../../schemas/brand.schema.json' with { type: 'json' };
+import type {
+  BrandFile,
+  CatalogFile,
+  CatalogSchedule,
+  LoadedBrand,
+} from '../../schemas/brand.types';
+import { brandAssetFile } from './assets';
+
+/** One thing wrong in a brand folder. */
+export interface BrandProblem {
+  /** The file, relative to the working directory when inside it, with `/` separators. */
+  file: string;
+  /** JSON pointer into the file (RFC 6901); empty for the whole file or folder. */
+  pointer: string;
+  reason: string;
+}
+
+/**
+ * Thrown by {@link loadBrands} when any brand folder is invalid. The message lists every
+ * problem, one per line: `<file> at <JSON pointer>: <reason>` (or `<file>: <reason>`).
+ */
+export class BrandLoadError extends Error {
+  override readonly name = 'BrandLoadError';
+  readonly problems: readonly BrandProblem[];
+
+  constructor(problems: readonly BrandProblem[]) {
+    super(problems.map(formatProblem).join('\n'));
+    this.problems = problems;
+  }
+}
+
+export function formatProblem(p: BrandProblem): string {
+  return p.pointer === '' ? `${p.file}: ${p.reason}` : `${p.file} at ${p.pointer}: ${p.reason}`;
+}
+
+const BRAND_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * Loads every brand under `brandsDir`: each subfolder with a `brand.json` is a brand whose id is
+ * the folder name. Validates `brand.json` and `catalog.json` against `schemas/brand.schema.json`
+ * and checks what a schema cannot: unique ids, referenced assets, at most one default brand,
+ * hosts claimed once, the default locale offered, money in cents.
+ * @returns the brands sorted by id (at least one).
+ * @throws BrandLoadError listing every problem found.
+ */
+export async function loadBrands(brandsDir: string): Promise<LoadedBrand[]> {
+  const root = path.resolve(brandsDir);
+  let names: string[];
+  try {
+    const entries = await readdir(root, { withFileTypes: true });
+    names = entries
+      // A symlinked brand folder counts; loadFolder skips whatever has no brand.json.
+      .filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+  } catch (err) {
+    throw new BrandLoadError([{ file: display(root), pointer: '', reason: fsReason(err) }]);
+  }
+
+  const folders = (await Promise.all(names.map((name) => loadFolder(root, name)))).filter(
+    (f): f is FolderResult => f !== null,
+  );
+  const problems = folders.flatMap((f) => f.problems);
+  if (folders.length === 0) {
+    problems.push({
+      file: display(root),
+      pointer: '',
+      reason: 'no brand found (a brand is a folder with a brand.json)',
+    });
+  }
+  problems.push(...crossBrandProblems(folders));
+  if (problems.length > 0) throw new BrandLoadError(problems);
+
+  return folders.map((f) => ({ id: f.id, dir: f.dir, brand: f.brand!, catalog: f.catalog! }));
+}
+
+interface FolderResult {
+  id: string;
+  dir: string;
+  brandFile: string;
+  /** Set when brand.json is valid. */
+  brand?: BrandFile;
+  /** Set when catalog.json is valid. */
+  catalog?: CatalogFile;
+  problems: BrandProblem[];
+}
+
+async function loadFolder(root: string, id: string): Promise<FolderResult | null> {
+  const dir = path.join(root, id);
+  const brandPath = path.join(dir, 'brand.json');
+  if (!(await isFile(brandPath))) return null;
+  const result: FolderResult = { id, dir, brandFile: display(brandPath), problems: [] };
+  const problems = result.problems;
+
+  if (!BRAND_ID.test(id)) {
+    problems.push({
+      file: display(dir),
+      pointer: '',
+      reason: 'folder name (the brand id) must be kebab-case: lower-case letters, digits and -',
+    });
+  }
+
+  const v = validators();
+  const brand = await readJson(brandPath, problems);
+  if (brand !== undefined && validate(v.brand, brand, result.brandFile, problems)) {
+    result.brand = brand;
+    problems.push(...(await brandProblems(brand, dir, result.brandFile)));
+  }
+
+  const catalogPath = path.join(dir, 'catalog.json');
+  const catalogFile = display(catalogPath);
+  const catalog = await readJson(catalogPath, problems);
+  if (catalog !== undefined && validate(v.catalog, catalog, catalogFile, problems)) {
+    result.catalog = catalog;
+    problems.push(...(await catalogProblems(catalog, dir, catalogFile)));
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks a JSON Schema cannot express
+
+async function brandProblems(b: BrandFile, dir: string, file: string): Promise<BrandProblem[]> {
+  const problems: BrandProblem[] = [];
+  const at = (pointer: string, reason: string) => problems.push({ file, pointer, reason });
+
+  if (!b.locales.includes(b.defaultLocale)) {
+    at('/defaultLocale', `must be one of locales (${b.locales.join(', ')})`);
+  }
+  const captchaOn = b.captcha.login || b.captcha.register || b.captcha.contact || b.captcha.payment;
+  if (captchaOn && b.captcha.siteKey.trim() === '') {
+    at('/captcha/siteKey', 'must not be empty while a captcha is enabled');
+  }
+  if (b.regrasDoNegocio.idagencia === b.regrasDoNegocio.idagenciaaguardando) {
+    at('/regrasDoNegocio/idagenciaaguardando', 'must differ from idagencia');
+  }
+  const seen = new Map<string, number>();
+  b.hosts.forEach((h, i) => {
+    const first = seen.get(h.toLowerCase());
+    if (first === undefined) seen.set(h.toLowerCase(), i);
+    else at(`/hosts/${i}`, `duplicate host "${h}" (also at /hosts/${first})`);
+  });
+  if (!isCents(b.payments.minInstallmentValue)) {
+    at('/payments/minInstallmentValue', 'must have at most two decimals');
+  }
+  const assets: [string, string][] = [
+    ['/favicon', b.favicon],
+    ['/logos/header', b.logos.header],
+    ['/logos/footer', b.logos.footer],
+  ];
+  for (const [pointer, url] of assets) {
+    const reason = await missingAsset(dir, url);
+    if (reason) at(pointer, reason);
+  }
+  return problems;
+}
+
+async function catalogProblems(c: CatalogFile, dir: string, file: string): Promise<BrandProblem[]> {
+  const problems: BrandProblem[] = [];
+  const at = (pointer: string, reason: string) => problems.push({ file, pointer, reason });
+  const ids = {
+    idevento: new Map<number, string>(),
+    idtipo: new Map<number, string>(),
+    idproduto: new Map<number, string>(),
+  };
+  const unique = (kind: keyof typeof ids, id: number, pointer: string) => {
+    const first = ids[kind].get(id);
+    if (first === undefined) ids[kind].set(id, pointer);
+    else at(`${pointer}/${kind}`, `duplicate ${kind} ${id} (also at ${first})`);
+  };
+
+  for (const [e, event] of c.events.entries()) {
+    const ep = `/events/${e}`;
+    unique('idevento', event.idevento, ep);
+    const reason = await missingAsset(dir, event.imagem);
+    if (reason) at(`${ep}/imagem`, reason);
+    for (const [pointer, r] of scheduleProblems(event.schedule)) at(`${ep}/schedule${pointer}`, r);
+
+    for (const [t, tipo] of event.tipo_produtos.entries()) {
+      const tp = `${ep}/tipo_produtos/${t}`;
+      unique('idtipo', tipo.idtipo, tp);
+      for (const [p, produto] of tipo.produtos.entries()) {
+        const pp = `${tp}/produtos/${p}`;
+        unique('idproduto', produto.idproduto, pp);
+        if (!isCents(produto.preco)) at(`${pp}/preco`, 'must have at most two decimals');
+        if (!isCents(produto.taxa)) at(`${pp}/taxa`, 'must have at most two decimals');
+        if (produto.block_qtd > produto.capacidade) {
+          at(`${pp}/block_qtd`, `must be <= capacidade (${produto.capacidade})`);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+function scheduleProblems(s: CatalogSchedule): [string, string][] {
+  if (s.kind === 'daily') return [];
+  const seen = new Map<string, number>();
+  const problems: [string, string][] = [];
+  s.sessions.forEach((session, i) => {
+    const key = `${session.offsetDays} ${session.time}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      problems.push([
+        `/sessions/${i}`,
+        `duplicate session (same day and time as /sessions/${first})`,
+      ]);
+    }
+    seen.set(key, first ?? i);
+  });
+  return problems;
+}
+
+function crossBrandProblems(folders: FolderResult[]): BrandProblem[] {
+  const problems: BrandProblem[] = [];
+  const valid = folders.filter((f) => f.brand !== undefined);
+  const defaults = valid.filter((f) => f.brand!.default === true);
+  if (defaults.length > 1) {
+    for (const f of defaults) {
+      const others = defaults.filter((o) => o !== f).map((o) => o.brandFile);
+      problems.push({
+        file: f.brandFile,
+        pointer: '/default',
+        reason: `only one brand may be the default; also default: ${others.join(', ')}`,
+      });
+    }
+  }
+  const owner = new Map<string, string>();
+  for (const f of valid) {
+    f.brand!.hosts.forEach((h, i) => {
+      const key = h.toLowerCase();
+      const first = owner.get(key);
+      if (first === undefined) owner.set(key, f.brandFile);
+      else if (first !== f.brandFile) {
+        problems.push({
+          file: f.brandFile,
+          pointer: `/hosts/${i}`,
+          reason: `host "${h}" is already claimed by ${first}`,
+        });
+      }
+    });
+  }
+  return problems;
+}
+
+/** Money is reais with cents: at most two decimals. */
+function isCents(n: number): boolean {
+  return Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+}
+
+async function missingAsset(dir: string, urlOrPath: string): Promise<string | null> {
+  const file = brandAssetFile({ dir }, urlOrPath);
+  if (file === null) return 'must name a file inside the assets/ folder';
+  return (await isFile(file)) ? null : `file not found: ${display(file)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files and JSON
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function readJson(file: string, problems: BrandProblem[]): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    problems.push({ file: display(file), pointer: '', reason: fsReason(err) });
+    return undefined;
+  }
+  text = text.replace(/^\uFEFF/, '');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    problems.push({ file: display(file), pointer: '', reason: jsonReason(err, text) });
+    return undefined;
+  }
+}
+
+function fsReason(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'file or folder not found';
+  if (code === 'ENOTDIR') return 'not a folder';
+  return `cannot be read (${code ?? String(err)})`;
+}
+
+function jsonReason(err: unknown, text: string): string {
+  const at = syntaxErrorOffset(text);
+  if (at === null) {
+    return `invalid JSON: ${String(err instanceof Error ? err.message : err).split('\n')[0]}`;
+  }
+  const what = at >= text.length ? 'end of file' : JSON.stringify(text[at]);
+  const before = text.slice(0, at).split('\n');
+  return `invalid JSON: unexpected ${what} at line ${before.length}, column ${before.at(-1)!.length + 1}`;
+}
+
+const JSON_SPACE = /[ \t\n\r]*/y;
+// \p{Cc} is a little stricter than JSON (it also refuses U+007F-U+009F): only an error is located.
+const JSON_STRING = /"(?:[^"\\\p{Cc}]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/uy;
+const JSON_LITERAL = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
+
+/**
+ * Offset of the first JSON syntax error (JSON.parse does not give one on every Node version),
+ * or null when the text scans as JSON.
+ */
+function syntaxErrorOffset(text: string): number | null {
+  let i = 0;
+  const token = (re: RegExp) => {
+    re.lastIndex = i;
+    const m = re.exec(text);
+    if (m) i += m[0].length;
+    return m !== null;
+  };
+  const punct = (ch: string) => {
+    token(JSON_SPACE);
+    if (text[i] !== ch) return false;
+    i++;
+    return true;
+  };
+  const value = (): boolean => {
+    token(JSON_SPACE);
+    if (punct('{')) {
+      if (punct('}')) return true;
+      do {
+        token(JSON_SPACE);
+        if (!token(JSON_STRING) || !punct(':') || !value()) return false;
+      } while (punct(','));
+      return punct('}');
+    }
+    if (punct('[')) {
+      if (punct(']')) return true;
+      do {
+        if (!value()) return false;
+      } while (punct(','));
+      return punct(']');
+    }
+    return token(JSON_STRING) || token(JSON_LITERAL);
+  };
+  if (!value()) return i;
+  token(JSON_SPACE);
+  return i < text.length ? i : null;
+}
+
+/** Relative to the working directory when inside it (what an operator typed), else absolute. */
+function display(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  const shown = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+  return shown.split(path.sep).join('/');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schema validation with readable errors
+
+interface Validators {
+  brand: ValidateFunction<BrandFile>;
+  catalog: ValidateFunction<CatalogFile>;
+}
+let compiled: Validators | undefined;
+
+function validators(): Validators {
+  if (compiled) return compiled;
+  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, discriminator: true });
+  addFormats(ajv, ['email']);
+  ajv.addSchema(brandSchema);
+  const def = <T>(name: string) => {
+    const fn = ajv.getSchema<T>(`${brandSchema.$id}#/$defs/${name}`);
+    if (!fn) throw new Error(`brand schema has no $defs/${name}`);
+    return fn as ValidateFunction<T>;
+  };
+  compiled = { brand: def<BrandFile>('BrandFile'), catalog: def<CatalogFile>('CatalogFile') };
+  return compiled;
+}
+
+function validate<T>(
+  fn: ValidateFunction<T>,
+  data: unknown,
+  file: string,
+  problems: BrandProblem[],
+): data is T {
+  if (fn(data)) return true;
+  for (const e of fn.errors ?? []) {
+    // The tag's own enum already reports an unknown tag value.
+    if (e.keyword === 'discriminator' && (e.params as { error?: string }).error === 'mapping')
+      continue;
+    problems.push({ file, ...explain(e) });
+  }
+  return false;
+}
+
+function explain(e: ErrorObject): { pointer: string; reason: string } {
+  const params = e.params as Record<string, unknown>;
+  const got = ` (got ${show(e.data)})`;
+  switch (e.keyword) {
+    case 'required':
+      return { pointer: child(e.instancePath, params.missingProperty), reason: 'is required' };
+    case 'additionalProperties': {
+      const name = String(params.additionalProperty);
+      const known = Object.keys((e.parentSchema?.properties as object | undefined) ?? {});
+      const near = closest(name, known);
+      return {
+        pointer: child(e.instancePath, name),
+        reason: `is not an allowed property${near ? ` (did you mean "${near}"?)` : ''}`,
+      };
+    }
+    case 'enum':
+      return {
+        pointer: e.instancePath,
+        reason: `must be one of ${(params.allowedValues as unknown[]).map(show).join(', ')}${got}`,
+      };
+    case 'const':
+      return { pointer: e.instancePath, reason: `must be ${show(params.allowedValue)}${got}` };
+    case 'pattern': {
+      const what = e.parentSchema?.description;
+      return {
+        pointer: e.instancePath,
+        reason: `${typeof what === 'string' ? `must be ${what}` : e.message}${got}`,
+      };
+    }
+    default:
+      return { pointer: e.instancePath, reason: `${e.message}${isScalar(e.data) ? got : ''}` };
+  }
+}
+
+function child(pointer: string, name: unknown): string {
+  return `${pointer}/${String(name).replaceAll('~', '~0').replaceAll('/', '~1')}`;
+}
+
+function isScalar(v: unknown): boolean {
+  return v === null || ['string', 'number', 'boolean'].includes(typeof v);
+}
+
+function show(v: unknown): string {
+  if (Array.isArray(v)) return 'an array';
+  if (v !== null && typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
+  return String(v);
+}
+
+/** The known name within edit distance 2 of a misspelt one, if any. */
+function closest(name: string, known: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const k of known) {
+    const d = distance(name.toLowerCase(), k.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(
+        row[j]! + 1,
+        next[j - 1]! + 1,
+        row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    row = next;
+  }
+  return row[b.length]!;
+}

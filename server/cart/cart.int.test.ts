@@ -1,0 +1,423 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_AGENCY } from '../accounts/seed';
+import { firstRow, rows } from '../db/sql';
+import { t } from '../i18n';
+import { errorOf, startTestServer, type TestServer, unitsTaken } from '../test/harness';
+import { E, P, testBrand, testCatalog } from '../test/test-brand';
+import { startSweeper } from './sweeper';
+
+let s: TestServer;
+let visita: number;
+let jogo: number;
+beforeAll(async () => {
+  s = await startTestServer();
+  visita = (await s.ok('SuperIngresso', 'getApresentacoes', [E.visita])).apresentacoes[0]!
+    .idapresentacao;
+  jogo = (await s.ok('SuperIngresso', 'getApresentacoes', [E.jogo])).apresentacoes[0]!
+    .idapresentacao;
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const movStatus = async (id: number) =>
+  (await firstRow<{ status: string }>(s.db, sql`SELECT status FROM movimentacao WHERE id = ${id}`))
+    ?.status;
+
+describe('reservation and cart', () => {
+  it('holds units, shows the cart and its items, and appends without extending the expiry', async () => {
+    const { token } = await s.personToken('cart1@example.com');
+    expect(await s.ok('SuperIngresso', 'getCarrinhoPage', [], { token })).toBeNull();
+    const r1 = await s.ok(
+      'SuperIngresso',
+      'iniciarReserva',
+      [
+        [
+          { idproduto: P.inteira, qtd: 2 },
+          { idproduto: P.meia, qtd: 1 },
+        ],
+        visita,
+        [],
+      ],
+      { token },
+    );
+    expect(r1.qtd).toBe(3);
+    expect(r1.count_exp).toBeGreaterThan(15 * 60 - 5);
+    expect(r1.count_exp).toBeLessThanOrEqual(15 * 60);
+    expect(r1.dthr_exp).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(await unitsTaken(s.db, visita, P.inteira)).toBe(2);
+
+    await new Promise((r) => setTimeout(r, 1100));
+    const r2 = await s.ok(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.gratuita, qtd: 1 }], visita, []],
+      { token },
+    );
+    expect(r2.idmovimentacao).toBe(r1.idmovimentacao);
+    expect(r2.dthr_exp).toBe(r1.dthr_exp);
+    expect(r2.qtd).toBe(4);
+
+    const cart = await s.ok('SuperIngresso', 'getCarrinhoPage', [], { token });
+    expect(cart).toMatchObject({
+      idmovimentacao: r1.idmovimentacao,
+      status: 'RE',
+      dthr_exp: r1.dthr_exp,
+      qtd: 4,
+      total: 55 * 2 + 27.5,
+    });
+    expect(cart!.localizador).toMatch(/^[A-Z2-9]{10}$/);
+
+    const page = await s.ok(
+      'SuperIngresso',
+      'getCarrinhoPageItens',
+      [r1.idmovimentacao, null, { api: true }],
+      { token, lang: 'en_US' },
+    );
+    expect(page.itens).toHaveLength(4);
+    expect(page.itens[0]).toMatchObject({
+      idproduto: P.inteira,
+      idapresentacao: visita,
+      idevento: E.visita,
+      dscevento: 'Visit',
+      dscproduto: 'Full price',
+      dsctipo: 'Individual',
+      dscapre: 'Entry',
+      status: 'RE',
+      valor: 50,
+      taxa: 5,
+      total: 55,
+      dthr_exp: r1.dthr_exp,
+    });
+    expect(page.itens[0]!.codigo).toBeUndefined();
+    expect(page.resumo).toEqual({
+      qtd: 4,
+      subtotal: 125,
+      valor_taxa: 12.5,
+      valor_cupom: 0,
+      valor: 137.5,
+    });
+    expect(await s.ok('SuperIngressoWeb', 'getCarrinhoQtdReservados', [], { token })).toEqual({
+      qtd: 4,
+    });
+    expect(await s.ok('SuperIngressoWeb', 'getCarrinhoQtdReservados', [])).toEqual({ qtd: 0 });
+  });
+
+  it('enforces block_qtd per product and the per-order limit', async () => {
+    const { token } = await s.personToken('limits@example.com');
+    const over = await s.rpc(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.inteira, qtd: 11 }], visita, []],
+      { token },
+    );
+    expect(errorOf(over)).toEqual({ code: 0, message: t('pt-BR', 'error.purchaseLimit') });
+    await s.ok(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.inteira, qtd: 8 }], visita, []],
+      {
+        token,
+      },
+    );
+    const block = await s.rpc(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.inteira, qtd: 3 }], visita, []],
+      { token },
+    );
+    expect(errorOf(block).message).toBe('Limite de compra atingido');
+    await s.ok('SuperIngresso', 'iniciarReserva', [[{ idproduto: P.meia, qtd: 4 }], visita, []], {
+      token,
+    });
+    const order = await s.rpc(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.gratuita, qtd: 1 }], visita, []],
+      { token },
+    );
+    expect(errorOf(order).message).toBe('Limite de compra atingido');
+    expect((await s.ok('SuperIngresso', 'getCarrinhoPage', [], { token }))!.qtd).toBe(12);
+  });
+
+  it('answers unavailable products with the localized error and writes nothing', async () => {
+    const { token } = await s.personToken('unavailable@example.com');
+    const before = await firstRow<{ m: number; i: number }>(
+      s.db,
+      sql`SELECT (SELECT count(*) FROM movimentacao)::int AS m, (SELECT count(*) FROM movimentacao_item)::int AS i`,
+    );
+    const agencyOnly = await s.rpc(
+      'SuperIngresso',
+      'iniciarReserva',
+      [
+        [
+          { idproduto: P.inteira, qtd: 1 },
+          { idproduto: P.agencia, qtd: 1 },
+        ],
+        visita,
+        [],
+      ],
+      { token, lang: 'es_ES' },
+    );
+    expect(errorOf(agencyOnly)).toEqual({ code: 0, message: '¡Entradas no disponibles!' });
+    // The free product has 20 units; the first product fits, the second does not: all or nothing.
+    await s.ok(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.gratuita, qtd: 4 }], visita, []],
+      {
+        token: (await s.personToken('free1@example.com')).token,
+      },
+    );
+    for (const n of [2, 3, 4]) {
+      await s.ok(
+        'SuperIngresso',
+        'iniciarReserva',
+        [[{ idproduto: P.gratuita, qtd: 4 }], visita, []],
+        {
+          token: (await s.personToken(`free${n}@example.com`)).token,
+        },
+      );
+    }
+    const taken = await unitsTaken(s.db, visita, P.gratuita);
+    const left = 20 - taken;
+    expect(left).toBe(3);
+    const mixed = await s.rpc(
+      'SuperIngresso',
+      'iniciarReserva',
+      [
+        [
+          { idproduto: P.inteira, qtd: 1 },
+          { idproduto: P.gratuita, qtd: 4 },
+        ],
+        visita,
+        [],
+      ],
+      { token },
+    );
+    expect(errorOf(mixed).message).toBe('Ingressos indisponíveis!');
+    const after = await firstRow<{ m: number; i: number }>(
+      s.db,
+      sql`SELECT (SELECT count(*) FROM movimentacao)::int AS m, (SELECT count(*) FROM movimentacao_item)::int AS i`,
+    );
+    // Only the four free holds above were written.
+    expect(after!.m).toBe(before!.m + 4);
+    expect(after!.i).toBe(before!.i + 16);
+    expect(await s.ok('SuperIngresso', 'getCarrinhoPage', [], { token })).toBeNull();
+    const unknown = await s.rpc(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: 999, qtd: 1 }], visita, []],
+      {
+        token,
+      },
+    );
+    expect(errorOf(unknown).message).toBe('Ingressos indisponíveis!');
+  });
+
+  it('lets agencies hold agency-only products', async () => {
+    const token = await s.login(DEMO_AGENCY.email, DEMO_AGENCY.password);
+    const r = await s.ok(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.agencia, qtd: 10 }], visita, []],
+      {
+        token,
+      },
+    );
+    expect(r.qtd).toBe(10);
+    await s.ok('SuperIngresso', 'cancelarReserva', [r.idmovimentacao, null, false, false], {
+      token,
+    });
+  });
+
+  it('removes items of the person cart only; an emptied cart is cancelled', async () => {
+    const { token } = await s.personToken('remove@example.com');
+    const other = await s.personToken('intruder@example.com');
+    const r = await s.ok(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.jogo, qtd: 3 }], jogo, []],
+      {
+        token,
+      },
+    );
+    const { itens } = await s.ok(
+      'SuperIngresso',
+      'getCarrinhoPageItens',
+      [r.idmovimentacao, null, { api: true }],
+      {
+        token,
+      },
+    );
+    const foreign = await s.rpc(
+      'SuperIngresso',
+      'removeProdutoCarrinho',
+      [r.idmovimentacao, [itens[0]!.iditem], false, false],
+      { token: other.token },
+    );
+    expect(errorOf(foreign).message).toBe(t('pt-BR', 'error.cartNotFound'));
+    expect(await unitsTaken(s.db, jogo, P.jogo)).toBe(3);
+
+    const after = await s.ok(
+      'SuperIngresso',
+      'removeProdutoCarrinho',
+      [r.idmovimentacao, [itens[0]!.iditem], false, false],
+      { token },
+    );
+    expect(after).toMatchObject({
+      idmovimentacao: r.idmovimentacao,
+      qtd: 2,
+      total: 176,
+      status: 'RE',
+    });
+    expect(await unitsTaken(s.db, jogo, P.jogo)).toBe(2);
+    const empty = await s.ok(
+      'SuperIngresso',
+      'removeProdutoCarrinho',
+      [r.idmovimentacao, [itens[1]!.iditem, itens[2]!.iditem], false, false],
+      { token },
+    );
+    expect(empty).toBeNull();
+    expect(await movStatus(r.idmovimentacao)).toBe('CA');
+    expect(await unitsTaken(s.db, jogo, P.jogo)).toBe(0);
+    expect(await s.ok('SuperIngresso', 'getCarrinhoPage', [], { token })).toBeNull();
+  });
+
+  it('cancels a reservation and releases its units', async () => {
+    const { token } = await s.personToken('cancel@example.com');
+    const r = await s.ok(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.jogo, qtd: 5 }], jogo, []],
+      {
+        token,
+      },
+    );
+    expect(await unitsTaken(s.db, jogo, P.jogo)).toBe(5);
+    expect(
+      await s.ok('SuperIngresso', 'cancelarReserva', [r.idmovimentacao, null, false, false], {
+        token,
+      }),
+    ).toEqual({ idmovimentacao: r.idmovimentacao, status: 'CA' });
+    expect(await unitsTaken(s.db, jogo, P.jogo)).toBe(0);
+    expect(await s.ok('SuperIngresso', 'getCarrinhoPage', [], { token })).toBeNull();
+    // A new reservation opens a new cart.
+    const r2 = await s.ok(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.jogo, qtd: 1 }], jogo, []],
+      {
+        token,
+      },
+    );
+    expect(r2.idmovimentacao).not.toBe(r.idmovimentacao);
+    await s.ok('SuperIngresso', 'cancelarReserva', [r2.idmovimentacao, null, false, false], {
+      token,
+    });
+  });
+});
+
+describe('expiry', () => {
+  let x: TestServer;
+  let sessao: number;
+  beforeAll(async () => {
+    x = await startTestServer({
+      holdSeconds: 1,
+      brands: [testBrand('test-a', {}, testCatalog({ jogoCapacidade: 3 }))],
+    });
+    sessao = (await x.ok('SuperIngresso', 'getApresentacoes', [E.jogo])).apresentacoes[0]!
+      .idapresentacao;
+  });
+  afterAll(async () => {
+    await x?.close();
+  });
+
+  it('frees held units when the hold times out, without the sweeper', async () => {
+    const a = await x.personToken('a@example.com');
+    const b = await x.personToken('b@example.com');
+    const ra = await x.ok(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.jogo, qtd: 3 }], sessao, []],
+      {
+        token: a.token,
+      },
+    );
+    const full = await x.rpc(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.jogo, qtd: 1 }], sessao, []],
+      {
+        token: b.token,
+      },
+    );
+    expect(errorOf(full).message).toBe('Ingressos indisponíveis!');
+    await new Promise((r) => setTimeout(r, 1500));
+    // The expired hold is still RE in the table: expiry is read from its timestamp.
+    const [row] = await rows<{ status: string }>(
+      x.db,
+      sql`SELECT status FROM movimentacao WHERE id = ${ra.idmovimentacao}`,
+    );
+    expect(row!.status).toBe('RE');
+    expect(
+      (await x.ok('SuperIngresso', 'getApresentacoes', [E.jogo])).apresentacoes[0]!.disponivel,
+    ).toBe(3);
+    const rb = await x.ok(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.jogo, qtd: 3 }], sessao, []],
+      {
+        token: b.token,
+      },
+    );
+    expect(rb.qtd).toBe(3);
+    // A's cart is gone (marked EX lazily) and its items are refused.
+    expect(await x.ok('SuperIngresso', 'getCarrinhoPage', [], { token: a.token })).toBeNull();
+    const items = await x.rpc(
+      'SuperIngresso',
+      'getCarrinhoPageItens',
+      [ra.idmovimentacao, null, { api: true }],
+      {
+        token: a.token,
+      },
+    );
+    expect(errorOf(items).message).toBe(t('pt-BR', 'error.reservationExpired'));
+    const [after] = await rows<{ status: string }>(
+      x.db,
+      sql`SELECT status FROM movimentacao WHERE id = ${ra.idmovimentacao}`,
+    );
+    expect(after!.status).toBe('EX');
+  });
+
+  it('marks expired holds EX with the sweeper', async () => {
+    const c = await x.personToken('c@example.com');
+    await new Promise((r) => setTimeout(r, 1200));
+    const rc = await x.ok(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.jogo, qtd: 1 }], sessao, []],
+      {
+        token: c.token,
+      },
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    const sweeper = startSweeper(x.db, { intervalMs: 60_000 });
+    try {
+      expect(await sweeper.runOnce()).toBeGreaterThanOrEqual(1);
+    } finally {
+      sweeper.stop();
+    }
+    const [row] = await rows<{ status: string }>(
+      x.db,
+      sql`SELECT status FROM movimentacao WHERE id = ${rc.idmovimentacao}`,
+    );
+    expect(row!.status).toBe('EX');
+    const open = await rows<{ n: number }>(
+      x.db,
+      sql`SELECT count(*)::int AS n FROM movimentacao WHERE status IN ('RE','TP') AND dthr_exp <= now()`,
+    );
+    expect(open[0]!.n).toBe(0);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * The sweeper: every `intervalMs` it marks expired holds EX (and, when the Sao Paulo day
+ * changes, lets the caller re-sync the catalogue). Correctness never depends on it: expiry is
+ * read from `dthr_exp` wherever availability is computed.
+ */
+import type { Db } from '../db/client';
+import { expireHolds } from '../orders/view';
+
+/** A running sweeper. */
+export interface Sweeper {
+  /** Runs one pass now (also what the timer calls). */
+  runOnce(): Promise<number>;
+  stop(): void;
+}
+
+/** Options of {@link startSweeper}. */
+export interface SweeperOptions {
+  intervalMs?: number;
+  /** Called after each pass (e.g. a daily catalogue re-sync); errors are reported, not thrown. */
+  afterPass?: () => Promise<void>;
+  onError?: (err: unknown) => void;
+}
+
+/** Starts the sweeper; its timer does not keep the process alive. */
+export function startSweeper(db: Db, opts: SweeperOptions = {}): Sweeper {
+  let running = false;
+  const runOnce = async () => {
+    const n = await expireHolds(db);
+    await opts.afterPass?.();
+    return n;
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runOnce()
+      .catch((err) => opts.onError?.(err))
+      .finally(() => {
+        running = false;
+      });
+  }, opts.intervalMs ?? 30_000);
+  timer.unref();
+  return { runOnce, stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,230 @@
+/**
+ * Catalogue reads (SuperIngresso.getEventos … getProdutos). A session is on sale while it is
+ * active in the brand's files and in the future. Availability is capacity minus sold minus active
+ * holds, computed in SQL with the same rule the reservation uses.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { LoadedBrand } from '../../schemas/brand.types';
+import type {
+  Apresentacao,
+  ApresentacaoResumo,
+  Evento,
+  GetApresentacoesResult,
+  GetProdutosResult,
+  Locale,
+  Localized,
+  TipoProduto,
+} from '../../schemas/contract';
+import { brandAssetUrl } from '../brands/assets';
+import type { Db } from '../db/client';
+import { rows, toDate, UNIT_COUNTS } from '../db/sql';
+import { generic } from '../errors';
+import { spDate, spDateTimeMinutes, spTime } from '../time';
+import { canBuy, catalogOf, toReais } from './lookup';
+
+/** Who is asking: the brand, the language and the person's type (null = guest). */
+export interface CatalogScope {
+  db: Db;
+  brand: LoadedBrand;
+  locale: Locale;
+  idpessoaTipo: number | null;
+}
+
+interface StockRow {
+  idapresentacao: number;
+  idevento: number;
+  dthr: unknown;
+  dscapre: Localized | null;
+  idproduto: number;
+  preco_cents: number;
+  taxa_cents: number;
+  block_qtd: number;
+  disponivel: number;
+}
+
+/** Stock rows on sale of the brand matching `where` (on aliases `a`, `e`), by session time. */
+async function stockOnSale(s: CatalogScope, where: SQL): Promise<StockRow[]> {
+  const found = await rows<StockRow>(
+    s.db,
+    sql`
+      SELECT a.id AS idapresentacao, a.idevento, a.dthr, a.dscapre, e.idproduto,
+        e.preco_cents, e.taxa_cents, e.block_qtd,
+        greatest(0, e.capacidade - (
+          SELECT count(*) FROM movimentacao_item i
+          JOIN movimentacao m ON m.id = i.idmovimentacao
+          WHERE i.idestoque = e.id AND ${UNIT_COUNTS}
+        ))::int AS disponivel
+      FROM apresentacao a
+      JOIN estoque e ON e.idapresentacao = a.id AND e.ativo
+      WHERE a.brand = ${s.brand.id} AND a.ativo AND a.dthr > now() AND ${where}
+      ORDER BY a.dthr, a.id, e.id`,
+  );
+  return found.filter((r) => visible(s, r.idevento, r.idproduto));
+}
+
+function visible(s: CatalogScope, idevento: number, idproduto: number): boolean {
+  const entry = catalogOf(s.brand).product(idevento, idproduto);
+  return !!entry && canBuy(s.brand, entry.product, s.idpessoaTipo);
+}
+
+function resumos(
+  s: CatalogScope,
+  stock: StockRow[],
+): (ApresentacaoResumo & { idevento: number })[] {
+  const byId = new Map<number, ApresentacaoResumo & { idevento: number }>();
+  const cat = catalogOf(s.brand);
+  for (const r of stock) {
+    const hit = byId.get(r.idapresentacao);
+    if (hit) {
+      hit.disponivel += r.disponivel;
+      continue;
+    }
+    const dthr = toDate(r.dthr);
+    byId.set(r.idapresentacao, {
+      idapresentacao: r.idapresentacao,
+      idevento: r.idevento,
+      dthr_apresentacao: spDateTimeMinutes(dthr),
+      dt_apre: spDate(dthr),
+      dt_hora: spTime(dthr),
+      dscapre: (r.dscapre ?? cat.event(r.idevento)?.dscapre)?.[s.locale] ?? '',
+      disponivel: r.disponivel,
+    });
+  }
+  return [...byId.values()];
+}
+
+const withoutEvento = ({
+  idevento: _idevento,
+  ...rest
+}: ApresentacaoResumo & { idevento: number }): ApresentacaoResumo => rest;
+
+/**
+ * Every event of the brand, in file order, with its lowest price (the cheapest paid product;
+ * 0 only when every product is free) and first/last dates on sale.
+ */
+export async function getEventos(s: CatalogScope): Promise<Evento[]> {
+  const found = await rows<{
+    idevento: number;
+    idproduto: number;
+    min_cents: number;
+    primeira: unknown;
+    ultima: unknown;
+  }>(
+    s.db,
+    sql`
+      SELECT a.idevento, e.idproduto, min(e.preco_cents + e.taxa_cents)::int AS min_cents,
+        min(a.dthr) AS primeira, max(a.dthr) AS ultima
+      FROM apresentacao a
+      JOIN estoque e ON e.idapresentacao = a.id AND e.ativo
+      WHERE a.brand = ${s.brand.id} AND a.ativo AND a.dthr > now()
+      GROUP BY a.idevento, e.idproduto`,
+  );
+  return catalogOf(s.brand).events.map((event) => {
+    let min: number | null = null;
+    let first: number | null = null;
+    let last: number | null = null;
+    for (const r of found) {
+      if (r.idevento !== event.idevento || !visible(s, r.idevento, r.idproduto)) continue;
+      const p = toDate(r.primeira).getTime();
+      const u = toDate(r.ultima).getTime();
+      // "From" is the cheapest paid ticket; a free one (children…) only when all are free.
+      if (r.min_cents > 0 || min === null || min === 0) {
+        min = min === null || min === 0 ? r.min_cents : Math.min(min, r.min_cents);
+      }
+      first = first === null ? p : Math.min(first, p);
+      last = last === null ? u : Math.max(last, u);
+    }
+    return {
+      idevento: event.idevento,
+      tipo: event.tipo,
+      dscevento: event.nome[s.locale],
+      descricao: event.descricao[s.locale],
+      local: event.local[s.locale],
+      imagem: brandAssetUrl(event.imagem),
+      a_partir_de: min === null ? null : toReais(min),
+      primeira_data: first === null ? null : spDate(new Date(first)),
+      ultima_data: last === null ? null : spDate(new Date(last)),
+    };
+  });
+}
+
+function requireEvent(s: CatalogScope, idevento: number) {
+  const event = catalogOf(s.brand).event(idevento);
+  if (!event) throw generic('error.notFound');
+  return event;
+}
+
+/** The sessions on sale of an event and the days they fall on. */
+export async function getApresentacoes(
+  s: CatalogScope,
+  idevento: number,
+): Promise<GetApresentacoesResult> {
+  requireEvent(s, idevento);
+  const list = resumos(s, await stockOnSale(s, sql`a.idevento = ${idevento}`)).map(withoutEvento);
+  const days = [...new Set(list.map((a) => a.dt_apre))];
+  return { dates: days.map((dia) => ({ dia })), apresentacoes: list };
+}
+
+/** The sessions on sale of an event on one day (`YYYY-MM-DD`, Sao Paulo). */
+export async function getApresentacoesHorarios(
+  s: CatalogScope,
+  idevento: number,
+  data: string,
+): Promise<ApresentacaoResumo[]> {
+  requireEvent(s, idevento);
+  const stock = await stockOnSale(
+    s,
+    sql`a.idevento = ${idevento}
+        AND to_char(a.dthr AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') = ${data}`,
+  );
+  return resumos(s, stock).map(withoutEvento);
+}
+
+/** One session on sale. */
+export async function getApresentacao(
+  s: CatalogScope,
+  idapresentacao: number,
+): Promise<Apresentacao> {
+  const [resumo] = resumos(s, await stockOnSale(s, sql`a.id = ${idapresentacao}`));
+  if (!resumo) throw generic('error.notFound');
+  const event = requireEvent(s, resumo.idevento);
+  return {
+    ...withoutEvento(resumo),
+    idevento: event.idevento,
+    dscevento: event.nome[s.locale],
+    local: event.local[s.locale],
+  };
+}
+
+/** The products of a session on sale the person may buy, grouped by type in file order. */
+export async function getProdutos(
+  s: CatalogScope,
+  idapresentacao: number,
+): Promise<GetProdutosResult> {
+  const stock = await stockOnSale(s, sql`a.id = ${idapresentacao}`);
+  const first = stock[0];
+  if (!first) throw generic('error.notFound');
+  const event = requireEvent(s, first.idevento);
+  const byProduct = new Map(stock.map((r) => [r.idproduto, r]));
+  const tipos: TipoProduto[] = [];
+  for (const tipo of event.tipo_produtos) {
+    const produtos = tipo.produtos.flatMap((p) => {
+      const r = byProduct.get(p.idproduto);
+      if (!r) return [];
+      return [
+        {
+          idproduto: p.idproduto,
+          dscproduto: p.nome[s.locale],
+          preco: toReais(r.preco_cents),
+          preco_ctaxa: toReais(r.preco_cents + r.taxa_cents),
+          taxa: toReais(r.taxa_cents),
+          qtd: r.disponivel,
+          block_qtd: r.block_qtd,
+        },
+      ];
+    });
+    if (produtos.length > 0)
+      tipos.push({ idtipo: tipo.idtipo, dsctipo: tipo.nome[s.locale], produtos });
+  }
+  return { idapresentacao, tipo_produtos: tipos };
+}

@@ -1,0 +1,64 @@
+/**
+ * In-memory lookups into a brand's catalogue file: texts (names, descriptions) come from the
+ * file in the request's language; stock, prices and availability come from the database.
+ */
+import type {
+  CatalogEvent,
+  CatalogProduct,
+  CatalogProductType,
+  LoadedBrand,
+} from '../../schemas/brand.types';
+
+/** A product with its type and event. */
+export interface ProductEntry {
+  event: CatalogEvent;
+  tipo: CatalogProductType;
+  product: CatalogProduct;
+}
+
+/** Lookups of one brand's catalogue. */
+export interface CatalogLookup {
+  events: CatalogEvent[];
+  event(idevento: number): CatalogEvent | undefined;
+  /** Product ids are unique within an event. */
+  product(idevento: number, idproduto: number): ProductEntry | undefined;
+}
+
+const cache = new WeakMap<LoadedBrand, CatalogLookup>();
+
+/** The (memoized) lookups of `brand`. */
+export function catalogOf(brand: LoadedBrand): CatalogLookup {
+  const hit = cache.get(brand);
+  if (hit) return hit;
+  const events = new Map<number, CatalogEvent>();
+  const products = new Map<string, ProductEntry>();
+  for (const event of brand.catalog.events) {
+    events.set(event.idevento, event);
+    for (const tipo of event.tipo_produtos) {
+      for (const product of tipo.produtos) {
+        products.set(`${event.idevento}:${product.idproduto}`, { event, tipo, product });
+      }
+    }
+  }
+  const lookup: CatalogLookup = {
+    events: brand.catalog.events,
+    event: (id) => events.get(id),
+    product: (idevento, idproduto) => products.get(`${idevento}:${idproduto}`),
+  };
+  cache.set(brand, lookup);
+  return lookup;
+}
+
+/** Whether a person of type `idpessoaTipo` (null = guest) may see and buy `product`. */
+export function canBuy(
+  brand: LoadedBrand,
+  product: CatalogProduct,
+  idpessoaTipo: number | null,
+): boolean {
+  return !product.somenteAgencia || idpessoaTipo === brand.brand.regrasDoNegocio.idagencia;
+}
+
+/** Reais → integer cents. */
+export const toCents = (reais: number): number => Math.round(reais * 100);
+/** Integer cents → reais. */
+export const toReais = (cents: number): number => Math.round(cents) / 100;

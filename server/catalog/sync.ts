@@ -1,0 +1,129 @@
+/**
+ * Catalogue sync: lays out every event's schedule from today (America/Sao_Paulo) and upserts
+ * the sessions (apresentacao) and their stock rows (estoque) by natural key, so a restart never
+ * duplicates and a changed capacity or price in the file updates the row. Future sessions of
+ * the brand that the files no longer lay out stop being on sale (`ativo = false`); their rows
+ * stay, with whatever was sold.
+ */
+import { sql } from 'drizzle-orm';
+import type { LoadedBrand } from '../../schemas/brand.types';
+import { expandSchedule, todayInSaoPaulo } from '../brands/schedule';
+import type { Db } from '../db/client';
+import { apresentacao, estoque } from '../db/schema';
+import { spInstant } from '../time';
+import { toCents } from './lookup';
+
+const CHUNK = 500;
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** What one sync did, per brand. */
+export interface SyncReport {
+  brand: string;
+  sessions: number;
+  stockRows: number;
+}
+
+/**
+ * Syncs the catalogue of every brand, each in one transaction.
+ * @param now the clock (tests move it); the schedule is laid out from its Sao Paulo day.
+ */
+export async function syncCatalog(
+  db: Db,
+  brands: readonly LoadedBrand[],
+  now: Date = new Date(),
+): Promise<SyncReport[]> {
+  const reports: SyncReport[] = [];
+  for (const b of brands) reports.push(await syncBrand(db, b, now));
+  return reports;
+}
+
+async function syncBrand(db: Db, b: LoadedBrand, now: Date): Promise<SyncReport> {
+  const today = todayInSaoPaulo(now);
+  const sessions = b.catalog.events.flatMap((event) =>
+    expandSchedule(event.schedule, today).map((s) => ({
+      event,
+      dthr: spInstant(s.date, s.time),
+      dscapre: s.title ?? null,
+    })),
+  );
+  return db.transaction(async (tx) => {
+    // Marks the rows this sync saw; anything of the brand not marked is no longer in the files.
+    const syncedAt = new Date();
+    const stamp = syncedAt.toISOString();
+
+    const ids = new Map<string, number>();
+    for (const part of chunks(sessions)) {
+      const saved = await tx
+        .insert(apresentacao)
+        .values(
+          part.map((s) => ({
+            brand: b.id,
+            idevento: s.event.idevento,
+            dthr: s.dthr,
+            dscapre: s.dscapre,
+            ativo: true,
+            syncedAt,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [apresentacao.brand, apresentacao.idevento, apresentacao.dthr],
+          set: { dscapre: sql`excluded.dscapre`, ativo: true, syncedAt },
+        })
+        .returning({
+          id: apresentacao.id,
+          idevento: apresentacao.idevento,
+          dthr: apresentacao.dthr,
+        });
+      for (const r of saved) ids.set(`${r.idevento}:${r.dthr.getTime()}`, r.id);
+    }
+
+    const stock = sessions.flatMap((s) => {
+      const idapresentacao = ids.get(`${s.event.idevento}:${s.dthr.getTime()}`)!;
+      return s.event.tipo_produtos.flatMap((tp) =>
+        tp.produtos.map((p) => ({
+          idapresentacao,
+          idproduto: p.idproduto,
+          capacidade: p.capacidade,
+          blockQtd: p.block_qtd,
+          precoCents: toCents(p.preco),
+          taxaCents: toCents(p.taxa),
+          ativo: true,
+          syncedAt,
+        })),
+      );
+    });
+    for (const part of chunks(stock)) {
+      await tx
+        .insert(estoque)
+        .values(part)
+        .onConflictDoUpdate({
+          target: [estoque.idapresentacao, estoque.idproduto],
+          set: {
+            capacidade: sql`excluded.capacidade`,
+            blockQtd: sql`excluded.block_qtd`,
+            precoCents: sql`excluded.preco_cents`,
+            taxaCents: sql`excluded.taxa_cents`,
+            ativo: true,
+            syncedAt,
+          },
+        });
+    }
+
+    // What the files no longer lay out stops being on sale (past sessions are left alone).
+    await tx.execute(sql`
+      UPDATE estoque e SET ativo = false
+      FROM apresentacao a
+      WHERE a.id = e.idapresentacao AND a.brand = ${b.id} AND a.dthr > now()
+        AND e.ativo AND e.synced_at <> ${stamp}::timestamptz`);
+    await tx.execute(sql`
+      UPDATE apresentacao SET ativo = false
+      WHERE brand = ${b.id} AND dthr > now() AND ativo AND synced_at <> ${stamp}::timestamptz`);
+
+    return { brand: b.id, sessions: sessions.length, stockRows: stock.length };
+  });
+}

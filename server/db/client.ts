@@ -1,0 +1,104 @@
+/**
+ * The client chooser: embedded PGlite (a data directory that persists across restarts) unless a
+ * PostgreSQL URL is given, then a node-postgres pool. Both are wrapped by Drizzle into one
+ * {@link Db} type, so repositories write the same queries for both.
+ */
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The schema object handed to Drizzle. */
+export type Schema = typeof schema;
+
+/** The database every repository uses, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A transaction handle; it is also a {@link Db}, so helpers accept either. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** An open database and how to close it. */
+export interface DbHandle {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Runs the committed migrations (server/db/migrations) with the driver's migrator. */
+  migrate(): Promise<void>;
+  /** Closes the connection(s); PGlite flushes its data directory. */
+  close(): Promise<void>;
+}
+
+/** Where the generated migrations live. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Options of {@link openDb}: a PostgreSQL URL wins over the PGlite data directory. */
+export interface OpenDbOptions {
+  databaseUrl?: string;
+  /** PGlite data directory (created if missing); omitted = in-memory. */
+  pgliteDir?: string;
+  /** Pool size for PostgreSQL (default 10). */
+  poolMax?: number;
+}
+
+/** Opens the database chosen by the options. */
+export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 10);
+  return openPglite(opts.pgliteDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const orm = drizzlePglite({ client, schema });
+  let closed = false;
+  return {
+    db: orm as unknown as Db,
+    driver: 'pglite',
+    migrate: () => migratePglite(orm, { migrationsFolder: MIGRATIONS_DIR }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // A pool error on an idle client must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const orm = drizzleNodePg({ client: pool, schema });
+  let closed = false;
+  return {
+    db: orm as unknown as Db,
+    driver: 'postgres',
+    async migrate() {
+      // Several instances may start at once: one migrates, the others wait on the lock.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(727274001)');
+        try {
+          await migrateNodePg(drizzleNodePg({ client, schema }), {
+            migrationsFolder: MIGRATIONS_DIR,
+          });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(727274001)');
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

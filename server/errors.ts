@@ -1,0 +1,28 @@
+/**
+ * Errors the API answers as `{ error: { code, message } }`. A handler throws {@link AppError}
+ * with a message id; the envelope localizes it in the request's language.
+ */
+import { ErrorCode } from '../schemas/contract';
+import type { MessageId } from './i18n';
+
+/** A business error: answered with HTTP 200 (or `httpStatus`) and the localized message. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly code: number,
+    readonly messageId: MessageId,
+    readonly httpStatus = 200,
+  ) {
+    super(messageId);
+  }
+}
+
+/** Code 0 with a message: the storefront shows it. */
+export const generic = (id: MessageId): AppError => new AppError(ErrorCode.Generic, id);
+
+/** Code 1: the session is missing or invalid where one is required. */
+export const sessionInvalid = (): AppError =>
+  new AppError(ErrorCode.SessionInvalid, 'error.sessionInvalid');
+
+/** Code 0 'error.badParams'. */
+export const badParams = (): AppError => generic('error.badParams');

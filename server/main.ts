@@ -1,0 +1,111 @@
+/**
+ * Starts the server: validates the environment, opens and migrates the database, loads the
+ * brands (an invalid brand stops the start with file, JSON path and reason), syncs the
+ * catalogue, seeds the demo accounts, starts the sweeper and listens.
+ * Run: `node --import tsx server/main.ts`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { LoadedBrand } from '../schemas/brand.types';
+import { seedDemoAccounts } from './accounts/seed';
+import { buildApp } from './app';
+import { loadBrands } from './brands/loader';
+import { todayInSaoPaulo } from './brands/schedule';
+import { startSweeper } from './cart/sweeper';
+import { syncCatalog } from './catalog/sync';
+import { type DbHandle, openDb } from './db/client';
+import { ENV_DOC, readEnv } from './env';
+
+const parsed = readEnv(process.env);
+if (!parsed.ok) {
+  console.error('The server cannot start; fix the environment:');
+  for (const p of parsed.problems) console.error(`  - ${p}`);
+  console.error('\nVariables:');
+  for (const [k, v] of Object.entries(ENV_DOC)) console.error(`  ${k}: ${v}`);
+  process.exit(1);
+}
+const env = parsed.env;
+
+const version = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+let brands: LoadedBrand[];
+try {
+  brands = await loadBrands(env.brandsDir);
+} catch (err) {
+  console.error(`Invalid brand configuration in ${env.brandsDir}:`);
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
+
+let handle: DbHandle;
+try {
+  handle = await openDb(
+    env.databaseUrl
+      ? { databaseUrl: env.databaseUrl }
+      : { pgliteDir: path.join(env.dataDir, 'pglite') },
+  );
+  await handle.migrate();
+  await syncCatalog(handle.db, brands);
+  await seedDemoAccounts(handle.db, brands);
+} catch (err) {
+  const where = env.databaseUrl
+    ? 'the PostgreSQL database in DATABASE_URL'
+    : `the embedded database in ${path.join(env.dataDir, 'pglite')}`;
+  console.error(`Could not prepare ${where}:`);
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
+const db = handle.db;
+
+const app = await buildApp({
+  db,
+  brands,
+  distDir: env.distDir,
+  ...(env.holdSeconds === undefined ? {} : { holdSeconds: env.holdSeconds }),
+  version,
+  logger: env.logLevel,
+});
+
+let syncedDay = todayInSaoPaulo();
+const sweeper = startSweeper(db, {
+  // Schedules are laid out from today: a new day brings new sessions on sale.
+  afterPass: async () => {
+    const today = todayInSaoPaulo();
+    if (today !== syncedDay) {
+      await syncCatalog(db, brands);
+      syncedDay = today;
+    }
+  },
+  onError: (err) => app.log.error({ err }, 'sweeper pass failed'),
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: shutting down`);
+  sweeper.stop();
+  try {
+    await app.close();
+  } finally {
+    // PGlite flushes its data directory on close; the next start finds it intact.
+    await handle.close();
+  }
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: env.port, host: env.host });
+} catch (err) {
+  console.error(`Could not listen on ${env.host}:${env.port}: ${(err as Error).message}`);
+  sweeper.stop();
+  await handle.close();
+  process.exit(1);
+}
+console.log(`Storefront ready at http://localhost:${env.port}`);

@@ -1,0 +1,77 @@
+/**
+ * `GET /tickets/cart?status=PA&page=1&results_per_page=5&fetch_items=true`: the logged-in
+ * person's orders with the given status(es) (a comma list, e.g. `RE,AP,TP`), newest first, with
+ * their units (and ticket codes once paid) when `fetch_items=true`.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { StatusMovimentacao, TicketsCartResult } from '../../schemas/contract';
+import type { Db } from '../db/client';
+import { firstRow, OPEN_CART } from '../db/sql';
+import { badParams, sessionInvalid } from '../errors';
+import { expireHolds, selectItens, selectMovimentacoes, toMovimentacao } from './view';
+
+const STATUSES: readonly StatusMovimentacao[] = ['RE', 'AP', 'TP', 'EX', 'PA', 'CA'];
+
+interface TicketsQuery {
+  status?: string;
+  page?: string;
+  results_per_page?: string;
+  fetch_items?: string;
+}
+
+function positiveInt(v: string | undefined, fallback: number, max: number): number {
+  if (v === undefined || v === '') return fallback;
+  if (!/^\d{1,9}$/.test(v)) throw badParams();
+  const n = Number(v);
+  if (n < 1 || n > max) throw badParams();
+  return n;
+}
+
+/** The orders route. */
+export const ordersRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.get<{ Querystring: TicketsQuery }>('/tickets/cart', async (req) => {
+    if (!req.auth) throw sessionInvalid();
+    const statuses = (req.query.status ?? 'PA').split(',').map((s) => s.trim().toUpperCase());
+    if (statuses.some((s) => !STATUSES.includes(s as StatusMovimentacao))) throw badParams();
+    const page = positiveInt(req.query.page, 1, 1_000_000);
+    const perPage = positiveInt(req.query.results_per_page, 5, 100);
+    const fetchItems = req.query.fetch_items === 'true' || req.query.fetch_items === '1';
+    const { pessoa } = req.auth;
+
+    await expireHolds(db, pessoa.id);
+    const list = sql.join(
+      statuses.map((s) => sql`${s}`),
+      sql`, `,
+    );
+    // Open statuses only list holds still running (an expired one is EX already).
+    const where = sql`m.idpessoa = ${pessoa.id} AND m.status IN (${list})
+      AND (m.status NOT IN ('RE','TP') OR ${OPEN_CART})`;
+    const count = await firstRow<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM movimentacao m WHERE m.brand = ${req.brand.id} AND ${where}`,
+    );
+    const total = Number(count?.n ?? 0);
+    const movs = await selectMovimentacoes(db, req.brand.id, where, {
+      limit: perPage,
+      offset: (page - 1) * perPage,
+    });
+    const itens = fetchItems
+      ? await selectItens(
+          db,
+          req.brand,
+          req.locale,
+          movs.map((m) => m.idmovimentacao),
+        )
+      : new Map();
+    const result: TicketsCartResult = {
+      tickets: movs.map((m) => ({
+        ...toMovimentacao(m),
+        itens: itens.get(m.idmovimentacao) ?? [],
+      })),
+      total_pages: Math.ceil(total / perPage),
+      page_summary: { page, results_per_page: perPage, total },
+    };
+    return { result };
+  });
+};

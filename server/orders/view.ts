@@ -1,0 +1,202 @@
+/**
+ * Read models of orders (movimentacao) and their units, shaped as the contract's
+ * {@link Movimentacao} and {@link CarrinhoItem}: money in reais, dates as Sao Paulo local text,
+ * `count_exp` computed by the database clock at response time, texts in the request language.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { LoadedBrand } from '../../schemas/brand.types';
+import type {
+  CarrinhoItem,
+  CarrinhoResumo,
+  Locale,
+  Movimentacao,
+  StatusMovimentacao,
+} from '../../schemas/contract';
+import { catalogOf, toReais } from '../catalog/lookup';
+import type { Db } from '../db/client';
+import { COUNT_EXP, EXPIRED_HOLD, rows, toDate, toDateOrNull } from '../db/sql';
+import { spDate, spDateTime, spDateTimeMinutes } from '../time';
+
+interface MovRow {
+  id: number;
+  localizador: string;
+  status: StatusMovimentacao;
+  dthr_reserva: unknown;
+  dthr_exp: unknown;
+  count_exp: number;
+  qtd: number;
+  total_cents: number;
+}
+
+/** An order as the contract shows it, plus its row id in cents for internal use. */
+export interface MovimentacaoView extends Movimentacao {
+  totalCents: number;
+}
+
+/**
+ * Orders of `brand` matching `where` (a condition on alias `m`), newest first.
+ * Units removed from the cart (CA) are not counted in `qtd`/`total`.
+ */
+export async function selectMovimentacoes(
+  db: Db,
+  brand: string,
+  where: SQL,
+  page?: { limit: number; offset: number },
+): Promise<MovimentacaoView[]> {
+  const paging = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
+  const found = await rows<MovRow>(
+    db,
+    sql`
+      SELECT m.id, m.localizador, m.status, m.dthr_reserva, m.dthr_exp, ${COUNT_EXP} AS count_exp,
+        (count(i.id) FILTER (WHERE i.status <> 'CA'))::int AS qtd,
+        (coalesce(sum(i.valor_cents + i.taxa_cents) FILTER (WHERE i.status <> 'CA'), 0))::int
+          AS total_cents
+      FROM movimentacao m
+      LEFT JOIN movimentacao_item i ON i.idmovimentacao = m.id
+      WHERE m.brand = ${brand} AND ${where}
+      GROUP BY m.id
+      ORDER BY m.dthr_reserva DESC, m.id DESC
+      ${paging}`,
+  );
+  return found.map((r) => {
+    const exp = toDateOrNull(r.dthr_exp);
+    const open = r.status === 'RE' || r.status === 'TP';
+    return {
+      idmovimentacao: r.id,
+      localizador: r.localizador,
+      status: r.status,
+      dthr_reserva: spDateTime(toDate(r.dthr_reserva)),
+      dthr_exp: open && exp ? spDateTime(exp) : null,
+      count_exp: open ? Number(r.count_exp) : 0,
+      qtd: Number(r.qtd),
+      total: toReais(Number(r.total_cents)),
+      totalCents: Number(r.total_cents),
+    };
+  });
+}
+
+/** The contract view of an order (drops internal fields). */
+export function toMovimentacao(v: MovimentacaoView): Movimentacao {
+  const { totalCents: _totalCents, ...mov } = v;
+  return mov;
+}
+
+interface ItemRow {
+  id: number;
+  idmovimentacao: number;
+  item_status: string;
+  mov_status: StatusMovimentacao;
+  valor_cents: number;
+  taxa_cents: number;
+  idproduto: number;
+  idapresentacao: number;
+  idevento: number;
+  dthr: unknown;
+  dscapre: Record<Locale, string> | null;
+  dthr_exp: unknown;
+  count_exp: number;
+  codigo: string | null;
+}
+
+/**
+ * The units of the given orders (removed ones excluded unless `withRemoved`), in order of
+ * creation, with their ticket code once paid.
+ */
+export async function selectItens(
+  db: Db,
+  brand: LoadedBrand,
+  locale: Locale,
+  idmovimentacoes: number[],
+  withRemoved = false,
+): Promise<Map<number, CarrinhoItem[]>> {
+  const out = new Map<number, CarrinhoItem[]>();
+  if (idmovimentacoes.length === 0) return out;
+  const ids = sql.join(
+    idmovimentacoes.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const found = await rows<ItemRow>(
+    db,
+    sql`
+      SELECT i.id, i.idmovimentacao, i.status AS item_status, m.status AS mov_status,
+        i.valor_cents, i.taxa_cents, e.idproduto, a.id AS idapresentacao, a.idevento, a.dthr,
+        a.dscapre, m.dthr_exp, ${COUNT_EXP} AS count_exp, g.codigo
+      FROM movimentacao_item i
+      JOIN movimentacao m ON m.id = i.idmovimentacao
+      JOIN estoque e ON e.id = i.idestoque
+      JOIN apresentacao a ON a.id = e.idapresentacao
+      LEFT JOIN ingresso g ON g.iditem = i.id
+      WHERE m.brand = ${brand.id} AND i.idmovimentacao IN (${ids})
+        ${withRemoved ? sql`` : sql`AND i.status <> 'CA'`}
+      ORDER BY i.idmovimentacao, i.id`,
+  );
+  const cat = catalogOf(brand);
+  for (const r of found) {
+    const entry = cat.product(r.idevento, r.idproduto);
+    const event = entry?.event ?? cat.event(r.idevento);
+    const dthr = toDate(r.dthr);
+    const exp = toDateOrNull(r.dthr_exp);
+    const open = r.mov_status === 'RE' || r.mov_status === 'TP';
+    const item: CarrinhoItem = {
+      iditem: r.id,
+      idproduto: r.idproduto,
+      idapresentacao: r.idapresentacao,
+      idevento: r.idevento,
+      dscevento: event?.nome[locale] ?? '',
+      dt_apre: spDate(dthr),
+      dthr_apresentacao: spDateTimeMinutes(dthr),
+      dscapre: (r.dscapre ?? event?.dscapre)?.[locale] ?? '',
+      dscproduto: entry?.product.nome[locale] ?? '',
+      dsctipo: entry?.tipo.nome[locale] ?? '',
+      status: r.item_status === 'CA' ? 'CA' : r.mov_status,
+      valor: toReais(r.valor_cents),
+      taxa: toReais(r.taxa_cents),
+      total: toReais(r.valor_cents + r.taxa_cents),
+      dthr_exp: open && exp ? spDateTime(exp) : '',
+      count_exp: open ? Number(r.count_exp) : 0,
+    };
+    if (r.codigo) item.codigo = r.codigo;
+    const list = out.get(r.idmovimentacao) ?? [];
+    list.push(item);
+    out.set(r.idmovimentacao, list);
+  }
+  return out;
+}
+
+/** The cart summary of a list of units. */
+export function resumoOf(itens: CarrinhoItem[]): CarrinhoResumo {
+  let subtotal = 0;
+  let taxa = 0;
+  for (const i of itens) {
+    subtotal += Math.round(i.valor * 100);
+    taxa += Math.round(i.taxa * 100);
+  }
+  return {
+    qtd: itens.length,
+    subtotal: toReais(subtotal),
+    valor_taxa: toReais(taxa),
+    valor_cupom: 0,
+    valor: toReais(subtotal + taxa),
+  };
+}
+
+/**
+ * Marks EX the holds of a person (or of everyone, when `idpessoa` is omitted) whose time ran
+ * out. Correctness never depends on it (expiry is read from the timestamp); it keeps statuses
+ * truthful for lists.
+ * @returns how many orders it marked.
+ */
+export async function expireHolds(db: Db, idpessoa?: number): Promise<number> {
+  const who = idpessoa === undefined ? sql`` : sql`AND m.idpessoa = ${idpessoa}`;
+  // SKIP LOCKED: a row another transaction holds is left for a later pass, so two passes (the
+  // sweeper and a request) never wait on each other in opposite orders.
+  const done = await rows<{ id: number }>(
+    db,
+    sql`UPDATE movimentacao SET status = 'EX', updated_at = now()
+        WHERE id IN (
+          SELECT m.id FROM movimentacao m WHERE ${EXPIRED_HOLD} ${who}
+          ORDER BY m.id FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+  );
+  return done.length;
+}

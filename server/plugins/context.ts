@@ -1,0 +1,55 @@
+/**
+ * Per-request context: the brand (by Host header), the language (`lang` query, else the brand's
+ * default) and the session (a valid `Authorization: Bearer` token of a person of that brand).
+ * A response to a request that carried a valid token echoes `Authorization: Bearer <token>`;
+ * without one the header is absent, which tells the storefront to drop its token (spec §4).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { LoadedBrand } from '../../schemas/brand.types';
+import type { Locale } from '../../schemas/contract';
+import type { Pessoa } from '../accounts/repository';
+import { bearerToken, resolveSession } from '../accounts/sessions';
+import { brandForHost } from '../brands/select';
+import type { Db } from '../db/client';
+import { requestLocale } from '../i18n';
+
+/** The session of a request. */
+export interface RequestAuth {
+  token: string;
+  pessoa: Pessoa;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    brand: LoadedBrand;
+    locale: Locale;
+    auth: RequestAuth | null;
+  }
+}
+
+/** Decorates every request of `app` with `brand`, `locale` and `auth` (root-level hooks). */
+export function installRequestContext(
+  app: FastifyInstance,
+  db: Db,
+  brands: readonly LoadedBrand[],
+): void {
+  app.decorateRequest('brand', null as unknown as LoadedBrand);
+  app.decorateRequest('locale', null as unknown as Locale);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (req) => {
+    req.brand = brandForHost(brands, req.host);
+    req.locale = requestLocale(req.brand, (req.query as Record<string, unknown> | undefined)?.lang);
+    req.auth = null;
+    const token = bearerToken(req.headers.authorization);
+    if (token) {
+      const pessoa = await resolveSession(db, req.brand.id, token);
+      if (pessoa) req.auth = { token, pessoa };
+    }
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    if (req.auth) reply.header('Authorization', `Bearer ${req.auth.token}`);
+    else reply.removeHeader('Authorization');
+  });
+}

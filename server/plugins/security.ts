@@ -1,0 +1,57 @@
+/**
+ * Security headers, CORS and compression.
+ *
+ * CSP: scripts only from this origin (no inline script, no 'unsafe-eval'; the brand config in
+ * index.html is `type="application/json"`, which is data, not script); styles from this origin
+ * and inline (Chakra/emotion inject style tags); images from this origin and data: URLs;
+ * fetch/XHR to this origin.
+ *
+ * CORS: any origin may call the API (a storefront on a CDN can point at this server); auth is a
+ * bearer header, not a cookie, so no credentials mode is needed. `Authorization` is exposed so
+ * the storefront can read the refreshed token.
+ */
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Registers helmet, compression and the CORS hooks on `app`. */
+export async function installSecurity(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+      },
+    },
+    // Assets (logos, the tokenizer script) may be loaded by a storefront on another origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('Access-Control-Allow-Origin', '*');
+    reply.header('Access-Control-Expose-Headers', 'Authorization');
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      reply
+        .header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
+        .header(
+          'Access-Control-Allow-Headers',
+          req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type',
+        )
+        .header('Access-Control-Max-Age', '600')
+        .code(204)
+        .send();
+      return reply;
+    }
+  });
+}

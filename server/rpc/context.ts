@@ -1,0 +1,31 @@
+/**
+ * What an RPC handler receives: the app's services and the request's brand, language and person.
+ */
+import type { LoadedBrand } from '../../schemas/brand.types';
+import type { Locale } from '../../schemas/contract';
+import type { Pessoa } from '../accounts/repository';
+import type { Db } from '../db/client';
+import type { PaymentGateway } from '../payments/gateway';
+
+/** Services shared by every request. */
+export interface AppServices {
+  db: Db;
+  /** The payment gateway of a brand. */
+  gatewayFor(brand: LoadedBrand): PaymentGateway;
+  /** Seconds a new hold lasts for a brand (HOLD_SECONDS or the brand's holdMinutes). */
+  holdSecondsFor(brand: LoadedBrand): number;
+}
+
+/** The context of one RPC call. */
+export interface RpcContext {
+  services: AppServices;
+  brand: LoadedBrand;
+  locale: Locale;
+  /** The logged-in person, or null for a guest. */
+  pessoa: Pessoa | null;
+}
+
+/** The context of a call that requires a session. */
+export interface AuthedRpcContext extends RpcContext {
+  pessoa: Pessoa;
+}

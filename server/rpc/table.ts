@@ -1,0 +1,131 @@
+/**
+ * The dispatcher table: class → method → { auth, handler }. Typed over {@link RpcContract}, so
+ * every contract method must be here with the contract's params and result types; its params
+ * schema is `schemas/rpc/<Class>.<method>.params.schema.json`.
+ */
+import type { RpcClass, RpcContract, RpcParams, RpcResult } from '../../schemas/contract';
+import {
+  cancelarReserva,
+  getCarrinhoPage,
+  getCarrinhoPageItens,
+  iniciarReserva,
+  qtdReservados,
+  removeProdutoCarrinho,
+} from '../cart/cart';
+import {
+  type CatalogScope,
+  getApresentacao,
+  getApresentacoes,
+  getApresentacoesHorarios,
+  getEventos,
+  getProdutos,
+} from '../catalog/catalog';
+import {
+  concluirPagamento,
+  getGatewayPagamento,
+  iniciarPagamento,
+  type PaymentScope,
+} from '../payments/service';
+import type { AuthedRpcContext, RpcContext } from './context';
+
+/** One method: whether it needs a session, and what it does with the validated params. */
+export type RpcMethodDef<C extends RpcClass, M extends keyof RpcContract[C] & string> =
+  | {
+      auth: 'required';
+      handler: (ctx: AuthedRpcContext, params: RpcParams<C, M>) => Promise<RpcResult<C, M>>;
+    }
+  | {
+      auth: 'optional';
+      handler: (ctx: RpcContext, params: RpcParams<C, M>) => Promise<RpcResult<C, M>>;
+    };
+
+/** The whole table: exactly the contract's classes and methods. */
+export type RpcTable = {
+  [C in RpcClass]: { [M in keyof RpcContract[C] & string]: RpcMethodDef<C, M> };
+};
+
+const catalog = (ctx: RpcContext): CatalogScope => ({
+  db: ctx.services.db,
+  brand: ctx.brand,
+  locale: ctx.locale,
+  idpessoaTipo: ctx.pessoa?.idpessoaTipo ?? null,
+});
+
+const cart = (ctx: AuthedRpcContext) => ({
+  db: ctx.services.db,
+  brand: ctx.brand,
+  locale: ctx.locale,
+  pessoa: ctx.pessoa,
+});
+
+const payment = (ctx: AuthedRpcContext): PaymentScope => ({
+  ...cart(ctx),
+  gateway: ctx.services.gatewayFor(ctx.brand),
+});
+
+/** The RPC methods the server serves. */
+export const rpcTable: RpcTable = {
+  SuperIngresso: {
+    getEventos: { auth: 'optional', handler: (ctx) => getEventos(catalog(ctx)) },
+    getApresentacoes: {
+      auth: 'optional',
+      handler: (ctx, [idevento]) => getApresentacoes(catalog(ctx), idevento),
+    },
+    getApresentacao: {
+      auth: 'optional',
+      handler: (ctx, [idapresentacao]) => getApresentacao(catalog(ctx), idapresentacao),
+    },
+    getApresentacoesHorarios: {
+      auth: 'optional',
+      handler: (ctx, [idevento, data]) => getApresentacoesHorarios(catalog(ctx), idevento, data),
+    },
+    getProdutos: {
+      auth: 'optional',
+      handler: (ctx, [idapresentacao]) => getProdutos(catalog(ctx), idapresentacao),
+    },
+    iniciarReserva: {
+      auth: 'required',
+      handler: (ctx, [produtos, idapresentacao]) =>
+        iniciarReserva(cart(ctx), produtos, idapresentacao, ctx.services.holdSecondsFor(ctx.brand)),
+    },
+    getCarrinhoPage: { auth: 'required', handler: (ctx) => getCarrinhoPage(cart(ctx)) },
+    getCarrinhoPageItens: {
+      auth: 'required',
+      handler: (ctx, [idmovimentacao]) => getCarrinhoPageItens(cart(ctx), idmovimentacao),
+    },
+    removeProdutoCarrinho: {
+      auth: 'required',
+      handler: (ctx, [idmovimentacao, itens]) =>
+        removeProdutoCarrinho(cart(ctx), idmovimentacao, itens),
+    },
+    cancelarReserva: {
+      auth: 'required',
+      handler: (ctx, [idmovimentacao]) => cancelarReserva(cart(ctx), idmovimentacao),
+    },
+    getGatewayPagamento: {
+      auth: 'required',
+      handler: (ctx, [idmovimentacao]) => getGatewayPagamento(payment(ctx), idmovimentacao),
+    },
+    iniciarPagamento: {
+      auth: 'required',
+      handler: (ctx, [idmovimentacao, idformapag, _returnUrl, cartao, opcoes]) =>
+        iniciarPagamento(payment(ctx), idmovimentacao, idformapag, cartao, opcoes),
+    },
+    concluirPagamento: {
+      auth: 'required',
+      handler: (ctx, [{ idmovimentacao }]) => concluirPagamento(cart(ctx), idmovimentacao),
+    },
+  },
+  SuperIngressoWeb: {
+    getCarrinhoQtdReservados: {
+      auth: 'optional',
+      handler: (ctx) =>
+        qtdReservados({
+          db: ctx.services.db,
+          brand: ctx.brand,
+          locale: ctx.locale,
+          pessoa: ctx.pessoa,
+        }),
+    },
+  },
+};

@@ -1,0 +1,70 @@
+/**
+ * Global setup of the `server` test project. Without DATABASE_URL it creates, once, a migrated
+ * PGlite data directory (.tmp/pglite-template-<hash of the migrations>) that every test file
+ * copies: reopening a copy takes well under a second, a fresh initdb several. With DATABASE_URL
+ * it checks the server answers; each test file then makes its own database (harness.ts).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { MIGRATIONS_DIR, openDb } from '../db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated PGlite template directory ('' when testing on PostgreSQL). */
+    pgliteTemplate: string;
+    /** The PostgreSQL server to test on ('' for PGlite). */
+    databaseUrl: string;
+  }
+}
+
+async function migrationsHash(): Promise<string> {
+  const hash = createHash('sha256');
+  const walk = async (dir: string): Promise<void> => {
+    for (const e of (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(p);
+      else hash.update(e.name).update(await readFile(p));
+    }
+  };
+  await walk(MIGRATIONS_DIR);
+  return hash.digest('hex').slice(0, 16);
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL?.trim() ?? '';
+  project.provide('databaseUrl', databaseUrl);
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query('SELECT 1');
+    await client.end();
+    project.provide('pgliteTemplate', '');
+    return;
+  }
+  const root = path.resolve('.tmp');
+  const dir = path.join(root, `pglite-template-${await migrationsHash()}`);
+  if (!existsSync(path.join(dir, '.ready'))) {
+    const building = `${dir}.building-${process.pid}`;
+    await rm(building, { recursive: true, force: true });
+    await mkdir(root, { recursive: true });
+    const handle = await openDb({ pgliteDir: building });
+    await handle.migrate();
+    await handle.close();
+    await writeFile(path.join(building, '.ready'), new Date().toISOString());
+    await rm(dir, { recursive: true, force: true });
+    await rename(building, dir);
+    // Templates of older migrations are of no further use.
+    for (const old of await readdir(root)) {
+      if (old.startsWith('pglite-template-') && path.join(root, old) !== dir) {
+        await rm(path.join(root, old), { recursive: true, force: true });
+      }
+    }
+  }
+  project.provide('pgliteTemplate', dir);
+}

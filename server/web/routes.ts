@@ -1,0 +1,144 @@
+/**
+ * What a browser gets: the brand config (`POST /CustomUserApps/Configs`), the brand's assets
+ * (`GET /brand-assets/*` from the request brand's assets/ folder), and the built storefront from
+ * `distDir`: files as they are (hashed `/assets/*` cached for a year), every other path the
+ * brand's index.html (the SPA routes, and shows its own not-found page). Unknown API paths answer
+ * the 404 envelope.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { LoadedBrand } from '../../schemas/brand.types';
+import { brandAssetFile } from '../brands/assets';
+import { publicConfig } from '../brands/config';
+import { errorBody } from '../plugins/envelope';
+import { pageLocale, renderIndexHtml } from './index-html';
+
+/**
+ * Paths of the API (never answered with index.html): a prefix ending in `/` covers what is below
+ * it; any other entry is a path and what is below it.
+ */
+export const API_PREFIXES = [
+  '/router.php',
+  '/customuserapps/',
+  '/logins',
+  '/login/',
+  '/tickets/',
+  '/pessoa/',
+  '/cadastro/',
+  '/cms/',
+  '/sac/',
+  '/sandbox-gateway/',
+  '/brand-assets/',
+  '/transportadoravalidaenderecoentrega',
+];
+
+/** Whether a URL path is an API path. */
+export function isApiPath(pathname: string): boolean {
+  const p = pathname.toLowerCase();
+  return API_PREFIXES.some((prefix) =>
+    prefix.endsWith('/') ? p.startsWith(prefix) : p === prefix || p.startsWith(`${prefix}/`),
+  );
+}
+
+const NOT_BUILT =
+  'The storefront is not built yet: run `npm run build` (or `npm start`, which builds it), then reload.\n';
+
+/** Options of the web routes. */
+export interface WebOptions {
+  distDir: string;
+  version: string;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The web routes. */
+export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
+  const distDir = path.resolve(opts.distDir);
+  await app.register(fastifyStatic, { root: distDir, serve: false, suppressWarning: true });
+
+  app.post('/CustomUserApps/Configs', async (req) => ({
+    result: publicConfig(req.brand, opts.version),
+  }));
+
+  app.get<{ Params: { '*': string } }>('/brand-assets/*', async (req, reply) => {
+    const file = brandAssetFile(req.brand, req.params['*']);
+    if (!file || !(await isFile(file))) {
+      return reply.code(404).send(errorBody(req, 0, 'error.notFound'));
+    }
+    const root = path.resolve(req.brand.dir, 'assets');
+    return reply.sendFile(path.relative(root, file), root, { maxAge: '1h', immutable: false });
+  });
+
+  let template: string | null = null;
+  const pages = new Map<string, string>();
+  const page = async (brand: LoadedBrand, pathname: string): Promise<string | null> => {
+    if (template === null) {
+      try {
+        template = await readFile(path.join(distDir, 'index.html'), 'utf8');
+      } catch {
+        return null;
+      }
+    }
+    const locale = pageLocale(brand, pathname);
+    const key = `${brand.id}\u0000${locale}`;
+    let html = pages.get(key);
+    if (html === undefined) {
+      html = renderIndexHtml(template, brand, locale, opts.version);
+      pages.set(key, html);
+    }
+    return html;
+  };
+
+  const storefront = async (req: FastifyRequest, reply: FastifyReply) => {
+    const pathname = decodePath(req.url);
+    if (pathname === null || isApiPath(pathname)) {
+      return reply.code(404).send(errorBody(req, 0, 'error.notFound'));
+    }
+    if (pathname !== '/' && pathname !== '/index.html') {
+      const file = path.resolve(distDir, `.${pathname}`);
+      if (file.startsWith(distDir + path.sep) && (await isFile(file))) {
+        const hashed = pathname.startsWith('/assets/');
+        return reply.sendFile(path.relative(distDir, file), distDir, {
+          maxAge: hashed ? '365d' : '1h',
+          immutable: hashed,
+        });
+      }
+      // A missing build file is a 404, not the SPA (a stale hashed chunk must fail visibly).
+      if (pathname.startsWith('/assets/')) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+      }
+    }
+    const html = await page(req.brand, pathname);
+    if (html === null) {
+      return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  };
+  registerStorefront(app, storefront);
+};
+
+function registerStorefront(
+  app: FastifyInstance,
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  app.get('/', handler);
+  app.get('/*', handler);
+}
+
+function decodePath(url: string): string | null {
+  const raw = url.split('?')[0] ?? '/';
+  try {
+    const p = decodeURIComponent(raw);
+    return p.includes('\0') || p.includes('\\') ? null : p;
+  } catch {
+    return null;
+  }
+}

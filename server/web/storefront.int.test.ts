@@ -1,0 +1,130 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrandConfig } from '../../schemas/contract';
+import { startTestServer, type TestServer } from '../test/harness';
+import { testBrand, testBrands } from '../test/test-brand';
+
+const TEMPLATE = `<!doctype html>
+<html lang="pt-BR">
+  <head>
+    <meta charset="UTF-8" />
+    <!--brand-head-->
+    <script type="module" src="/assets/index-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+    <!--brand-config-->
+  </body>
+</html>
+`;
+
+let s: TestServer;
+let dist: string;
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'sf-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), TEMPLATE);
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1);\n'.repeat(200));
+  await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  const [a, b] = testBrands();
+  // A title with markup and a config string with "</script>" must stay inert.
+  a!.brand.title['pt-BR'] = 'Loja <b>&</b> "teste"';
+  a!.brand.support.hours['pt-BR'] = '</script><script>alert(1)</script>';
+  s = await startTestServer({ distDir: dist, brands: [a!, b!] });
+});
+afterAll(async () => {
+  await s?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+function configOf(html: string): BrandConfig {
+  const m = /<script id="brand-config" type="application\/json">(.*?)<\/script>/s.exec(html);
+  if (!m) throw new Error('no brand-config element');
+  return JSON.parse(m[1]!) as BrandConfig;
+}
+
+describe('storefront', () => {
+  it('serves index.html with the brand head, config and language', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.body;
+    expect(html).toContain('<html lang="pt-BR">');
+    expect(html).toContain('<title>Loja &lt;b&gt;&amp;&lt;/b&gt; &quot;teste&quot;</title>');
+    expect(html).toContain(
+      '<meta name="description" content="Descrição &lt;teste&gt; &amp; &quot;aspas&quot;">',
+    );
+    expect(html).toContain('<meta name="keywords" content="teste, ingressos">');
+    expect(html).toContain('<link rel="icon" href="/brand-assets/favicon.svg">');
+    expect(html).toContain('<meta name="theme-color" content="#123456">');
+    expect(html).not.toContain('<!--brand-head-->');
+    expect(html).not.toContain('<script>alert(1)');
+    const config = configOf(html);
+    expect(config).toMatchObject({ id: 'test-a', version: '0.0.0-test' });
+    expect(config.support.hours['pt-BR']).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('takes the language from the first path segment and the brand from Host', async () => {
+    const en = await s.app.inject({ method: 'GET', url: '/en/product/1' });
+    expect(en.body).toContain('<html lang="en-US">');
+    expect(en.body).toContain('<title>Test shop</title>');
+    const es = await s.app.inject({ method: 'GET', url: '/es/producto/1?x=1' });
+    expect(es.body).toContain('<html lang="es-ES">');
+    const other = await s.app.inject({
+      method: 'GET',
+      url: '/perfil',
+      headers: { host: 'other.test' },
+    });
+    expect(other.body).toContain('<html lang="en-US">');
+    expect(configOf(other.body).id).toBe('test-b');
+    // Any SPA path gets index.html (the storefront shows its own not-found page).
+    const spa = await s.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(spa.statusCode).toBe(200);
+    expect(spa.body).toContain('brand-config');
+  });
+
+  it('serves build files with long cache for hashed assets, and a 404 for missing ones', async () => {
+    const js = await s.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['cache-control']).toContain('max-age=31536000');
+    expect(js.headers['cache-control']).toContain('immutable');
+    expect(js.headers['content-encoding']).toBe('gzip');
+    const robots = await s.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).toBe('User-agent: *\n');
+    const missing = await s.app.inject({ method: 'GET', url: '/assets/index-old.js' });
+    expect(missing.statusCode).toBe(404);
+    const raw = await s.app.inject({ method: 'GET', url: '/index.html' });
+    expect(raw.body).not.toContain('<!--brand-config-->');
+  });
+
+  it('sends a CSP without unsafe-eval or inline scripts', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/' });
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toMatch(/style-src 'self' 'unsafe-inline'/);
+    expect(csp).toMatch(/img-src 'self' data:/);
+    expect(csp).toMatch(/connect-src 'self'/);
+    expect(/script-src [^;]*unsafe-inline/.test(csp)).toBe(false);
+  });
+
+  it('tells to build when dist/index.html is missing', async () => {
+    const bare = await startTestServer({
+      distDir: path.join(dist, 'nothing-here'),
+      brands: [testBrand()],
+    });
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('npm run build');
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { getExtraParams } from '../lib/extra-params';
+import { getCurrentLocale } from '../lib/locale';
+import { clearSession, getToken, setToken } from '../lib/session-store';
+import { setMaintenance } from '../lib/ui-stores';
+import type { ApiError } from './api-error';
+import { createApiClient, type ErrorDisplay } from './client';
+
+type ErrorListener = (error: ApiError, display: ErrorDisplay) => void;
+let errorListener: ErrorListener | null = null;
+
+/** The app installs the error policy here once it can navigate and show toasts. */
+export function setApiErrorListener(listener: ErrorListener | null): void {
+  errorListener = listener;
+}
+
+/** The shop's one API client (same origin unless VITE_API_BASE_URL says otherwise). */
+export const api = createApiClient({
+  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/',
+  getLocale: getCurrentLocale,
+  getToken,
+  setToken,
+  clearSession,
+  getExtraParams,
+  onNetworkError: () => setMaintenance(true),
+  onApiError: (error, display) => errorListener?.(error, display),
+});
+
+export const rpc = api.rpc;

@@ -1,0 +1,155 @@
+import ky, { type KyInstance, TimeoutError } from 'ky';
+import {
+  type Envelope,
+  type Locale,
+  langParam,
+  RestPath,
+  type RpcClass,
+  type RpcMethod,
+  type RpcParams,
+  type RpcResult,
+} from '../../schemas/contract';
+import { ApiError, BAD_RESPONSE_CODE, NETWORK_ERROR_CODE } from './api-error';
+
+/**
+ * How a failing call's message reaches the visitor: `toast` lets the error policy show it,
+ * `inline` means the caller shows it next to the form (the policy still runs its side effects:
+ * going home, clearing the session…).
+ */
+export type ErrorDisplay = 'toast' | 'inline';
+
+export interface CallOptions {
+  display?: ErrorDisplay;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientDeps {
+  baseUrl: string;
+  fetch?: typeof fetch;
+  getLocale(): Locale;
+  getToken(): string | null;
+  /** A response carried an Authorization header: keep the (refreshed) token. */
+  setToken(token: string): void;
+  /** A response to an authenticated request carried none: the session is over (spec §4). */
+  clearSession(): void;
+  /** Saved query parameters every request repeats (utm_*, canal…). */
+  getExtraParams(): Record<string, string>;
+  /** The API is unreachable. */
+  onNetworkError(error: unknown): void;
+  /** Every error object the server answered, before the call rejects with it. */
+  onApiError?(error: ApiError, display: ErrorDisplay): void;
+  timeoutMs?: number;
+}
+
+export type SearchParams = Record<string, string | number | boolean>;
+
+export interface ApiClient {
+  get<T>(path: string, searchParams?: SearchParams, options?: CallOptions): Promise<T>;
+  post<T>(
+    path: string,
+    body?: unknown,
+    options?: CallOptions & { searchParams?: SearchParams },
+  ): Promise<T>;
+  rpc<C extends RpcClass, M extends RpcMethod<C>>(
+    cls: C,
+    method: M,
+    params: RpcParams<C, M>,
+    options?: CallOptions,
+  ): Promise<RpcResult<C, M>>;
+}
+
+const BEARER = /^Bearer\s+/i;
+
+function isNetworkFailure(e: unknown): boolean {
+  // fetch rejects with a TypeError when the network is down; ky throws TimeoutError.
+  return e instanceof TypeError || e instanceof TimeoutError;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const http: KyInstance = ky.create({
+    prefixUrl: deps.baseUrl,
+    retry: 0,
+    timeout: deps.timeoutMs ?? 30_000,
+    throwHttpErrors: false,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = deps.getToken();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        (request, _options, response) => {
+          const header = response.headers.get('Authorization');
+          if (header) {
+            deps.setToken(header.replace(BEARER, ''));
+          } else if (request.headers.has('Authorization')) {
+            // Only a call made with our token can tell us the token is gone; a guest call
+            // finishing after a login must not log the person out again.
+            deps.clearSession();
+          }
+        },
+      ],
+    },
+  });
+
+  function query(extra?: SearchParams): Record<string, string> {
+    const params: Record<string, string> = { ...deps.getExtraParams() };
+    params.lang = langParam(deps.getLocale());
+    for (const [k, v] of Object.entries(extra ?? {})) params[k] = String(v);
+    return params;
+  }
+
+  async function send<T>(
+    method: 'get' | 'post',
+    path: string,
+    searchParams: SearchParams | undefined,
+    body: unknown,
+    options: CallOptions = {},
+  ): Promise<T> {
+    let response: Response;
+    try {
+      response = await http(path.replace(/^\/+/, ''), {
+        method,
+        searchParams: query(searchParams),
+        ...(body !== undefined ? { json: body } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') throw e;
+      if (isNetworkFailure(e)) {
+        deps.onNetworkError(e);
+        throw new ApiError(NETWORK_ERROR_CODE, '');
+      }
+      throw e;
+    }
+    let envelope: Envelope<T> | null = null;
+    try {
+      envelope = (await response.json()) as Envelope<T>;
+    } catch {
+      envelope = null;
+    }
+    if (envelope && typeof envelope === 'object' && 'error' in envelope && envelope.error) {
+      const error = new ApiError(Number(envelope.error.code), String(envelope.error.message ?? ''));
+      deps.onApiError?.(error, options.display ?? 'toast');
+      throw error;
+    }
+    if (envelope && typeof envelope === 'object' && 'result' in envelope) {
+      return envelope.result;
+    }
+    const error = new ApiError(
+      BAD_RESPONSE_CODE,
+      `${response.status} ${response.statusText}`.trim(),
+    );
+    deps.onApiError?.(error, options.display ?? 'toast');
+    throw error;
+  }
+
+  return {
+    get: (path, searchParams, options) => send('get', path, searchParams, undefined, options),
+    post: (path, body, options) => send('post', path, options?.searchParams, body ?? {}, options),
+    rpc: (cls, method, params, options) =>
+      send('post', RestPath.rpc, { method, class: cls }, { class: cls, method, params }, options),
+  };
+}

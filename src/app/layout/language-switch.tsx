@@ -1,0 +1,65 @@
+import { HStack, Link } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type { BrandConfig, Locale } from '../../../schemas/contract';
+import { chooseLocale, prefixOf, storeLocale, useCurrentLocale } from '../../lib/locale';
+import { switchLanguagePath } from '../../lib/routes';
+
+const LANGUAGE_NAME = {
+  'pt-BR': 'language.pt-BR',
+  'es-ES': 'language.es-ES',
+  'en-US': 'language.en-US',
+} as const;
+
+/** PT · ES · EN: the same page in another language; the choice is remembered. */
+export function LanguageSwitch({ brand }: { brand: BrandConfig }) {
+  const intl = useIntl();
+  const current = useCurrentLocale();
+  const location = useLocation();
+  if (brand.locales.length < 2) return null;
+  const mode = { multiLanguage: brand.multiLanguage };
+  return (
+    <HStack
+      as="nav"
+      gap="0.5"
+      aria-label={intl.formatMessage({ id: 'header.languageNav' })}
+      data-testid="language-switch"
+    >
+      {brand.locales.map((locale: Locale) => {
+        const active = locale === current;
+        return (
+          <Link
+            asChild
+            key={locale}
+            px="1.5"
+            py="1"
+            borderRadius="sm"
+            fontSize="xs"
+            fontWeight="bold"
+            textTransform="uppercase"
+            letterSpacing="wide"
+            textDecoration="none"
+            color={active ? 'brand.contrast' : 'fg.muted'}
+            bg={active ? 'brand.solid' : 'transparent'}
+            _hover={{
+              bg: active ? 'brand.solid' : 'brand.subtle',
+              color: active ? 'brand.contrast' : 'brand.fg',
+            }}
+          >
+            <RouterLink
+              to={switchLanguagePath(location.pathname, location.search, locale, mode)}
+              lang={locale}
+              hrefLang={locale}
+              aria-current={active ? 'true' : undefined}
+              aria-label={intl.formatMessage({ id: LANGUAGE_NAME[locale] })}
+              data-testid={`lang-${prefixOf(locale)}`}
+              onClick={() => (brand.multiLanguage ? storeLocale(locale) : chooseLocale(locale))}
+            >
+              {prefixOf(locale)}
+            </RouterLink>
+          </Link>
+        );
+      })}
+    </HStack>
+  );
+}

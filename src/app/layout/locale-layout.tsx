@@ -1,0 +1,45 @@
+import { use, useLayoutEffect } from 'react';
+import { IntlProvider } from 'react-intl';
+import type { BrandConfig, Locale } from '../../../schemas/contract';
+import { SHOP_TIME_ZONE } from '../../lib/dates';
+import {
+  DEFAULT_LOCALE,
+  LocaleProvider,
+  loadMessages,
+  setCurrentLocale,
+  storedLocale,
+  storeLocale,
+  useChosenLocale,
+} from '../../lib/locale';
+import { Shell } from './shell';
+
+/**
+ * One language's subtree: the URL prefix fixes the locale (or the stored choice when the brand
+ * has one tree). Visiting a prefixed URL also remembers the language (spec §4).
+ */
+export function LocaleLayout({ brand, locale: fixed }: { brand: BrandConfig; locale?: Locale }) {
+  const chosen = useChosenLocale();
+  const locale = fixed ?? chosen ?? storedLocale(brand.locales) ?? brand.defaultLocale;
+  // Before any child effect calls the API with `lang`.
+  setCurrentLocale(locale);
+  const messages = use(loadMessages(locale));
+
+  useLayoutEffect(() => {
+    document.documentElement.lang = locale;
+    if (fixed) storeLocale(fixed);
+  }, [locale, fixed]);
+
+  return (
+    <LocaleProvider value={locale}>
+      <IntlProvider
+        key={locale}
+        locale={locale}
+        messages={messages}
+        defaultLocale={DEFAULT_LOCALE}
+        timeZone={SHOP_TIME_ZONE}
+      >
+        <Shell brand={brand} handlesQuery={fixed !== undefined || !brand.multiLanguage} />
+      </IntlProvider>
+    </LocaleProvider>
+  );
+}

@@ -1,0 +1,157 @@
+import { Box, Container, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import type { BrandConfig } from '../../../schemas/contract';
+import { setApiErrorListener } from '../../api/api';
+import { applyErrorPolicy } from '../../api/error-policy';
+import { LoadingState } from '../../components/loading-state';
+import { notify, useToasterWanted } from '../../components/notify';
+import { useCurrentLocale } from '../../lib/locale';
+import { clearSession, getSession } from '../../lib/session-store';
+import { clearLocalCart, openLogin, useLoginRequest, useMaintenance } from '../../lib/ui-stores';
+import { usePathFor } from '../../lib/use-path-for';
+import { isRouteHandle } from '../route-handle';
+import { Footer } from './footer';
+import { Header } from './header';
+
+const LoginModal = lazy(() =>
+  import('../../features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })),
+);
+
+const MaintenanceModal = lazy(() =>
+  import('../../components/maintenance-modal').then((m) => ({ default: m.MaintenanceModal })),
+);
+const AppToaster = lazy(() =>
+  import('../../components/toaster').then((m) => ({ default: m.AppToaster })),
+);
+
+const MAIN_ID = 'main-content';
+
+/** The error catalogue (spec §8) acting through this page's router, toasts and storage. */
+function useErrorPolicy() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const to = usePathFor();
+  useEffect(() => {
+    setApiErrorListener((error, display) => {
+      applyErrorPolicy(
+        error,
+        {
+          showMessage: (message) => notify({ type: 'error', description: message }),
+          showErrorSnackbar: (message) =>
+            notify({
+              type: 'error',
+              description: message
+                ? intl.formatMessage({ id: 'error.prefixed' }, { message })
+                : intl.formatMessage({ id: 'error.generic' }),
+            }),
+          goHome: () => navigate(to('Home')),
+          goProfile: () => navigate(to('Perfil')),
+          clearSession,
+          clearCart: clearLocalCart,
+          reload: () => window.location.reload(),
+          openLogin: () => openLogin(),
+          schedule: (fn, ms) => {
+            setTimeout(fn, ms);
+          },
+        },
+        display,
+      );
+    });
+    return () => setApiErrorListener(null);
+  }, [intl, navigate, to]);
+}
+
+/** Every navigation: title "page · brand", scroll to top, focus on the new content. */
+function useNavigationEffects(brand: BrandConfig) {
+  const intl = useIntl();
+  const locale = useCurrentLocale();
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const handle = [...matches].reverse().find((m) => isRouteHandle(m.handle))?.handle;
+  const titleId = isRouteHandle(handle) ? handle.title : 'page.home.title';
+  const pageTitle = intl.formatMessage({ id: titleId });
+
+  useEffect(() => {
+    document.title = `${pageTitle} · ${brand.title[locale]}`;
+  }, [pageTitle, brand, locale]);
+
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path.
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+/** `?fazerlogin`: open the login, then go to my orders (spec §2). */
+function useQueryTriggers(enabled: boolean) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const to = usePathFor();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (!enabled || !params.has('fazerlogin')) return;
+    params.delete('fazerlogin');
+    const rest = params.toString();
+    navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
+    const goToOrders = () => navigate(to('MeusPedidos'));
+    if (getSession().token) goToOrders();
+    else openLogin(goToOrders);
+  }, [enabled, location.search, location.pathname, navigate, to]);
+}
+
+/** Downloaded the first time `on` turns true, then kept mounted (closing animations). */
+function LazyHost({ on, children }: { on: boolean; children: ReactNode }) {
+  const [wanted, setWanted] = useState(on);
+  useEffect(() => {
+    if (on) setWanted(true);
+  }, [on]);
+  return wanted || on ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/**
+ * The page frame. `handlesQuery` is false on the language redirect, whose target handles the
+ * query instead.
+ */
+export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuery: boolean }) {
+  useErrorPolicy();
+  useNavigationEffects(brand);
+  useQueryTriggers(handlesQuery);
+  const loginOpen = useLoginRequest().open;
+  const maintenance = useMaintenance();
+  const toasts = useToasterWanted();
+  return (
+    <>
+      <SkipNavLink id={MAIN_ID}>
+        <FormattedMessage id="a11y.skipToContent" />
+      </SkipNavLink>
+      <Flex direction="column" minH="100dvh" bg="bg.subtle">
+        <Header brand={brand} />
+        <Box as="main" flex="1" width="full">
+          <SkipNavContent id={MAIN_ID} />
+          <Container maxW="5xl" px={{ base: '4', md: '6' }} py={{ base: '5', md: '8' }}>
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          </Container>
+        </Box>
+        <Footer brand={brand} />
+      </Flex>
+      <LazyHost on={loginOpen}>
+        <LoginModal />
+      </LazyHost>
+      <LazyHost on={maintenance}>
+        <MaintenanceModal />
+      </LazyHost>
+      <LazyHost on={toasts}>
+        <AppToaster />
+      </LazyHost>
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import type { BrandConfig, Locale } from '../../schemas/contract';
+import { prefixOf, storedLocale } from '../lib/locale';
+import {
+  matchAppPath,
+  NOT_FOUND_TITLE,
+  pathFor,
+  ROUTE_NAMES,
+  ROUTES,
+  type RouteName,
+  type UrlMode,
+} from '../lib/routes';
+import { LocaleLayout } from './layout/locale-layout';
+import type { RouteHandle } from './route-handle';
+
+// Every page is its own chunk: the first visit downloads the shell and the page it lands on.
+const HomePage = lazy(() => import('./routes/home').then((m) => ({ default: m.HomePage })));
+const ProdutoPage = lazy(() =>
+  import('./routes/produto').then((m) => ({ default: m.ProdutoPage })),
+);
+const CheckoutPage = lazy(() =>
+  import('./routes/checkout').then((m) => ({ default: m.CheckoutPage })),
+);
+const MeusPedidosPage = lazy(() =>
+  import('./routes/meus-pedidos').then((m) => ({ default: m.MeusPedidosPage })),
+);
+const CartScope = lazy(() => import('./routes/cart-scope').then((m) => ({ default: m.CartScope })));
+const PlaceholderPage = lazy(() =>
+  import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
+);
+
+function page(name: RouteName) {
+  switch (name) {
+    case 'Home':
+      return <HomePage />;
+    case 'Produto':
+      return <ProdutoPage />;
+    case 'Checkout':
+      return <CheckoutPage />;
+    case 'MeusPedidos':
+      return <MeusPedidosPage />;
+    default:
+      return <PlaceholderPage route={name} />;
+  }
+}
+
+function screen(name: RouteName, locale: Locale): RouteObject {
+  const path = ROUTES[name].paths[locale];
+  const handle: RouteHandle = { route: name, title: ROUTES[name].title };
+  return path
+    ? { path, element: page(name), handle }
+    : { index: true, element: page(name), handle };
+}
+
+const notFound: RouteObject = {
+  path: '*',
+  element: <NotFoundPage />,
+  handle: { title: NOT_FOUND_TITLE } satisfies RouteHandle,
+};
+
+/** The screens of one language; product and checkout share the cart's hold. */
+function screens(locales: Locale[]): RouteObject[] {
+  const inCartScope: readonly RouteName[] = ['Produto', 'Checkout'];
+  const seen = new Set<string>();
+  const out: RouteObject[] = [];
+  const cart: RouteObject[] = [];
+  for (const locale of locales) {
+    for (const name of ROUTE_NAMES) {
+      const r = screen(name, locale);
+      const key = r.index ? '' : (r.path ?? '');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (inCartScope.includes(name)) cart.push(r);
+      else out.push(r);
+    }
+  }
+  return [...out, { element: <CartScope />, children: cart }, notFound];
+}
+
+function fallbackLocale(brand: BrandConfig): Locale {
+  return storedLocale(brand.locales) ?? brand.defaultLocale;
+}
+
+/** `/` and unprefixed links go to the stored language (query kept: ?fazerlogin, utm_…). */
+function LanguageRedirect({ brand }: { brand: BrandConfig }) {
+  const location = useLocation();
+  const locale = fallbackLocale(brand);
+  const mode: UrlMode = { multiLanguage: true };
+  const match = matchAppPath(location.pathname, mode);
+  if (location.pathname !== '/' && !match) {
+    return <NotFoundPage />;
+  }
+  const to = match
+    ? pathFor(match.name, locale, match.params, mode)
+    : pathFor('Home', locale, {}, mode);
+  return <Navigate to={`${to}${location.search}`} replace />;
+}
+
+/**
+ * The route tree of spec §2. Multi-language brands get one subtree per language under its
+ * prefix (/pt, /es, /en) with that language's paths; single-language brands get one tree
+ * that answers every language's path.
+ */
+export function createRoutes(brand: BrandConfig): RouteObject[] {
+  if (!brand.multiLanguage) {
+    return [
+      { path: '/', element: <LocaleLayout brand={brand} />, children: screens([...brand.locales]) },
+    ];
+  }
+  return [
+    ...brand.locales.map(
+      (locale): RouteObject => ({
+        path: `/${prefixOf(locale)}`,
+        element: <LocaleLayout brand={brand} locale={locale} />,
+        children: screens([locale]),
+      }),
+    ),
+    {
+      element: <LocaleLayout brand={brand} />,
+      children: [
+        {
+          path: '*',
+          element: <LanguageRedirect brand={brand} />,
+          handle: { title: NOT_FOUND_TITLE } satisfies RouteHandle,
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(brand: BrandConfig) {
+  return createBrowserRouter(createRoutes(brand));
+}

@@ -1,0 +1,287 @@
+import { Box, Button, Flex, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { isSilentError } from '../../api/error-policy';
+import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
+import { MapPinIcon } from '../../components/icons';
+import { LoadingState } from '../../components/loading-state';
+import { notify } from '../../components/notify';
+import {
+  useReservation,
+  useReservationActor,
+} from '../../features/cart/hooks/reservation-provider';
+import { useAddToCart } from '../../features/cart/hooks/use-add-to-cart';
+import { DatePickerRow } from '../../features/catalog/components/date-picker-row';
+import { ProductList } from '../../features/catalog/components/product-list';
+import { TimePicker } from '../../features/catalog/components/time-picker';
+import {
+  useApresentacoes,
+  useEvento,
+  useHorarios,
+  useProdutos,
+} from '../../features/catalog/hooks/use-catalog';
+import { useQuantities } from '../../features/catalog/hooks/use-quantities';
+import { formatLongDate } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
+import { usePathFor } from '../../lib/use-path-for';
+import { NotFoundPage } from './not-found';
+
+const DATES_HEADING = 'dates-heading';
+const TIMES_HEADING = 'times-heading';
+const PRODUCTS_HEADING = 'products-heading';
+
+/**
+ * An event: pick a day (the first is preselected), a time, the quantities; "add to cart" holds them and goes to the
+ * checkout. The day and session live in the URL (?data=&sessao=) so the language switch and
+ * the back button keep them.
+ */
+export function ProdutoPage() {
+  const params = useParams();
+  const idevento = Number(params.id);
+  if (!Number.isInteger(idevento) || idevento <= 0) return <NotFoundPage />;
+  return <Produto idevento={idevento} />;
+}
+
+function Produto({ idevento }: { idevento: number }) {
+  const intl = useIntl();
+  const to = usePathFor();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const evento = useEvento(idevento);
+  const apresentacoes = useApresentacoes(idevento);
+
+  const dates = useMemo(
+    () => apresentacoes.data?.dates.map((d) => d.dia) ?? [],
+    [apresentacoes.data],
+  );
+  const wantedDate = search.get('data');
+  const dia = wantedDate && dates.includes(wantedDate) ? wantedDate : (dates[0] ?? null);
+  const horarios = useHorarios(idevento, dia);
+  const wantedSession = Number(search.get('sessao'));
+  // The first day is shown at once; the time is the visitor's choice (no sensible default).
+  const session =
+    horarios.data?.find((h) => h.idapresentacao === wantedSession && h.disponivel > 0) ?? null;
+  const idapresentacao = session?.idapresentacao ?? null;
+  const produtos = useProdutos(idapresentacao);
+  const qty = useQuantities(produtos.data?.tipo_produtos);
+
+  const reservation = useReservation();
+  const actor = useReservationActor();
+  const { reset } = qty;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new session starts from zero.
+  useEffect(() => {
+    reset();
+  }, [idapresentacao, reset]);
+
+  const goToCheckout = useCallback(() => navigate(to('Checkout')), [navigate, to]);
+  const addToCart = useAddToCart(goToCheckout);
+
+  function pick(next: { data?: string; sessao?: number }) {
+    const p = new URLSearchParams(search);
+    if (next.data !== undefined) {
+      p.set('data', next.data);
+      p.delete('sessao');
+    }
+    if (next.sessao !== undefined) p.set('sessao', String(next.sessao));
+    setSearch(p, { replace: true, preventScrollReset: true });
+  }
+
+  async function add() {
+    if (idapresentacao === null || qty.selection.length === 0) return;
+    if (reservation.error) actor.send({ type: 'error.dismiss' });
+    const outcome = await addToCart({ idapresentacao, produtos: qty.selection });
+    if (outcome === 'local') {
+      notify({
+        type: 'success',
+        description: intl.formatMessage({ id: 'product.keptLocally' }),
+      });
+    }
+  }
+
+  if (evento.loading || apresentacoes.loading) return <LoadingState />;
+  if (evento.error || apresentacoes.error) {
+    const err = evento.error ?? apresentacoes.error;
+    return (
+      <ErrorAlert
+        message={<ErrorMessage message={err?.message} />}
+        onRetry={() => {
+          evento.reload();
+          apresentacoes.reload();
+        }}
+      />
+    );
+  }
+  if (!evento.data) return <NotFoundPage />;
+  const ev = evento.data;
+  const reserveError =
+    reservation.error &&
+    !isSilentError(reservation.error.code) &&
+    (reservation.failed || reservation.held)
+      ? reservation.error
+      : null;
+
+  return (
+    <Stack gap="8">
+      <Flex
+        direction={{ base: 'column', md: 'row' }}
+        gap="6"
+        bg="bg"
+        borderRadius="xl"
+        borderWidth="1px"
+        overflow="hidden"
+      >
+        <Image
+          src={ev.imagem}
+          alt=""
+          w={{ base: 'full', md: '2/5' }}
+          aspectRatio={{ base: 16 / 9, md: 4 / 3 }}
+          objectFit="cover"
+        />
+        <Stack gap="3" p={{ base: '4', md: '6' }} pt={{ base: '0', md: '6' }} flex="1">
+          <Heading as="h1" size="2xl" fontFamily="heading" data-testid="event-title">
+            {ev.dscevento}
+          </Heading>
+          <HStack color="fg.muted" gap="1.5">
+            <MapPinIcon boxSize="4" />
+            <Text>{ev.local}</Text>
+          </HStack>
+          <Text>{ev.descricao}</Text>
+          {ev.a_partir_de !== null ? (
+            <Text fontWeight="semibold" color="brand.fg">
+              <FormattedMessage
+                id="catalog.fromPrice"
+                values={{ price: formatMoney(ev.a_partir_de) }}
+              />
+            </Text>
+          ) : null}
+        </Stack>
+      </Flex>
+
+      {dates.length === 0 ? (
+        <ErrorAlert status="info" message={<FormattedMessage id="product.noDates" />} />
+      ) : (
+        <>
+          <Stack as="section" gap="3" aria-labelledby={DATES_HEADING}>
+            <Heading as="h2" size="lg" id={DATES_HEADING} fontFamily="heading">
+              <FormattedMessage id="product.chooseDate" />
+            </Heading>
+            <DatePickerRow
+              dates={dates}
+              selected={dia}
+              onSelect={(d) => pick({ data: d })}
+              labelledBy={DATES_HEADING}
+            />
+          </Stack>
+
+          <Stack as="section" gap="3" aria-labelledby={TIMES_HEADING}>
+            <Heading as="h2" size="lg" id={TIMES_HEADING} fontFamily="heading">
+              <FormattedMessage id="product.chooseTime" />
+            </Heading>
+            {dia ? (
+              <Text color="fg.muted" fontSize="sm">
+                {formatLongDate(dia, intl.locale)}
+              </Text>
+            ) : null}
+            {horarios.loading ? <LoadingState minH="16" /> : null}
+            {horarios.error ? (
+              <ErrorAlert
+                message={<ErrorMessage message={horarios.error.message} />}
+                onRetry={horarios.reload}
+              />
+            ) : null}
+            {horarios.data && horarios.data.length === 0 ? (
+              <Text color="fg.muted">
+                <FormattedMessage id="product.noTimes" />
+              </Text>
+            ) : null}
+            {horarios.data && horarios.data.length > 0 ? (
+              <TimePicker
+                sessions={horarios.data}
+                selected={idapresentacao}
+                onSelect={(id) => pick({ sessao: id })}
+                labelledBy={TIMES_HEADING}
+              />
+            ) : null}
+          </Stack>
+
+          {idapresentacao === null && horarios.data && horarios.data.length > 0 ? (
+            <Text color="fg.muted" data-testid="pick-time-hint">
+              <FormattedMessage id="product.pickTimeHint" />
+            </Text>
+          ) : null}
+
+          {idapresentacao !== null ? (
+            <Stack as="section" gap="4" aria-labelledby={PRODUCTS_HEADING}>
+              <Heading as="h2" size="lg" id={PRODUCTS_HEADING} fontFamily="heading">
+                <FormattedMessage id="product.chooseTickets" />
+              </Heading>
+              {produtos.loading ? <LoadingState minH="16" /> : null}
+              {produtos.error ? (
+                <ErrorAlert
+                  message={<ErrorMessage message={produtos.error.message} />}
+                  onRetry={produtos.reload}
+                />
+              ) : null}
+              {produtos.data ? (
+                <ProductList
+                  tipos={produtos.data.tipo_produtos}
+                  quantities={qty.quantities}
+                  onChange={qty.setQuantity}
+                  disabled={reservation.reserving}
+                />
+              ) : null}
+            </Stack>
+          ) : null}
+
+          <Box
+            position="sticky"
+            bottom="0"
+            bg="bg"
+            borderTopWidth="1px"
+            borderWidth={{ md: '1px' }}
+            borderRadius={{ md: 'xl' }}
+            mx={{ base: '-4', md: '0' }}
+            px={{ base: '4', md: '6' }}
+            py="4"
+            shadow={{ base: 'lg', md: 'sm' }}
+            zIndex="docked"
+          >
+            <Stack gap="3">
+              {reserveError ? (
+                <ErrorAlert
+                  message={<ErrorMessage message={reserveError.message} />}
+                  testId="reserve-error"
+                />
+              ) : null}
+              <Flex align="center" justify="space-between" gap="3">
+                <Box aria-live="polite">
+                  <Text fontSize="sm" color="fg.muted">
+                    <FormattedMessage id="product.selectedCount" values={{ qtd: qty.units }} />
+                  </Text>
+                  <Text
+                    fontSize="2xl"
+                    fontWeight="bold"
+                    fontVariantNumeric="tabular-nums"
+                    data-testid="selection-total"
+                  >
+                    {formatMoney(qty.total)}
+                  </Text>
+                </Box>
+                <Button
+                  size={{ base: 'md', sm: 'lg' }}
+                  onClick={add}
+                  disabled={qty.units === 0 || reservation.busy}
+                  loading={reservation.reserving}
+                  data-testid="add-to-cart"
+                >
+                  <FormattedMessage id="product.addToCart" />
+                </Button>
+              </Flex>
+            </Stack>
+          </Box>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { Icon, type IconProps } from '@chakra-ui/react';
+
+/** Decorative icons (hidden from assistive tech: the control around them carries the name). */
+function SvgIcon({ children, ...props }: IconProps) {
+  return (
+    <Icon aria-hidden="true" focusable="false" {...props}>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        {children}
+      </svg>
+    </Icon>
+  );
+}
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </SvgIcon>
+  );
+}
+
+export function MinusIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M5 12h14" />
+    </SvgIcon>
+  );
+}
+
+export function CartIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="9" cy="20" r="1.5" />
+      <circle cx="18" cy="20" r="1.5" />
+      <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.6a2 2 0 0 0 2-1.6L22 7H6" />
+    </SvgIcon>
+  );
+}
+
+export function UserIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21a8 8 0 0 1 16 0" />
+    </SvgIcon>
+  );
+}
+
+export function TicketIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4z" />
+    </SvgIcon>
+  );
+}
+
+export function ClockIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </SvgIcon>
+  );
+}
+
+export function MapPinIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z" />
+      <circle cx="12" cy="10" r="2.5" />
+    </SvgIcon>
+  );
+}
+
+export function MailIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </SvgIcon>
+  );
+}
+
+export function PhoneIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+    </SvgIcon>
+  );
+}
+
+export function ChatIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 21l1.9-5.4A8 8 0 1 1 21 12z" />
+    </SvgIcon>
+  );
+}

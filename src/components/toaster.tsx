@@ -1,0 +1,47 @@
+import { Toaster as ChakraToaster, createToaster, Stack, Toast } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { registerToaster } from './notify';
+
+/** The shop's one toaster (snackbars of spec §9: 5000 ms by default). */
+export const toaster = createToaster({
+  placement: 'top',
+  pauseOnPageIdle: true,
+  duration: 5000,
+  max: 4,
+});
+
+export function AppToaster() {
+  const intl = useIntl();
+  useEffect(() => {
+    // The toast group starts listening to the store after mounting; queued notices wait a
+    // moment longer so the first one is not lost.
+    const timer = setTimeout(() => {
+      registerToaster((notice) => {
+        toaster.create({ ...notice, ...(notice.duration ? { duration: notice.duration } : {}) });
+      });
+    }, 50);
+    return () => {
+      clearTimeout(timer);
+      registerToaster(null);
+    };
+  }, []);
+  return (
+    <ChakraToaster
+      toaster={toaster}
+      insetInline={{ mdDown: '4' }}
+      aria-label={intl.formatMessage({ id: 'toast.region' })}
+    >
+      {(toast) => (
+        <Toast.Root width={{ md: 'md' }}>
+          <Toast.Indicator />
+          <Stack gap="1" flex="1" maxWidth="100%">
+            {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
+            {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+          </Stack>
+          <Toast.CloseTrigger aria-label={intl.formatMessage({ id: 'common.close' })} />
+        </Toast.Root>
+      )}
+    </ChakraToaster>
+  );
+}

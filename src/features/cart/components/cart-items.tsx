@@ -1,0 +1,176 @@
+import { Box, Button, Flex, Heading, Separator, Stack, Text } from '@chakra-ui/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { CarrinhoItem, CarrinhoResumo } from '../../../../schemas/contract';
+import { formatDateTime } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
+
+interface ProductLine {
+  key: string;
+  dscproduto: string;
+  dsctipo: string;
+  unit: number;
+  items: CarrinhoItem[];
+}
+
+interface SessionGroup {
+  idapresentacao: number;
+  dscevento: string;
+  dscapre: string;
+  dthr_apresentacao: string;
+  lines: ProductLine[];
+}
+
+/** The cart keeps one item per ticket; the view groups them by session, then by product. */
+export function groupCart(items: CarrinhoItem[]): SessionGroup[] {
+  const sessions = new Map<number, SessionGroup>();
+  for (const item of items) {
+    let s = sessions.get(item.idapresentacao);
+    if (!s) {
+      s = {
+        idapresentacao: item.idapresentacao,
+        dscevento: item.dscevento,
+        dscapre: item.dscapre,
+        dthr_apresentacao: item.dthr_apresentacao,
+        lines: [],
+      };
+      sessions.set(item.idapresentacao, s);
+    }
+    const key = `${item.idproduto}:${item.total}`;
+    let line = s.lines.find((l) => l.key === key);
+    if (!line) {
+      line = {
+        key,
+        dscproduto: item.dscproduto,
+        dsctipo: item.dsctipo,
+        unit: item.total,
+        items: [],
+      };
+      s.lines.push(line);
+    }
+    line.items.push(item);
+  }
+  return [...sessions.values()].sort((a, b) =>
+    a.dthr_apresentacao.localeCompare(b.dthr_apresentacao),
+  );
+}
+
+/** The held items with their prices, a way to drop one unit, and the totals. */
+export function CartItems({
+  items,
+  resumo,
+  removing,
+  onRemove,
+  disabled,
+}: {
+  items: CarrinhoItem[];
+  resumo: CarrinhoResumo;
+  removing: number[] | null;
+  onRemove(iditens: number[]): void;
+  disabled?: boolean;
+}) {
+  const intl = useIntl();
+  const groups = groupCart(items);
+  return (
+    <Stack gap="5">
+      {groups.map((g) => (
+        <Box
+          as="section"
+          key={g.idapresentacao}
+          aria-label={g.dscevento}
+          data-testid="cart-session"
+        >
+          <Heading as="h3" size="md" fontFamily="heading">
+            {g.dscevento}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            {formatDateTime(g.dthr_apresentacao, intl.locale)} · {g.dscapre}
+          </Text>
+          <Stack as="ul" listStyleType="none" mt="3" gap="2">
+            {g.lines.map((line) => {
+              const last = line.items[line.items.length - 1];
+              const busy =
+                removing !== null && last !== undefined && removing.includes(last.iditem);
+              return (
+                <Flex
+                  as="li"
+                  key={line.key}
+                  justify="space-between"
+                  align="center"
+                  gap="3"
+                  wrap="wrap"
+                  data-testid="cart-line"
+                >
+                  <Box>
+                    <Text fontWeight="medium">
+                      <FormattedMessage
+                        id="cart.lineQuantity"
+                        values={{ qtd: line.items.length, produto: line.dscproduto }}
+                      />
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {line.dsctipo} ·{' '}
+                      <FormattedMessage
+                        id="cart.unitPrice"
+                        values={{ price: formatMoney(line.unit) }}
+                      />
+                    </Text>
+                  </Box>
+                  <Flex align="center" gap="3">
+                    <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
+                      {formatMoney(line.unit * line.items.length)}
+                    </Text>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      colorPalette="red"
+                      loading={busy}
+                      disabled={disabled || (removing !== null && !busy)}
+                      onClick={() => last && onRemove([last.iditem])}
+                      aria-label={intl.formatMessage(
+                        { id: 'cart.removeOneAria' },
+                        { produto: line.dscproduto },
+                      )}
+                    >
+                      <FormattedMessage id="cart.removeOne" />
+                    </Button>
+                  </Flex>
+                </Flex>
+              );
+            })}
+          </Stack>
+        </Box>
+      ))}
+      <Separator />
+      <Stack gap="1" fontSize="sm">
+        <Flex justify="space-between">
+          <Text>
+            <FormattedMessage id="cart.subtotal" />
+          </Text>
+          <Text fontVariantNumeric="tabular-nums">{formatMoney(resumo.subtotal)}</Text>
+        </Flex>
+        <Flex justify="space-between">
+          <Text>
+            <FormattedMessage id="cart.fees" />
+          </Text>
+          <Text fontVariantNumeric="tabular-nums">{formatMoney(resumo.valor_taxa)}</Text>
+        </Flex>
+        {resumo.valor_cupom > 0 ? (
+          <Flex justify="space-between">
+            <Text>
+              <FormattedMessage id="cart.discount" />
+            </Text>
+            <Text fontVariantNumeric="tabular-nums">−{formatMoney(resumo.valor_cupom)}</Text>
+          </Flex>
+        ) : null}
+        <Flex justify="space-between" fontSize="lg" fontWeight="bold" pt="1">
+          <Text>
+            <FormattedMessage id="cart.total" />
+          </Text>
+          <Text fontVariantNumeric="tabular-nums" data-testid="cart-total">
+            {formatMoney(resumo.valor)}
+          </Text>
+        </Flex>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { FormattedMessage } from 'react-intl';
+import type { Produto, TipoProduto } from '../../../../schemas/contract';
+import { formatMoney } from '../../../lib/money';
+import { maxQuantity } from '../hooks/use-quantities';
+import { QuantityStepper } from './quantity-stepper';
+
+/** The products of a session, grouped by type, each with its price and a stepper. */
+export function ProductList({
+  tipos,
+  quantities,
+  onChange,
+  disabled,
+}: {
+  tipos: TipoProduto[];
+  quantities: Record<number, number>;
+  onChange(p: Produto, qtd: number): void;
+  disabled?: boolean;
+}) {
+  return (
+    <Stack gap="6">
+      {tipos.map((tipo) => (
+        <Box as="section" key={tipo.idtipo} aria-label={tipo.dsctipo}>
+          <Heading
+            as="h3"
+            size="sm"
+            textTransform="uppercase"
+            letterSpacing="wide"
+            color="fg.muted"
+            mb="2"
+          >
+            {tipo.dsctipo}
+          </Heading>
+          <Stack
+            as="ul"
+            listStyleType="none"
+            gap="0"
+            borderWidth="1px"
+            borderRadius="lg"
+            divideY="1px"
+          >
+            {tipo.produtos.map((p) => {
+              const max = maxQuantity(p);
+              return (
+                <Flex
+                  as="li"
+                  key={p.idproduto}
+                  data-testid={`product-${p.idproduto}`}
+                  align="center"
+                  justify="space-between"
+                  gap="4"
+                  px="4"
+                  py="3"
+                >
+                  <Box>
+                    <Text fontWeight="medium">{p.dscproduto}</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      <Text as="span" fontWeight="semibold" color="fg">
+                        {formatMoney(p.preco_ctaxa)}
+                      </Text>{' '}
+                      {p.taxa > 0 ? (
+                        <FormattedMessage
+                          id="product.feeIncluded"
+                          values={{ taxa: formatMoney(p.taxa) }}
+                        />
+                      ) : null}
+                    </Text>
+                    {max === 0 ? (
+                      <Text fontSize="sm" color="fg.error">
+                        <FormattedMessage id="product.soldOut" />
+                      </Text>
+                    ) : null}
+                  </Box>
+                  <QuantityStepper
+                    productName={p.dscproduto}
+                    value={Math.min(quantities[p.idproduto] ?? 0, max)}
+                    max={max}
+                    onChange={(n) => onChange(p, n)}
+                    disabled={disabled}
+                  />
+                </Flex>
+              );
+            })}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,165 @@
+import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { SandboxCardInput } from '../../../../schemas/contract';
+import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
+import { LoadingState } from '../../../components/loading-state';
+import { formatMoney } from '../../../lib/money';
+import { type CardErrors, type CardField, validateCard } from '../hooks/card';
+import { usePayment } from '../hooks/use-payment';
+import { CardForm } from './card-form';
+import { InstallmentsSelect } from './installments-select';
+
+const EMPTY_CARD: SandboxCardInput = { numero: '', titular: '', validade: '', cvv: '' };
+
+/**
+ * The card payment of a hold (spec §4 "Payment widget results"). The parent is told how it
+ * ended: paid, pending, or closed (the hold cancelled).
+ */
+export function PaymentSection({
+  idmovimentacao,
+  total,
+  returnUrl,
+  onSucceeded,
+  onPending,
+  onClosed,
+}: {
+  idmovimentacao: number;
+  total: number;
+  returnUrl: () => string;
+  onSucceeded(): void;
+  onPending(message: string): void;
+  onClosed(): void;
+}) {
+  const headingId = useId();
+  const pay = usePayment(idmovimentacao, returnUrl);
+  const [card, setCard] = useState<SandboxCardInput>(EMPTY_CARD);
+  const [errors, setErrors] = useState<CardErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const callbacks = useRef({ onSucceeded, onPending, onClosed });
+  callbacks.current = { onSucceeded, onPending, onClosed };
+  const reported = useRef(false);
+  useEffect(() => {
+    if (reported.current) return;
+    if (pay.status === 'succeeded') {
+      reported.current = true;
+      callbacks.current.onSucceeded();
+    } else if (pay.status === 'pending') {
+      reported.current = true;
+      callbacks.current.onPending(pay.result?.mensagem ?? '');
+    } else if (pay.status === 'closed') {
+      reported.current = true;
+      callbacks.current.onClosed();
+    }
+  }, [pay.status, pay.result]);
+
+  // A declined card: the message is announced and focus goes to it.
+  useEffect(() => {
+    if (pay.failed && pay.error) alertRef.current?.focus();
+  }, [pay.failed, pay.error]);
+
+  function change(field: CardField, value: string) {
+    const next = { ...card, [field]: value };
+    setCard(next);
+    if (submitted) setErrors(validateCard(next));
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    const found = validateCard(card);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      // Take the visitor to the first field to fix (after React marked it invalid).
+      const form = e.currentTarget;
+      requestAnimationFrame(() =>
+        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
+    pay.actor.send({
+      type: 'payment.submit',
+      card: { ...card, numero: card.numero.replace(/\s/g, '') },
+    });
+  }
+
+  const busy = pay.status === 'busy' || pay.status === 'closing';
+
+  return (
+    <Box as="section" aria-labelledby={headingId} data-testid="payment-section">
+      <Heading as="h2" size="lg" id={headingId} mb="4" fontFamily="heading">
+        <FormattedMessage id="payment.title" />
+      </Heading>
+
+      {pay.status === 'loading' ? <LoadingState minH="24" /> : null}
+
+      {pay.status === 'error' || pay.status === 'concludeFailed' ? (
+        <ErrorAlert
+          message={<ErrorMessage message={pay.error?.message} />}
+          onRetry={pay.canRetry ? () => pay.actor.send({ type: 'payment.retry' }) : undefined}
+          testId="payment-error"
+        />
+      ) : null}
+
+      {pay.gateway && (pay.status === 'form' || pay.status === 'busy') ? (
+        <Stack asChild gap="5">
+          <form onSubmit={submit} noValidate>
+            {pay.failed && pay.error ? (
+              <Box ref={alertRef} tabIndex={-1} outline="none">
+                <ErrorAlert
+                  message={<ErrorMessage message={pay.error.message} />}
+                  onRetry={
+                    pay.canRetry ? () => pay.actor.send({ type: 'payment.retry' }) : undefined
+                  }
+                  testId="payment-failed"
+                />
+              </Box>
+            ) : null}
+            <InstallmentsSelect
+              gateway={pay.gateway}
+              value={pay.parcelas}
+              onChange={(parcelas) =>
+                pay.actor.send({ type: 'payment.installmentsChanged', parcelas })
+              }
+              disabled={busy}
+            />
+            <CardForm card={card} errors={errors} onChange={change} disabled={busy} />
+            <Text fontSize="xs" color="fg.muted">
+              <FormattedMessage id="payment.secureNote" values={{ gateway: pay.gateway.nome }} />
+            </Text>
+            <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }} justify="space-between">
+              <Button
+                variant="ghost"
+                colorPalette="red"
+                onClick={() => pay.actor.send({ type: 'payment.close' })}
+                disabled={!pay.canClose}
+                data-testid="cancel-purchase"
+              >
+                <FormattedMessage id="payment.cancelPurchase" />
+              </Button>
+              <Button type="submit" size="lg" loading={busy} data-testid="pay-button">
+                <FormattedMessage id="payment.pay" values={{ total: formatMoney(total) }} />
+              </Button>
+            </Flex>
+          </form>
+        </Stack>
+      ) : null}
+
+      {pay.status === 'closing' ? <LoadingState minH="24" /> : null}
+
+      {(pay.status === 'error' || pay.status === 'loading') && pay.canClose ? (
+        <HStack justify="flex-start" mt="4">
+          <Button
+            variant="ghost"
+            colorPalette="red"
+            onClick={() => pay.actor.send({ type: 'payment.close' })}
+          >
+            <FormattedMessage id="payment.cancelPurchase" />
+          </Button>
+        </HStack>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,109 @@
+import { Badge, Box, Card, Code, DataList, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { CarrinhoItem, Movimentacao, StatusMovimentacao } from '../../../../schemas/contract';
+import { formatDateTime } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
+
+const STATUS_PALETTE: Record<StatusMovimentacao, string> = {
+  PA: 'green',
+  RE: 'yellow',
+  AP: 'yellow',
+  TP: 'blue',
+  EX: 'gray',
+  CA: 'red',
+};
+
+export function OrderStatusBadge({ status }: { status: StatusMovimentacao }) {
+  return (
+    <Badge
+      colorPalette={STATUS_PALETTE[status]}
+      variant="subtle"
+      size="md"
+      data-testid="order-status"
+    >
+      <FormattedMessage id={`order.status.${status}`} />
+    </Badge>
+  );
+}
+
+/** One order: locator, date, total, status and its tickets (one per unit, with the code). */
+export function OrderCard({ order }: { order: Movimentacao & { itens: CarrinhoItem[] } }) {
+  const intl = useIntl();
+  return (
+    <Card.Root as="article" variant="outline" data-testid="order">
+      <Card.Header pb="2">
+        <Flex justify="space-between" align="start" gap="3" wrap="wrap">
+          <Box>
+            <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+              <FormattedMessage id="order.locator" />
+            </Text>
+            <Heading as="h2" size="md" fontFamily="mono" data-testid="order-locator">
+              {order.localizador}
+            </Heading>
+          </Box>
+          <OrderStatusBadge status={order.status} />
+        </Flex>
+      </Card.Header>
+      <Card.Body pt="2" gap="4">
+        <DataList.Root orientation="horizontal" size="sm" gap="1">
+          <DataList.Item>
+            <DataList.ItemLabel>
+              <FormattedMessage id="order.date" />
+            </DataList.ItemLabel>
+            <DataList.ItemValue>
+              {formatDateTime(order.dthr_reserva, intl.locale)}
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>
+              <FormattedMessage id="order.quantity" />
+            </DataList.ItemLabel>
+            <DataList.ItemValue>{order.qtd}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>
+              <FormattedMessage id="order.total" />
+            </DataList.ItemLabel>
+            <DataList.ItemValue fontWeight="semibold" data-testid="order-total">
+              {formatMoney(order.total)}
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+        <Stack
+          as="ul"
+          listStyleType="none"
+          gap="2"
+          aria-label={intl.formatMessage({ id: 'order.tickets' })}
+        >
+          {order.itens.map((item) => (
+            <Box
+              as="li"
+              key={item.iditem}
+              borderWidth="1px"
+              borderRadius="md"
+              p="3"
+              bg="bg.subtle"
+              data-testid="order-item"
+            >
+              <Text fontWeight="semibold">{item.dscevento}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {formatDateTime(item.dthr_apresentacao, intl.locale)} · {item.dscapre}
+              </Text>
+              <Flex justify="space-between" align="center" mt="1" gap="2" wrap="wrap">
+                <Text fontSize="sm">
+                  {item.dsctipo} · {item.dscproduto} · {formatMoney(item.total)}
+                </Text>
+                {item.codigo ? (
+                  <Text fontSize="sm">
+                    <FormattedMessage id="order.ticketCode" />{' '}
+                    <Code data-testid="ticket-code">{item.codigo}</Code>
+                  </Text>
+                ) : null}
+              </Flex>
+            </Box>
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,188 @@
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  type SystemConfig,
+  type SystemContext,
+} from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  codeRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  nativeSelectSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skipNavLinkRecipe,
+  spinnerRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
+import type { BrandTheme } from '../../schemas/contract';
+import {
+  contrastRatio,
+  firstShadeWithContrast,
+  paletteFrom,
+  readableOn,
+  SHADES,
+  type Shade,
+  WHITE_HEX,
+} from './color';
+
+/** WCAG AA for text and for UI parts such as focus rings. */
+const TEXT_CONTRAST = 4.5;
+const UI_CONTRAST = 3;
+
+type TokenMap = Record<string, { value: string }>;
+
+function scaleTokens(palette: Record<Shade, string>): TokenMap {
+  const out: TokenMap = {};
+  for (const s of SHADES) out[s] = { value: palette[s] };
+  return out;
+}
+
+/**
+ * The semantic tokens Chakra's recipes read through `colorPalette` (solid, contrast, fg, muted,
+ * subtle, emphasized, focusRing, border), chosen so text stays readable whatever the brand
+ * colour is: a mid-tone brand colour gets a darker solid, a light one gets dark text.
+ */
+export function paletteSemantics(
+  name: string,
+  hex: string,
+): { scale: TokenMap; semantic: TokenMap } {
+  const palette = paletteFrom(hex);
+  const ref = (s: Shade) => `{colors.${name}.${s}}`;
+  let solid: Shade = 500;
+  let contrast = readableOn(palette[500]);
+  if (contrastRatio(palette[500], contrast) < TEXT_CONTRAST) {
+    solid = firstShadeWithContrast(palette, WHITE_HEX, TEXT_CONTRAST, 600);
+    contrast = WHITE_HEX;
+  }
+  const fg = firstShadeWithContrast(palette, WHITE_HEX, TEXT_CONTRAST, 600);
+  const ring = firstShadeWithContrast(palette, WHITE_HEX, UI_CONTRAST, 500);
+  return {
+    scale: scaleTokens(palette),
+    semantic: {
+      solid: { value: ref(solid) },
+      contrast: { value: contrast },
+      fg: { value: ref(fg) },
+      muted: { value: ref(100) },
+      subtle: { value: ref(50) },
+      emphasized: { value: ref(200) },
+      focusRing: { value: ref(ring) },
+      border: { value: ref(ring) },
+    },
+  };
+}
+
+/**
+ * Chakra's default theme with only the recipes of the components the shop uses: the full
+ * `defaultConfig` ships ~75 recipes and weighs on every first visit. A component added to the
+ * shop adds its recipe here (it renders unstyled otherwise).
+ */
+const shopThemeConfig: SystemConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      code: codeRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      separator: separatorRecipe,
+      skipNavLink: skipNavLinkRecipe,
+      spinner: spinnerRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      card: cardSlotRecipe,
+      dataList: dataListSlotRecipe,
+      dialog: dialogSlotRecipe,
+      emptyState: emptyStateSlotRecipe,
+      field: fieldSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+});
+
+export interface BrandSystemOptions {
+  /** `?debug`: outline every element (spec §2). */
+  debug?: boolean;
+}
+
+/**
+ * The Chakra system of a brand, made at run time from its config: `brand` (primary) and
+ * `accent` (secondary) palettes every component reaches through `colorPalette`, the brand's
+ * other colours as plain tokens, and its fonts. `brand` is the default palette.
+ */
+export function createBrandSystem(
+  theme: BrandTheme,
+  options: BrandSystemOptions = {},
+): SystemContext {
+  const brand = paletteSemantics('brand', theme.colors.primary);
+  const accent = paletteSemantics('accent', theme.colors.secondary);
+  const config = defineConfig({
+    globalCss: {
+      html: { colorPalette: 'brand' },
+      body: { bg: 'bg', color: 'fg', fontFamily: 'body' },
+      ...(options.debug
+        ? { '*': { outlineWidth: '1px', outlineStyle: 'solid', outlineColor: 'red.500' } }
+        : {}),
+    },
+    theme: {
+      tokens: {
+        colors: {
+          brand: brand.scale,
+          accent: accent.scale,
+          primary: { value: theme.colors.primary },
+          secondary: { value: theme.colors.secondary },
+          tertiary: { value: theme.colors.tertiary },
+          quaternary: { value: theme.colors.quaternary },
+        },
+        fonts: {
+          heading: { value: theme.font.heading },
+          body: { value: theme.font.body },
+        },
+      },
+      semanticTokens: {
+        colors: {
+          brand: brand.semantic,
+          accent: accent.semantic,
+        },
+      },
+    },
+  });
+  return createSystem(defaultBaseConfig, shopThemeConfig, config);
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dateButtonParts,
+  formatCountdown,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  parseShopDateTime,
+} from './dates';
+
+describe('parseShopDateTime', () => {
+  it('reads Sao Paulo wall-clock time (UTC-3 since 2019)', () => {
+    expect(parseShopDateTime('2026-03-12 14:30')?.toISOString()).toBe('2026-03-12T17:30:00.000Z');
+    expect(parseShopDateTime('2026-03-12 23:59:59')?.toISOString()).toBe(
+      '2026-03-13T02:59:59.000Z',
+    );
+  });
+
+  it('honours historic daylight saving time', () => {
+    // January 2018 was summer time in Sao Paulo (UTC-2).
+    expect(parseShopDateTime('2018-01-10 10:00')?.toISOString()).toBe('2018-01-10T12:00:00.000Z');
+  });
+
+  it('takes a bare date at noon so it never moves to another day', () => {
+    expect(parseShopDateTime('2026-12-31')?.toISOString()).toBe('2026-12-31T15:00:00.000Z');
+  });
+
+  it('rejects other text', () => {
+    expect(parseShopDateTime('tomorrow')).toBeNull();
+    expect(parseShopDateTime('2026-3-1')).toBeNull();
+  });
+});
+
+describe('formatting in America/Sao_Paulo', () => {
+  it('formats dates per locale', () => {
+    expect(formatDate('2026-03-12', 'pt-BR')).toBe('12/03/2026');
+    expect(formatDate('2026-03-12', 'en-US')).toBe('03/12/2026');
+    expect(formatDate('2026-03-12', 'es-ES')).toBe('12/03/2026');
+  });
+
+  it('shows the session time as the wall clock of the venue', () => {
+    expect(formatTime('2026-03-12 09:05', 'pt-BR')).toBe('09:05');
+    expect(formatTime('2026-03-12 23:30', 'en-US')).toBe('23:30');
+    expect(formatDateTime('2026-03-12 23:30', 'pt-BR')).toBe('12/03/2026, 23:30');
+  });
+
+  it('builds date button parts', () => {
+    const p = dateButtonParts('2026-03-12', 'pt-BR');
+    expect(p.day).toBe('12');
+    expect(p.weekday.toLowerCase()).toContain('qui');
+    expect(p.month.toLowerCase()).toContain('mar');
+  });
+
+  it('returns unknown text unchanged', () => {
+    expect(formatDate('n/a', 'pt-BR')).toBe('n/a');
+  });
+});
+
+describe('formatCountdown', () => {
+  it('shows mm:ss', () => {
+    expect(formatCountdown(900)).toBe('15:00');
+    expect(formatCountdown(61)).toBe('01:01');
+    expect(formatCountdown(9.7)).toBe('00:09');
+    expect(formatCountdown(0)).toBe('00:00');
+    expect(formatCountdown(-5)).toBe('00:00');
+  });
+});

@@ -1,0 +1,87 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../schemas/contract';
+
+const root = join(import.meta.dirname, '..', '..');
+const locales = Object.fromEntries(
+  LOCALES.map((l) => [
+    l,
+    JSON.parse(readFileSync(join(root, 'locales', `${l}.json`), 'utf8')) as Record<string, string>,
+  ]),
+);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')
+      ? [path]
+      : [];
+  });
+}
+
+/** Message ids written in src/: `id: '…'` (formatMessage) and `id="…"` (FormattedMessage). */
+function usedIds(): Map<string, string> {
+  const found = new Map<string, string>();
+  const patterns = [/\bid:\s*'([^']+)'/g, /\bid="([^"]+)"/g];
+  for (const file of sourceFiles(join(root, 'src'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const re of patterns) {
+      for (const m of text.matchAll(re)) found.set(m[1]!, relative(root, file));
+    }
+  }
+  return found;
+}
+
+function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
+  for (const el of elements) {
+    if (
+      el.type === TYPE.argument ||
+      el.type === TYPE.number ||
+      el.type === TYPE.date ||
+      el.type === TYPE.time
+    ) {
+      out.add(el.value);
+    } else if (el.type === TYPE.plural || el.type === TYPE.select) {
+      out.add(el.value);
+      for (const option of Object.values(el.options)) argumentsOf(option.value, out);
+    } else if (el.type === TYPE.tag) {
+      argumentsOf(el.children, out);
+    }
+  }
+  return out;
+}
+
+describe('locales', () => {
+  it('have exactly the same keys in every language', () => {
+    const reference = Object.keys(locales['pt-BR']!).sort();
+    for (const l of LOCALES) {
+      expect(Object.keys(locales[l]!).sort(), l).toEqual(reference);
+    }
+  });
+
+  it('have no empty message', () => {
+    for (const l of LOCALES) {
+      for (const [k, v] of Object.entries(locales[l]!)) expect(v.trim(), `${l} ${k}`).not.toBe('');
+    }
+  });
+
+  it('are valid ICU messages with the same arguments in every language', () => {
+    for (const key of Object.keys(locales['pt-BR']!)) {
+      const args = LOCALES.map((l) => [...argumentsOf(parse(locales[l]![key]!))].sort());
+      expect(args[1], `es-ES ${key}`).toEqual(args[0]);
+      expect(args[2], `en-US ${key}`).toEqual(args[0]);
+    }
+  });
+
+  it('contain every message id used in src/', () => {
+    const used = usedIds();
+    expect(used.size).toBeGreaterThan(50);
+    const missing = [...used]
+      .filter(([id]) => !(id in locales['pt-BR']!))
+      .map(([id, f]) => `${id} (${f})`);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { createStore, useStore } from './create-store';
+import { STORAGE_KEYS, writeString } from './storage';
+
+/**
+ * Shell state shared across features without them importing each other: the login modal,
+ * the maintenance flag and a cart "version" that bumps whenever the server cart changed.
+ */
+
+export interface LoginRequest {
+  open: boolean;
+  /** Runs once after a successful login (continue the action that needed it). */
+  onSuccess?: (() => void) | undefined;
+}
+
+const loginStore = createStore<LoginRequest>({ open: false });
+
+export function openLogin(onSuccess?: () => void): void {
+  loginStore.set({ open: true, onSuccess });
+}
+
+export function closeLogin(): void {
+  loginStore.set({ open: false });
+}
+
+export function useLoginRequest(): LoginRequest {
+  return useStore(loginStore);
+}
+
+const maintenanceStore = createStore(false);
+
+/** A network failure: the API is unreachable; the shell shows the maintenance modal. */
+export function setMaintenance(on: boolean): void {
+  maintenanceStore.set(on);
+}
+
+export function useMaintenance(): boolean {
+  return useStore(maintenanceStore);
+}
+
+const cartVersionStore = createStore(0);
+
+/** The server cart changed (reserved, removed, paid, cleared): counters refetch. */
+export function bumpCart(): void {
+  cartVersionStore.set((v) => v + 1);
+}
+
+/** Forget the cart kept in the browser (local cart of guests) and refresh the counters. */
+export function clearLocalCart(): void {
+  writeString(STORAGE_KEYS.localCart, null);
+  bumpCart();
+}
+
+export function useCartVersion(): number {
+  return useStore(cartVersionStore);
+}

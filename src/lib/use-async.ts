@@ -1,0 +1,87 @@
+import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiErrorBody } from '../../schemas/contract';
+
+export interface AsyncState<T> {
+  data: T | undefined;
+  error: ApiErrorBody | null;
+  loading: boolean;
+  reload(): void;
+}
+
+function errorBody(e: unknown): ApiErrorBody {
+  if (e && typeof e === 'object' && 'code' in e && typeof e.code === 'number') {
+    return { code: e.code, message: 'message' in e ? String(e.message) : '' };
+  }
+  return { code: -2, message: e instanceof Error ? e.message : String(e) };
+}
+
+const sameDeps = (a: DependencyList, b: DependencyList) =>
+  a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+
+interface Loaded<T> {
+  deps: DependencyList;
+  data: T | undefined;
+  error: ApiErrorBody | null;
+  loading: boolean;
+}
+
+/**
+ * Read-only data for a view (catalogue, orders): runs `load` when `deps` change or on
+ * `reload()`, and drops stale answers. Data loaded for other deps is never shown (not even for
+ * the render before the new request starts); a reload keeps the current data on screen.
+ * Flows with more than two states use a machine instead.
+ */
+export function useAsync<T>(
+  load: ((signal: AbortSignal) => Promise<T>) | null,
+  deps: DependencyList,
+): AsyncState<T> {
+  const [state, setState] = useState<Loaded<T>>({
+    deps,
+    data: undefined,
+    error: null,
+    loading: load !== null,
+  });
+  const [nonce, setNonce] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const depsRef = useRef(deps);
+  depsRef.current = deps;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps and `nonce` (reload) decide when to run.
+  useEffect(() => {
+    const run = loadRef.current;
+    const current = depsRef.current;
+    if (!run) {
+      setState({ deps: current, data: undefined, error: null, loading: false });
+      return;
+    }
+    const controller = new AbortController();
+    setState((s) => ({
+      deps: current,
+      data: sameDeps(s.deps, current) ? s.data : undefined,
+      error: null,
+      loading: true,
+    }));
+    run(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted)
+          setState({ deps: current, data, error: null, loading: false });
+      },
+      (e: unknown) => {
+        if (!controller.signal.aborted) {
+          setState({ deps: current, data: undefined, error: errorBody(e), loading: false });
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [...deps, nonce]);
+
+  const reload = useCallback(() => setNonce((n) => n + 1), []);
+  const fresh = sameDeps(state.deps, deps);
+  return {
+    data: fresh ? state.data : undefined,
+    error: fresh ? state.error : null,
+    loading: fresh ? state.loading : load !== null,
+    reload,
+  };
+}

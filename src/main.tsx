@@ -1,0 +1,75 @@
+import { createRoot } from 'react-dom/client';
+import { BRAND_CONFIG_ELEMENT_ID, type BrandConfig } from '../schemas/contract';
+import { fetchBrandConfig } from './api/rest';
+import { App } from './app/app';
+import { createAppRouter } from './app/router';
+import { createBrandSystem } from './lib/brand-system';
+import { captureExtraParams } from './lib/extra-params';
+import { setupInspector, wantsInspector } from './lib/inspect';
+import { loadMessages, localeFromPrefix, setCurrentLocale, storedLocale } from './lib/locale';
+import { readString, STORAGE_KEYS, writeString } from './lib/storage';
+import { setMaintenance } from './lib/ui-stores';
+
+/** The brand config the server inlined into index.html; null in `vite dev`. */
+function inlineBrandConfig(): BrandConfig | null {
+  const el = document.getElementById(BRAND_CONFIG_ELEMENT_ID);
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as BrandConfig;
+  } catch {
+    return null;
+  }
+}
+
+/** A new application version clears what the browser cached of the old one (spec §4). */
+function checkVersion(version: string): void {
+  if (readString(STORAGE_KEYS.version) !== version) {
+    writeString(STORAGE_KEYS.localCart, null);
+    writeString(STORAGE_KEYS.version, version);
+  }
+}
+
+function initialLocale(brand: BrandConfig) {
+  const prefix = window.location.pathname.split('/')[1] ?? '';
+  const fromUrl = brand.multiLanguage ? localeFromPrefix(prefix) : null;
+  if (fromUrl && brand.locales.includes(fromUrl)) return fromUrl;
+  return storedLocale(brand.locales) ?? brand.defaultLocale;
+}
+
+/** Without an inlined config (vite dev) the API gives it; it may still be starting. */
+async function fetchConfigWithRetry(): Promise<BrandConfig> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const brand = await fetchBrandConfig();
+      setMaintenance(false);
+      return brand;
+    } catch (e) {
+      if (attempt >= 5) throw e;
+      await new Promise((r) => setTimeout(r, attempt * 1000));
+    }
+  }
+}
+
+async function boot(): Promise<void> {
+  const search = window.location.search;
+  captureExtraParams(search);
+  const inspector = wantsInspector(search) ? setupInspector() : Promise.resolve();
+  const brand = inlineBrandConfig() ?? (await fetchConfigWithRetry());
+  checkVersion(brand.version);
+  const locale = initialLocale(brand);
+  setCurrentLocale(locale);
+  document.documentElement.lang = locale;
+
+  const system = createBrandSystem(brand.theme, {
+    debug: new URLSearchParams(search).has('debug'),
+  });
+  const router = createAppRouter(brand);
+  // The first screen's texts arrive with the shell instead of after it.
+  await Promise.all([loadMessages(locale), inspector]);
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root missing from index.html');
+  createRoot(root).render(<App brand={brand} system={system} router={router} />);
+}
+
+void boot();

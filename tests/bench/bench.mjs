@@ -1,0 +1,134 @@
+// `npm run bench`: numbers, not pass/fail. Bundle weight of the home page, seconds from
+// `npm start` to the first page served (fresh and existing database), request latency and
+// throughput of the catalogue and reservation calls, and the server's memory.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = new URL('../..', import.meta.url).pathname;
+const port = Number(process.env.BENCH_PORT ?? 18190);
+const base = `http://127.0.0.1:${port}`;
+const results = [];
+const report = (name, value, unit) => {
+  results.push({ name, value, unit });
+  console.log(`${name.padEnd(52)} ${String(value).padStart(10)} ${unit}`);
+};
+
+// 1. Bundle weight: every script and stylesheet the home page's HTML references.
+spawnSync(process.execPath, [join(root, 'scripts/start.mjs'), '--build-only'], {
+  stdio: 'inherit',
+});
+const html = readFileSync(join(root, 'dist/index.html'), 'utf8');
+const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+let js = 0;
+let css = 0;
+for (const ref of refs) {
+  const size = gzipSync(readFileSync(join(root, 'dist', ref)), { level: 9 }).length;
+  if (ref.endsWith('.js')) js += size;
+  else css += size;
+}
+report('home page JavaScript (gzip, entry + preloads)', (js / 1024).toFixed(1), 'KiB');
+report('home page CSS (gzip)', (css / 1024).toFixed(1), 'KiB');
+
+// 2. Start-up: from spawning `npm start`'s script to the first page served.
+async function startServer(dataDir) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    try {
+      const response = await fetch(`${base}/`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error('server exited during start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, seconds: (performance.now() - started) / 1000 };
+}
+async function stop(child) {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+let run = await startServer(dataDir);
+report('npm start → first page, fresh database', run.seconds.toFixed(2), 's');
+await stop(run.child);
+run = await startServer(dataDir);
+report('npm start → first page, existing database', run.seconds.toFixed(2), 's');
+
+// 3. Latency and throughput on loopback.
+const rpc = (method, params, token) =>
+  fetch(`${base}/router.php?method=${method}&class=SuperIngresso&lang=pt_BR`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ class: 'SuperIngresso', method, params }),
+  }).then((r) => r.json());
+
+async function measure(name, count, concurrency, call) {
+  const latencies = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next++;
+        const t = performance.now();
+        await call();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  report(`${name}: requests/s (${concurrency} at a time)`, (count / seconds).toFixed(0), 'req/s');
+  report(`${name}: p50 / p95 latency`, `${p(0.5).toFixed(1)}/${p(0.95).toFixed(1)}`, 'ms');
+}
+
+const eventos = (await rpc('getEventos', [])).result;
+const sessions = (await rpc('getApresentacoes', [eventos[0].idevento])).result.apresentacoes;
+await measure('getEventos', 500, 10, () => rpc('getEventos', []));
+await measure('getProdutos', 500, 10, () => rpc('getProdutos', [sessions[0].idapresentacao]));
+
+const login = await fetch(`${base}/login/1?lang=pt_BR`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ _username: 'demo@example.com', _password: 'Demo@1234' }),
+}).then((r) => r.json());
+const token = login.result?.access_token;
+if (token) {
+  const produtos = (await rpc('getProdutos', [sessions[1].idapresentacao])).result;
+  const idproduto = produtos.tipo_produtos[0].produtos[0].idproduto;
+  // Reserve one unit and cancel it, over and over: a write transaction with row locks each time.
+  await measure('iniciarReserva + cancelarReserva', 200, 1, async () => {
+    const hold = await rpc(
+      'iniciarReserva',
+      [[{ idproduto, qtd: 1 }], sessions[1].idapresentacao, []],
+      token,
+    );
+    await rpc('cancelarReserva', [hold.result.idmovimentacao, null, false, false], token);
+  });
+}
+
+const pid = run.child.pid;
+const serverPid = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+  .stdout.trim()
+  .split('\n')[0];
+const status = existsSync(`/proc/${serverPid}/status`)
+  ? readFileSync(`/proc/${serverPid}/status`, 'utf8')
+  : '';
+const rss = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+if (rss) report('server resident memory after the runs', (Number(rss) / 1024).toFixed(0), 'MiB');
+await stop(run.child);
+rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,71 @@
+import { parse } from '@formatjs/icu-messageformat-parser';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Paths the API server answers; `vite dev` forwards them so the browser sees one origin. */
+const API_PATHS = [
+  '/router.php',
+  '/CustomUserApps',
+  '/logins',
+  '/login',
+  '/tickets',
+  '/brand-assets',
+  '/sandbox-gateway',
+];
+const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
+
+/**
+ * Messages reach the browser already parsed (ICU → AST), so react-intl runs without its
+ * message parser (formatjs' "no-parser" build): less JS on every page, and a broken message
+ * fails the build instead of a visitor's page.
+ */
+function precompiledMessages(): Plugin {
+  return {
+    name: 'storefront:precompiled-messages',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]locales[\\/][a-z]{2}-[A-Z]{2}\.json$/.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled = Object.fromEntries(
+        Object.entries(messages).map(([key, text]) => [key, parse(text)]),
+      );
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [precompiledMessages(), react()],
+  resolve: {
+    alias: [
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    ],
+  },
+  server: {
+    proxy: Object.fromEntries(API_PATHS.map((p) => [p, { target: API_TARGET }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // The CSP allows no data: URLs for scripts or styles; keep every asset a file.
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      treeshake: {
+        // Chakra's theme module builds its full default config (all ~75 recipes) at module
+        // level with these identity helpers; marked pure, the recipes the shop does not use
+        // (src/lib/brand-system.ts picks them) drop out of the bundle.
+        manualPureFunctions: [
+          'defineConfig',
+          'defineRecipe',
+          'defineSlotRecipe',
+          'mergeConfigs',
+          'createSystem',
+        ],
+      },
+    },
+  },
+});
