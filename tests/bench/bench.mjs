@@ -6,6 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 18190);
@@ -63,6 +65,32 @@ report('npm start → first page, fresh database', run.seconds.toFixed(2), 's');
 await stop(run.child);
 run = await startServer(dataDir);
 report('npm start → first page, existing database', run.seconds.toFixed(2), 's');
+
+// 2b. What a real browser loads for the home page: every script, lazy route chunks included.
+const executablePath = findChromium();
+if (executablePath) {
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  const scripts = new Set();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+  });
+  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  await browser.close();
+  let loaded = 0;
+  for (const script of scripts) {
+    const file = join(root, 'dist', script);
+    if (existsSync(file)) loaded += gzipSync(readFileSync(file), { level: 9 }).length;
+  }
+  report(
+    `home page JavaScript loaded in Chromium (gzip, ${scripts.size} files)`,
+    (loaded / 1024).toFixed(1),
+    'KiB',
+  );
+} else {
+  console.log('(no Chromium: the in-browser home page weight is not measured)');
+}
 
 // 3. Latency and throughput on loopback.
 const rpc = (method, params, token) =>
