@@ -28,6 +28,7 @@ function MainNav() {
           borderRadius="md"
           fontSize="sm"
           fontWeight="medium"
+          whiteSpace="nowrap"
           color="fg.muted"
           textDecoration="none"
           _hover={{ bg: 'brand.subtle', color: 'brand.fg' }}
