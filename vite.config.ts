@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { formValidators } from './scripts/vite-plugin-form-validators';
 
 /** Paths the API server answers; `vite dev` forwards them so the browser sees one origin. */
 const API_PATHS = [
@@ -35,9 +37,21 @@ function precompiledMessages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [precompiledMessages(), react()],
+  define: {
+    // Routes for development pages (/dev/forms) in a production build: the browser tests build
+    // with STOREFRONT_DEV_PAGES=1; a normal build leaves the pages (and their code) out.
+    __STOREFRONT_DEV_PAGES__: JSON.stringify(process.env.STOREFRONT_DEV_PAGES === '1'),
+  },
+  plugins: [precompiledMessages(), formValidators(), react()],
   resolve: {
     alias: [
+      {
+        // RJSF's markdown renderer: our forms show plain text (see the stub).
+        find: /^markdown-to-jsx\/react$/,
+        replacement: fileURLToPath(
+          new URL('./src/components/forms/markdown-plain.tsx', import.meta.url),
+        ),
+      },
       {
         find: /^@formatjs\/icu-messageformat-parser$/,
         replacement: '@formatjs/icu-messageformat-parser/no-parser.js',

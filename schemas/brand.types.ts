@@ -4,6 +4,7 @@
  * validates every folder against it at start.
  */
 import type { BrandConfig, Localized } from './contract';
+import type { FormId, FormOverride } from './forms/compose';
 
 /** brands/<id>/brand.json: the public config plus what only the server needs. */
 export interface BrandFile extends Omit<BrandConfig, 'id' | 'version'> {
@@ -82,4 +83,6 @@ export interface LoadedBrand {
   dir: string;
   brand: BrandFile;
   catalog: CatalogFile;
+  /** The brand's form overrides (`forms/<form>.json`), validated; absent when it has none. */
+  forms?: Partial<Record<FormId, FormOverride>>;
 }

@@ -7,8 +7,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// `brands` too: the build compiles each brand's form overrides (brands/<id>/forms/*.json) into
+// its validators, so a new or changed override must rebuild.
 const SOURCES = [
   'src',
+  'brands',
+  'scripts/vite-plugin-form-validators.ts',
   'schemas',
   'machines',
   'locales',

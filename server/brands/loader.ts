@@ -9,6 +9,9 @@ import type {
   CatalogSchedule,
   LoadedBrand,
 } from '../../schemas/brand.types';
+import formOverrideSchema from '../../schemas/form-override.schema.json' with { type: 'json' };
+import { FORM_IDS, type FormId, type FormOverride, isFormId } from '../../schemas/forms/index';
+import { checkFormOverride } from '../forms/overrides';
 import { brandAssetFile } from './assets';
 
 /** One thing wrong in a brand folder. */
@@ -76,7 +79,13 @@ export async function loadBrands(brandsDir: string): Promise<LoadedBrand[]> {
   problems.push(...crossBrandProblems(folders));
   if (problems.length > 0) throw new BrandLoadError(problems);
 
-  return folders.map((f) => ({ id: f.id, dir: f.dir, brand: f.brand!, catalog: f.catalog! }));
+  return folders.map((f) => ({
+    id: f.id,
+    dir: f.dir,
+    brand: f.brand!,
+    catalog: f.catalog!,
+    ...(Object.keys(f.forms).length > 0 ? { forms: f.forms } : {}),
+  }));
 }
 
 interface FolderResult {
@@ -87,6 +96,8 @@ interface FolderResult {
   brand?: BrandFile;
   /** Set when catalog.json is valid. */
   catalog?: CatalogFile;
+  /** The valid form overrides of forms/. */
+  forms: Partial<Record<FormId, FormOverride>>;
   problems: BrandProblem[];
 }
 
@@ -94,7 +105,13 @@ async function loadFolder(root: string, id: string): Promise<FolderResult | null
   const dir = path.join(root, id);
   const brandPath = path.join(dir, 'brand.json');
   if (!(await isFile(brandPath))) return null;
-  const result: FolderResult = { id, dir, brandFile: display(brandPath), problems: [] };
+  const result: FolderResult = {
+    id,
+    dir,
+    brandFile: display(brandPath),
+    forms: {},
+    problems: [],
+  };
   const problems = result.problems;
 
   if (!BRAND_ID.test(id)) {
@@ -119,7 +136,50 @@ async function loadFolder(root: string, id: string): Promise<FolderResult | null
     result.catalog = catalog;
     problems.push(...(await catalogProblems(catalog, dir, catalogFile)));
   }
+  result.forms = await loadFormOverrides(dir, problems);
   return result;
+}
+
+/**
+ * The form overrides of a brand: each `forms/<form>.json` must name a form, match
+ * `schemas/form-override.schema.json`, use the form's fields, and merge into a form that compiles.
+ */
+async function loadFormOverrides(
+  dir: string,
+  problems: BrandProblem[],
+): Promise<Partial<Record<FormId, FormOverride>>> {
+  const formsDir = path.join(dir, 'forms');
+  let names: string[];
+  try {
+    names = (await readdir(formsDir, { withFileTypes: true }))
+      .filter((e) => !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    problems.push({ file: display(formsDir), pointer: '', reason: fsReason(err) });
+    return {};
+  }
+  const forms: Partial<Record<FormId, FormOverride>> = {};
+  for (const name of names) {
+    const filePath = path.join(formsDir, name);
+    const file = display(filePath);
+    const id = name.replace(/\.json$/, '');
+    if (!name.endsWith('.json') || !isFormId(id)) {
+      problems.push({
+        file,
+        pointer: '',
+        reason: `not a form override: name it <form>.json with <form> one of ${FORM_IDS.join(', ')}`,
+      });
+      continue;
+    }
+    const data = await readJson(filePath, problems);
+    if (data === undefined || !validate(validators().formOverride, data, file, problems)) continue;
+    const found = checkFormOverride(id, data);
+    for (const p of found) problems.push({ file, ...p });
+    if (found.length === 0) forms[id] = data;
+  }
+  return forms;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -364,20 +424,25 @@ function display(file: string): string {
 interface Validators {
   brand: ValidateFunction<BrandFile>;
   catalog: ValidateFunction<CatalogFile>;
+  formOverride: ValidateFunction<FormOverride>;
 }
 let compiled: Validators | undefined;
 
 function validators(): Validators {
   if (compiled) return compiled;
   const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, discriminator: true });
-  addFormats(ajv, ['email']);
+  addFormats(ajv, ['email', 'regex']);
   ajv.addSchema(brandSchema);
   const def = <T>(name: string) => {
     const fn = ajv.getSchema<T>(`${brandSchema.$id}#/$defs/${name}`);
     if (!fn) throw new Error(`brand schema has no $defs/${name}`);
     return fn as ValidateFunction<T>;
   };
-  compiled = { brand: def<BrandFile>('BrandFile'), catalog: def<CatalogFile>('CatalogFile') };
+  compiled = {
+    brand: def<BrandFile>('BrandFile'),
+    catalog: def<CatalogFile>('CatalogFile'),
+    formOverride: ajv.compile<FormOverride>(formOverrideSchema),
+  };
   return compiled;
 }
 

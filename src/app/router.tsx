@@ -33,6 +33,25 @@ const NotFoundPage = lazy(() =>
   import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
 
+/**
+ * Development pages (/dev/forms): in `vite dev`, and in a build made with
+ * STOREFRONT_DEV_PAGES=1 (the browser tests); the normal production build has neither the
+ * routes nor their code (the condition is a build-time constant).
+ */
+const DEV_PAGES = import.meta.env.DEV || __STOREFRONT_DEV_PAGES__;
+const DevFormsPage = DEV_PAGES
+  ? lazy(() =>
+      import('../features/dev-forms/dev-forms-page').then((m) => ({ default: m.DevFormsPage })),
+    )
+  : null;
+
+/** The dev routes, relative to a language subtree (or absolute with `prefix` '/'). */
+function devRoutes(prefix = ''): RouteObject[] {
+  if (!DevFormsPage) return [];
+  const handle: RouteHandle = { title: 'formui.dev.title' };
+  return [{ path: `${prefix}dev/forms`, element: <DevFormsPage />, handle }];
+}
+
 function page(name: RouteName) {
   switch (name) {
     case 'Home':
@@ -78,7 +97,7 @@ function screens(locales: Locale[]): RouteObject[] {
       else out.push(r);
     }
   }
-  return [...out, { element: <CartScope />, children: cart }, notFound];
+  return [...out, ...devRoutes(), { element: <CartScope />, children: cart }, notFound];
 }
 
 function fallbackLocale(brand: BrandConfig): Locale {
@@ -122,6 +141,7 @@ export function createRoutes(brand: BrandConfig): RouteObject[] {
     {
       element: <LocaleLayout brand={brand} />,
       children: [
+        ...devRoutes('/'),
         {
           path: '*',
           element: <LanguageRedirect brand={brand} />,

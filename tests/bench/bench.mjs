@@ -34,6 +34,12 @@ for (const ref of refs) {
 report('home page JavaScript (gzip, entry + preloads)', (js / 1024).toFixed(1), 'KiB');
 report('home page CSS (gzip)', (css / 1024).toFixed(1), 'KiB');
 
+// 1b. Server-side form validation (no server needed).
+spawnSync(process.execPath, ['--import', 'tsx', join(root, 'tests/bench/forms.bench.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
 // 2. Start-up: from spawning `npm start`'s script to the first page served.
 async function startServer(dataDir) {
   const started = performance.now();

@@ -51,8 +51,9 @@ export async function addTickets(page: Page, locale: Locale, produto: string, co
 export async function logInWithModal(page: Page, locale: Locale, who = DEMO) {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel(msg(locale, 'login.email')).fill(who.email);
-  await dialog.getByLabel(msg(locale, 'login.password')).fill(who.password);
+  // The login form is schemas/forms/login.schema.json: its labels are the form.field.* ids.
+  await dialog.getByLabel(msg(locale, 'form.field.email')).fill(who.email);
+  await dialog.getByLabel(msg(locale, 'form.field.senha')).fill(who.password);
   await dialog.getByRole('button', { name: msg(locale, 'login.submit') }).click();
 }
 

@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useId, useState } from 'react';
+import { CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
+import { SchemaForm } from '../../../components/forms/schema-form';
 import { LoadingState } from '../../../components/loading-state';
 import { notify } from '../../../components/notify';
 import { bumpCart, closeLogin, useLoginRequest } from '../../../lib/ui-stores';
@@ -55,20 +56,13 @@ function LoginForm({ onSuccess }: { onSuccess?: (() => void) | undefined }) {
   const intl = useIntl();
   const providers = useLoginProviders();
   const { login, pending, error } = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState(false);
   const errorId = useId();
 
   const local = providers.data?.find((p) => p.tipo === 'local');
-  const emailInvalid = touched && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
-  const passwordInvalid = touched && password.length === 0;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setTouched(true);
-    if (!local || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) || !password) return;
-    const pessoa = await login(local.id, email, password);
+  async function submit(data: LoginData) {
+    if (!local) return;
+    const pessoa = await login(local.id, data._username, data._password);
     if (!pessoa) return;
     notify({
       type: 'success',
@@ -90,54 +84,27 @@ function LoginForm({ onSuccess }: { onSuccess?: (() => void) | undefined }) {
   }
 
   return (
-    <Stack asChild gap="4">
-      <form onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined}>
-        <Text color="fg.muted">
-          <FormattedMessage id="login.intro" />
-        </Text>
-        {error ? (
-          <div id={errorId}>
-            <ErrorAlert message={<ErrorMessage message={error.message} />} testId="login-error" />
-          </div>
-        ) : null}
-        <Field.Root required invalid={emailInvalid}>
-          <Field.Label>
-            <FormattedMessage id="login.email" />
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoFocus
-          />
-          <Field.ErrorText>
-            <FormattedMessage id="validation.email" />
-          </Field.ErrorText>
-        </Field.Root>
-        <Field.Root required invalid={passwordInvalid}>
-          <Field.Label>
-            <FormattedMessage id="login.password" />
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <Field.ErrorText>
-            <FormattedMessage id="validation.required" />
-          </Field.ErrorText>
-        </Field.Root>
-        <Button type="submit" loading={pending} size="lg" data-testid="login-submit">
-          <FormattedMessage id="login.submit" />
-        </Button>
-      </form>
+    <Stack gap="4" aria-describedby={error ? errorId : undefined}>
+      <Text color="fg.muted">
+        <FormattedMessage id="login.intro" />
+      </Text>
+      {error ? (
+        <div id={errorId}>
+          <ErrorAlert message={<ErrorMessage message={error.message} />} testId="login-error" />
+        </div>
+      ) : null}
+      {/* schemas/forms/login.schema.json, composed for the brand (captcha, card campaign). */}
+      <SchemaForm<LoginData>
+        formId="login"
+        onSubmit={submit}
+        submitLabel="login.submit"
+        pending={pending}
+      />
     </Stack>
   );
+}
+
+interface LoginData {
+  _username: string;
+  _password: string;
 }

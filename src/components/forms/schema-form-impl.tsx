@@ -1,0 +1,118 @@
+import Form, { type IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+// The precompiled validator only: the package index would also pull ajv's compiler.
+import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
+import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useBrand } from '../../lib/brand-context';
+import { ErrorAlert } from '../error-alert';
+import type { CompiledForm } from './compiled-form';
+import { createTransformErrors } from './errors';
+import type { FormUiContext } from './form-context';
+import { loadFormCached } from './load-form';
+import { formRegistry } from './registry';
+import type { SchemaFormProps } from './schema-form-types';
+import { createTranslateString } from './translate';
+
+export default function SchemaFormImpl(props: SchemaFormProps) {
+  const brand = useBrand();
+  const intl = useIntl();
+  const flags = props.flags ?? {};
+  const [attempt, setAttempt] = useState(0);
+  const loaded = use(loadFormCached(brand.id, props.formId, flags));
+  if (!loaded.ok) {
+    return (
+      <ErrorAlert
+        message={intl.formatMessage({ id: 'formui.loadError' })}
+        onRetry={() => {
+          loaded.retry();
+          setAttempt(attempt + 1);
+        }}
+      />
+    );
+  }
+  return <LoadedForm {...props} form={loaded.form} />;
+}
+
+function LoadedForm({
+  form,
+  formId,
+  formData,
+  onSubmit,
+  onChange,
+  context,
+  submitLabel,
+  pending = false,
+  idPrefix,
+  children,
+  revealErrors = false,
+}: SchemaFormProps & { form: CompiledForm }) {
+  const intl = useIntl();
+  const schema = form.formSchema as RJSFSchema;
+  const validator = useMemo(
+    () => createPrecompiledValidator(form.validateFns, schema),
+    [form.validateFns, schema],
+  );
+  // RJSF resets its state when props change (formContext does on submit), so the data is
+  // always controlled: by the caller when it passes formData, here otherwise.
+  const [own, setOwn] = useState<Record<string, unknown>>({});
+  const data = formData ?? own;
+  const [touched, setTouched] = useState<readonly string[]>([]);
+  const [submitted, setSubmitted] = useState(revealErrors);
+  const formContext = useMemo<FormUiContext>(
+    () => ({
+      submitted,
+      touched,
+      pending,
+      ...(submitLabel ? { submitLabel } : {}),
+      extra: context ?? {},
+    }),
+    [submitted, touched, pending, submitLabel, context],
+  );
+  const formRef = useRef<Form>(null);
+  useEffect(() => {
+    // Show the errors of the data given at mount at once (as after a submit).
+    if (revealErrors) formRef.current?.validateForm();
+  }, [revealErrors]);
+  const transformErrors = useMemo(() => createTransformErrors(intl, schema), [intl, schema]);
+  const translateString = useMemo(() => createTranslateString(intl), [intl]);
+  const onBlur = useCallback((id: string) => {
+    setTouched((t) => (t.includes(id) ? t : [...t, id]));
+  }, []);
+
+  return (
+    <Form
+      ref={formRef}
+      schema={schema}
+      uiSchema={form.formUiSchema as UiSchema}
+      validator={validator}
+      widgets={formRegistry.widgets}
+      templates={formRegistry.templates}
+      translateString={translateString}
+      transformErrors={transformErrors}
+      formContext={formContext}
+      formData={data}
+      idPrefix={idPrefix ?? formId}
+      noHtml5Validate
+      // `const: true` (terms) must not pre-check the box: defaults come from `default` only.
+      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+      showErrorList={false}
+      focusOnFirstError
+      // Validate when the person leaves a field; after a submit, on every change.
+      liveValidate={submitted ? 'onChange' : 'onBlur'}
+      onBlur={onBlur}
+      onChange={(e: IChangeEvent) => {
+        setOwn(e.formData ?? {});
+        onChange?.(e.formData ?? {});
+      }}
+      onError={() => setSubmitted(true)}
+      onSubmit={(e: IChangeEvent) => {
+        setSubmitted(true);
+        void onSubmit(e.formData ?? {});
+      }}
+      id={`form-${formId}`}
+    >
+      {children}
+    </Form>
+  );
+}
