@@ -2,11 +2,14 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 // The browser tests drive real Chromium against the server started exactly as `npm start`
-// starts it, each on a fresh database. Two servers: the main one, and one whose holds last
-// only HOLD_SECONDS so expiry can be watched.
+// starts it, each on a fresh database. Three servers: the main one (the production build), one
+// whose holds last only HOLD_SECONDS so expiry can be watched, and one serving a build with the
+// development pages (/dev/forms, STOREFRONT_DEV_PAGES=1) from its own DIST_DIR.
 export const MAIN_PORT = Number(process.env.E2E_PORT ?? 18181);
 export const SHORT_HOLD_PORT = MAIN_PORT + 1;
 export const SHORT_HOLD_SECONDS = 12;
+export const DEV_PAGES_PORT = MAIN_PORT + 2;
+export const DEV_PAGES_DIST = '.tmp/e2e/dist-dev';
 
 const executablePath = findChromium();
 if (!executablePath) throw new Error('No Chromium: run `node scripts/ensure-chromium.mjs`.');
@@ -39,5 +42,9 @@ export default defineConfig({
   webServer: [
     server(MAIN_PORT, '.tmp/e2e/main'),
     server(SHORT_HOLD_PORT, '.tmp/e2e/short-hold', { HOLD_SECONDS: String(SHORT_HOLD_SECONDS) }),
+    server(DEV_PAGES_PORT, '.tmp/e2e/dev-pages', {
+      STOREFRONT_DEV_PAGES: '1',
+      DIST_DIR: DEV_PAGES_DIST,
+    }),
   ],
 });

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { formValidators } from './scripts/vite-plugin-form-validators';
+import { formValidators } from './scripts/vite-plugin-form-validators.ts';
 
 /** Paths the API server answers; `vite dev` forwards them so the browser sees one origin. */
 const API_PATHS = [

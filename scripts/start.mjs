@@ -2,8 +2,8 @@
 // the server (which migrates the database, loads the brands and serves both on one port).
 // `node scripts/start.mjs --build-only` stops after the build.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,18 +31,30 @@ function newestMtime(path) {
   return newest;
 }
 
+// The server serves DIST_DIR (server/env.ts); `npm start` builds that same folder.
+const distDir = resolve(root, process.env.DIST_DIR ?? 'dist');
+
 function buildIfNeeded() {
-  const built = join(root, 'dist', 'index.html');
+  const built = join(distDir, 'index.html');
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
   const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(join(root, s))));
-  if (builtAt >= sourcesAt) return;
+  // A build with the development pages (STOREFRONT_DEV_PAGES=1) is not the production build.
+  const flags = JSON.stringify({ devPages: process.env.STOREFRONT_DEV_PAGES === '1' });
+  const flagsFile = join(distDir, '.build-flags.json');
+  const sameFlags = existsSync(flagsFile) && readFileSync(flagsFile, 'utf8') === flags;
+  if (builtAt >= sourcesAt && sameFlags) return;
   console.log(builtAt ? 'Storefront sources changed: rebuilding…' : 'Building the storefront…');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(flagsFile, flags);
 }
 
 buildIfNeeded();

@@ -33,8 +33,8 @@ import {
   type FormOverride,
   isFormId,
   overrideProblems,
-} from '../schemas/forms/index';
-import { standaloneFormsCode } from '../schemas/forms/standalone';
+} from '../schemas/forms/index.ts';
+import { standaloneFormsCode } from '../schemas/forms/standalone.ts';
 
 export const INDEX_ID = 'virtual:form-validators';
 const CHUNK_PREFIX = `${INDEX_ID}/`;

@@ -26,7 +26,7 @@
  * Security code: 4 digits for Amex and Discover (as the issue asks), 3 for the others.
  * Numbers may carry spaces or dashes; {@link cleanCardNumber} removes them.
  */
-import { applyMask } from './mask';
+import { applyMask } from './mask.ts';
 
 /** The brands the shop recognizes. */
 export const CARD_BRANDS = [

@@ -3,7 +3,7 @@
  * else is tolerated. Addresses abroad use a plain postal code (spec §5: at least 5 characters),
  * not this format.
  */
-import { applyMask } from './mask';
+import { applyMask } from './mask.ts';
 
 /** The display mask of a CEP. */
 export const CEP_MASK = '99999-999';

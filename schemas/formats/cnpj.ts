@@ -11,7 +11,7 @@
  * letters in either case ({@link cleanCnpj} upper-cases). Fourteen equal characters are rejected
  * (`00.000.000/0000-00` passes the arithmetic but is no CNPJ).
  */
-import { applyMask } from './mask';
+import { applyMask } from './mask.ts';
 
 /** The display mask of a CNPJ (`A` = letter or digit). */
 export const CNPJ_MASK = 'AA.AAA.AAA/AAAA-99';

@@ -3,7 +3,7 @@
  * 10..2 and 11..2), not all digits equal. Accepted raw (`12345678909`) or formatted
  * (`123.456.789-09`); each separator is optional, nothing else is tolerated (no spaces).
  */
-import { applyMask } from './mask';
+import { applyMask } from './mask.ts';
 
 /** The display mask of a CPF. */
 export const CPF_MASK = '999.999.999-99';

@@ -6,28 +6,28 @@
  * `FORMATS` holds the names of the plan plus `phone-intl-agency` (the agency minimum of 9 digits;
  * `phone-intl` is the individual one, 10 digits).
  */
-import { isCardBin } from './bin';
-import { isBirthdateNow } from './birthdate';
-import { isCardNumber, isCvv } from './card';
-import { isCep } from './cep';
-import { isCnpj } from './cnpj';
-import { isCpf } from './cpf';
-import { isEmail } from './email';
-import { isStrongPassword } from './password';
-import { isAgencyIntlPhone, isIntlPhone, isPhone } from './phone';
-import { isVoucher } from './voucher';
+import { isCardBin } from './bin.ts';
+import { isBirthdateNow } from './birthdate.ts';
+import { isCardNumber, isCvv } from './card.ts';
+import { isCep } from './cep.ts';
+import { isCnpj } from './cnpj.ts';
+import { isCpf } from './cpf.ts';
+import { isEmail } from './email.ts';
+import { isStrongPassword } from './password.ts';
+import { isAgencyIntlPhone, isIntlPhone, isPhone } from './phone.ts';
+import { isVoucher } from './voucher.ts';
 
-export * from './bin';
-export * from './birthdate';
-export * from './card';
-export * from './cep';
-export * from './cnpj';
-export * from './cpf';
-export * from './email';
-export * from './mask';
-export * from './password';
-export * from './phone';
-export * from './voucher';
+export * from './bin.ts';
+export * from './birthdate.ts';
+export * from './card.ts';
+export * from './cep.ts';
+export * from './cnpj.ts';
+export * from './cpf.ts';
+export * from './email.ts';
+export * from './mask.ts';
+export * from './password.ts';
+export * from './phone.ts';
+export * from './voucher.ts';
 
 /** The names of the custom formats. */
 export const FORMAT_NAMES = [

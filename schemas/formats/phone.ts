@@ -15,7 +15,7 @@
  * | 34   | Spain     | 999 999 999                        | 9      |
  * Any other code: digits without grouping, 5 to 15 minus the length of the code.
  */
-import { applyMask, maskCapacity } from './mask';
+import { applyMask, maskCapacity } from './mask.ts';
 
 /** Mask and length of the national numbers of one calling code. */
 export interface PhoneCountry {

@@ -6,7 +6,7 @@
  * `1234-5678-9012-3456`). Nothing else is: letters, dots or a 15- or 17-digit code fail.
  * Send {@link cleanVoucher} to the server.
  */
-import { applyMask } from './mask';
+import { applyMask } from './mask.ts';
 
 /** The display mask of a locator: four groups of four. */
 export const VOUCHER_MASK = '9999 9999 9999 9999';

@@ -16,8 +16,8 @@ import Ajv2020, {
   Name,
   stringify,
 } from 'ajv/dist/2020';
-import { FORMATS } from '../formats/index';
-import { applyDefaultsFrom, hasAnyOf } from './runtime';
+import { FORMATS } from '../formats/index.ts';
+import { applyDefaultsFrom, hasAnyOf } from './runtime.ts';
 
 /**
  * Names a generated standalone module must bind (see {@link standaloneFormsCode}):

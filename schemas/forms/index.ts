@@ -12,7 +12,7 @@ export {
   type FormAjv,
   type FormAjvOptions,
   STANDALONE_NAMES,
-} from './ajv';
+} from './ajv.ts';
 export {
   activeFlags,
   BASE_FORMS,
@@ -35,7 +35,7 @@ export {
   type UiSchema,
   WIDGETS,
   type WidgetName,
-} from './compose';
+} from './compose.ts';
 export {
   errorMessage,
   FORM_ERROR_IDS,
@@ -44,4 +44,4 @@ export {
   type FormMessage,
   formErrors,
   KEYWORD_MESSAGES,
-} from './messages';
+} from './messages.ts';

@@ -8,7 +8,7 @@
  * generic one. Fields are RJSF property paths: `.email2`, `` for the form itself.
  */
 import type { AnySchemaObject } from 'ajv/dist/2020';
-import type { FormatName } from '../formats/index';
+import type { FormatName } from '../formats/index.ts';
 
 /** What {@link errorMessage} reads of an ajv `ErrorObject` or an RJSF `RJSFValidationError`. */
 export interface FormErrorLike {

@@ -6,7 +6,7 @@
 
 import type { AnySchemaObject } from 'ajv/dist/2020';
 import standaloneCode from 'ajv/dist/standalone';
-import { createFormAjv, STANDALONE_NAMES } from './ajv';
+import { createFormAjv, STANDALONE_NAMES } from './ajv.ts';
 
 /** Where the generated module imports the formats and the runtime helpers from. */
 export interface StandaloneImports {

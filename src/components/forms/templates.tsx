@@ -29,10 +29,30 @@ function ownsLabel(props: FieldTemplateProps): boolean {
 export function FieldTemplate(props: FieldTemplateProps) {
   const text = useFormText();
   const { id, children, hidden, required, rawErrors, rawDescription, rawHelp, schema } = props;
-  if (hidden) return <Box display="none">{children}</Box>;
+  const invalid = errorsShown({ id, rawErrors, registry: props.registry });
+  if (hidden) {
+    // A hidden field (a reset token from the link) has nothing to fix on screen, but its error
+    // still shows where the field is, as an alert.
+    return (
+      <>
+        <Box display="none">{children}</Box>
+        {invalid ? (
+          <Alert.Root
+            status="error"
+            role="alert"
+            gridColumn="1 / -1"
+            id={errorId(id)}
+            data-testid={`error-${id}`}
+          >
+            <Alert.Indicator />
+            <Alert.Description>{[...new Set(rawErrors)].join(' ')}</Alert.Description>
+          </Alert.Root>
+        ) : null}
+      </>
+    );
+  }
   // The root object and nested objects: ObjectFieldTemplate lays them out.
   if (schema.type === 'object' || schema.type === 'array') return children;
-  const invalid = errorsShown({ id, rawErrors, registry: props.registry });
   const label = props.displayLabel && !ownsLabel(props) ? text(props.label) : '';
   return (
     <Field.Root
@@ -80,9 +100,10 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const grid = (
     <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
       {props.properties.map((p) => {
+        // A hidden field hides itself (FieldTemplate) but may still show its error.
         if (p.hidden)
           return (
-            <Box key={p.name} display="none">
+            <Box key={p.name} display="contents">
               {p.content}
             </Box>
           );

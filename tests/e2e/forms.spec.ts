@@ -1,0 +1,161 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { DEV_PAGES_DIST, DEV_PAGES_PORT } from '../../playwright.config';
+import type { Locale } from '../../schemas/contract';
+import { msg } from './support';
+
+// Every form of schemas/forms on /dev/forms (a build with the development pages), as the demo
+// brand composes it: the invalid sample shows each expected error, localized, beside its field;
+// the valid sample submits. All under the server's Content-Security-Policy (no 'unsafe-eval').
+
+interface Samples {
+  invalidErrors: Array<{ field: string; id: string; values?: Record<string, string | number> }>;
+}
+
+const DEV = `http://127.0.0.1:${DEV_PAGES_PORT}`;
+const LOCALES: Array<{ locale: Locale; prefix: string }> = [
+  { locale: 'pt-BR', prefix: 'pt' },
+  { locale: 'en-US', prefix: 'en' },
+];
+
+/** Every form of schemas/forms: each has its schema, uiSchema and samples there. */
+const FORM_IDS = readdirSync('schemas/forms')
+  .filter((f) => f.endsWith('.samples.json'))
+  .map((f) => f.slice(0, -'.samples.json'.length));
+
+function samples(formId: string): Samples {
+  return JSON.parse(readFileSync(`schemas/forms/${formId}.samples.json`, 'utf8')) as Samples;
+}
+
+/** CSP violations the page reports (a blocked eval, inline script or style). */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const console: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) console.push(m.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return async () => [
+    ...console,
+    ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)),
+  ];
+}
+
+for (const { locale, prefix } of LOCALES) {
+  for (const formId of FORM_IDS) {
+    test(`${formId} (${prefix}): invalid data shows each error at its field, valid data submits`, async ({
+      page,
+    }) => {
+      const violations = await watchCsp(page);
+      const response = await page.goto(`${DEV}/${prefix}/dev/forms?form=${formId}`);
+      expect(response?.headers()['content-security-policy']).not.toContain('unsafe-eval');
+      const submit = page.getByTestId('form-submit');
+      await expect(submit).toBeVisible();
+
+      await page.getByRole('button', { name: msg(locale, 'formui.dev.loadInvalid') }).click();
+      await submit.click();
+      const expected = samples(formId).invalidErrors;
+      expect(expected.length).toBeGreaterThan(0);
+      for (const e of expected) {
+        const fieldId = `${formId}${e.field.replaceAll('.', '_')}`;
+        const error = page.locator(`[id="${fieldId}__error"]`);
+        await expect(error, `${formId} ${e.field}`).toBeVisible();
+        await expect(error).toContainText(msg(locale, e.id, e.values));
+        const control = page.locator(`[id="${fieldId}"]`);
+        if (await control.isVisible()) {
+          // "Next to its field" for assistive technology too: the control names its error.
+          await expect(control).toHaveAttribute(
+            'aria-describedby',
+            new RegExp(`${fieldId}__error`),
+          );
+          await expect(control).toHaveAttribute('aria-invalid', 'true');
+        }
+      }
+      await expect(page.getByTestId('dev-form-valid')).toHaveCount(0);
+
+      await page.getByRole('button', { name: msg(locale, 'formui.dev.loadValid') }).click();
+      await submit.click();
+      await expect(page.getByTestId('dev-form-valid')).toBeVisible();
+      await expect(page.getByText(msg(locale, 'formui.dev.valid'))).toBeVisible();
+      await expect(page.locator('[id$="__error"]')).toHaveCount(0);
+
+      expect(await violations()).toEqual([]);
+    });
+  }
+}
+
+test('a person sees field errors while filling the registration, and the strength meter', async ({
+  page,
+}) => {
+  const violations = await watchCsp(page);
+  await page.goto(`${DEV}/en/dev/forms?form=registration`);
+  const email = page.getByRole('textbox', { name: msg('en-US', 'form.field.email'), exact: true });
+  await email.fill('maria@example');
+  await email.blur();
+  await expect(page.locator('[id="registration_email__error"]')).toHaveText(
+    msg('en-US', 'form.error.email'),
+  );
+  await email.fill('maria@example.com');
+  await email.blur();
+  await expect(page.locator('[id="registration_email__error"]')).toHaveCount(0);
+
+  // The meter lists what a password still lacks, live, while the person types.
+  const password = page.getByRole('textbox', {
+    name: msg('en-US', 'form.field.senha'),
+    exact: true,
+  });
+  await password.fill('abc');
+  const meter = page.locator('[id="registration_senha__strength"]');
+  await expect(meter).toContainText(msg('en-US', 'formui.password.rule.maicusculo'));
+  await password.fill('Abc@12345');
+  await expect(meter).not.toContainText(msg('en-US', 'formui.password.rule.maicusculo'));
+
+  // The CPF mask formats raw digits as they are typed.
+  const cpf = page.getByRole('textbox', { name: msg('en-US', 'form.field.cpf'), exact: true });
+  await cpf.pressSequentially('52998224725');
+  await expect(cpf).toHaveValue('529.982.247-25');
+  expect(await violations()).toEqual([]);
+});
+
+test('the built storefront generates no code at run time', () => {
+  for (const dist of ['dist', DEV_PAGES_DIST]) {
+    const assets = join(dist, 'assets');
+    const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts) {
+      const code = readFileSync(join(assets, file), 'utf8');
+      expect(code, file).not.toMatch(/new Function\s*\(|(?<![\w$.])eval\s*\(/);
+    }
+  }
+});
+
+test('RJSF and the validators load only when a form shows; production has no /dev/forms', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/pt');
+  await expect(page.getByRole('heading', { name: msg('pt-BR', 'home.eventsTitle') })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const formCode = /schema-form-impl|login-[0-9a-f]{10}/;
+  expect(scripts.filter((s) => formCode.test(s))).toEqual([]);
+
+  await page.getByRole('button', { name: msg('pt-BR', 'header.login') }).click();
+  await expect(page.getByRole('dialog').getByTestId('form-submit')).toBeVisible();
+  expect(scripts.filter((s) => /schema-form-impl/.test(s))).toHaveLength(1);
+  expect(scripts.filter((s) => /login-[0-9a-f]{10}/.test(s))).toHaveLength(1);
+
+  await page.goto('/pt/dev/forms');
+  await expect(
+    page.getByRole('heading', { name: msg('pt-BR', 'page.notFound.title') }),
+  ).toBeVisible();
+  expect(readdirSync('dist/assets').filter((f) => f.includes('dev-forms'))).toEqual([]);
+});
