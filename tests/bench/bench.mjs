@@ -2,7 +2,7 @@
 // `npm start` to the first page served (fresh and existing database), request latency and
 // throughput of the catalogue and reservation calls, and the server's memory.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -83,17 +83,41 @@ if (executablePath) {
     if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
   });
   await page.goto(`${base}/`, { waitUntil: 'networkidle' });
-  await browser.close();
-  let loaded = 0;
-  for (const script of scripts) {
-    const file = join(root, 'dist', script);
-    if (existsSync(file)) loaded += gzipSync(readFileSync(file), { level: 9 }).length;
-  }
+  const gzipOf = (paths) => {
+    let bytes = 0;
+    for (const script of paths) {
+      const file = join(root, 'dist', script);
+      if (existsSync(file)) bytes += gzipSync(readFileSync(file), { level: 9 }).length;
+    }
+    return bytes;
+  };
+  const home = new Set(scripts);
   report(
-    `home page JavaScript loaded in Chromium (gzip, ${scripts.size} files)`,
-    (loaded / 1024).toFixed(1),
+    `home page JavaScript loaded in Chromium (gzip, ${home.size} files)`,
+    (gzipOf(home) / 1024).toFixed(1),
     'KiB',
   );
+  // 2c. What showing a form adds: the login modal loads RJSF, the widget registry and the
+  // login form's precompiled validators (the same for every form route, plus its own chunk).
+  const pt = JSON.parse(readFileSync(join(root, 'locales/pt-BR.json'), 'utf8'));
+  await page.getByRole('button', { name: pt['header.login'] }).click();
+  await page.getByTestId('form-submit').waitFor();
+  await page.waitForLoadState('networkidle');
+  const added = [...scripts].filter((s) => !home.has(s));
+  report(
+    `a form (login modal) adds (gzip, ${added.length} files)`,
+    (gzipOf(added) / 1024).toFixed(1),
+    'KiB',
+  );
+  const registration = readdirSync(join(root, 'dist/assets'))
+    .filter((f) => /^registration-[0-9a-f]{10}-.*\.js$/.test(f))
+    .map((f) => gzipSync(readFileSync(join(root, 'dist/assets', f)), { level: 9 }).length);
+  report(
+    'registration form chunk: schema + validators (gzip)',
+    (Math.max(...registration) / 1024).toFixed(1),
+    'KiB',
+  );
+  await browser.close();
 } else {
   console.log('(no Chromium: the in-browser home page weight is not measured)');
 }
