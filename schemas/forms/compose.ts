@@ -5,6 +5,7 @@
  * all compose the same way.
  */
 import type { AnySchemaObject } from 'ajv/dist/2020';
+import { closestName as closest } from '../closest-name.ts';
 import addressSchema from './address.schema.json' with { type: 'json' };
 import addressUi from './address.ui.json' with { type: 'json' };
 import agencySchema from './agency.schema.json' with { type: 'json' };
@@ -420,31 +421,4 @@ function forgetFields(schema: FormSchema, hidden: ReadonlySet<string>): void {
 
 function pointerToken(name: string): string {
   return name.replaceAll('~', '~0').replaceAll('/', '~1');
-}
-
-/** The known name within edit distance 2 of a misspelt one, if any. */
-function closest(name: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const k of known) {
-    const d = distance(name.toLowerCase(), k.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [k, d];
-  }
-  return best;
-}
-
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(
-        row[j]! + 1,
-        next[j - 1]! + 1,
-        row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    row = next;
-  }
-  return row[b.length]!;
 }

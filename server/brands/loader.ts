@@ -9,6 +9,7 @@ import type {
   CatalogSchedule,
   LoadedBrand,
 } from '../../schemas/brand.types';
+import { closestName as closest } from '../../schemas/closest-name';
 import formOverrideSchema from '../../schemas/form-override.schema.json' with { type: 'json' };
 import { FORM_IDS, type FormId, type FormOverride, isFormId } from '../../schemas/forms/index';
 import { checkFormOverride } from '../forms/overrides';
@@ -509,31 +510,4 @@ function show(v: unknown): string {
   if (v !== null && typeof v === 'object') return 'an object';
   if (typeof v === 'string') return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
   return String(v);
-}
-
-/** The known name within edit distance 2 of a misspelt one, if any. */
-function closest(name: string, known: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const k of known) {
-    const d = distance(name.toLowerCase(), k.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [k, d];
-  }
-  return best;
-}
-
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(
-        row[j]! + 1,
-        next[j - 1]! + 1,
-        row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    row = next;
-  }
-  return row[b.length]!;
 }
