@@ -55,6 +55,7 @@ export const ServerMessage = {
   reservationExpired: 'error.reservationExpired',
   gatewayError: 'error.gateway', // 'Erro no gateway'
   paymentDeclined: 'error.paymentDeclined',
+  cardBrandNotAccepted: 'error.cardBrandNotAccepted',
   paymentPending: 'payment.pendingMessage',
   paymentApproved: 'payment.approvedMessage',
   paymentNotApproved: 'error.paymentNotApproved',

@@ -7,7 +7,9 @@ import {
   cardBrandByPrefix,
   cardMask,
   cvvLength,
+  formatCardExpiry,
   formatCardNumber,
+  isCardExpiry,
   isCardNumber,
   isCvv,
   luhn,
@@ -109,6 +111,9 @@ describe('the brand table', () => {
     ['384100', 'hipercard'],
     ['384101', 'diners'],
     ['606282', 'hipercard'],
+    ['637095', 'hipercard'],
+    ['637612', 'hipercard'],
+    ['637613', null],
     // Cabal next to Discover and Aura
     ['604210', 'cabal'],
     ['604220', null],
@@ -231,5 +236,42 @@ describe('Luhn', () => {
         },
       ),
     );
+  });
+});
+
+describe('expiry', () => {
+  // 15 June 2026, noon UTC
+  const june = new Date('2026-06-15T12:00:00Z');
+  it.each<[string, boolean]>([
+    ['06/26', true],
+    ['6/26', false],
+    ['05/26', false],
+    ['12/30', true],
+    ['06/2026', true],
+    ['05/2026', false],
+    ['06 / 26', true],
+    ['00/30', false],
+    ['13/30', false],
+    ['1230', false],
+    ['', false],
+  ])('%j in June 2026 → %s', (value, expected) => {
+    expect(isCardExpiry(value, june)).toBe(expected);
+  });
+
+  it('keeps a card good until its month has ended everywhere on Earth', () => {
+    // 23:00 on 30 June in São Paulo is already 1 July in UTC: the card of 06/26 still works…
+    expect(isCardExpiry('06/26', new Date('2026-07-01T02:00:00Z'))).toBe(true);
+    // …until the month is over even at UTC−12.
+    expect(isCardExpiry('06/26', new Date('2026-07-01T12:00:00Z'))).toBe(false);
+  });
+
+  it.each([
+    ['1228', '12/28'],
+    ['12/2', '12/2'],
+    ['1', '1'],
+    ['12', '12'],
+    ['12a345', '12/34'],
+  ])('formats %j as %j', (raw, shown) => {
+    expect(formatCardExpiry(raw)).toBe(shown);
   });
 });

@@ -13,7 +13,8 @@
  * |            | 650031–650033, 650035–650051, 650405–650439, 650485–650538,        |           |
  * |            | 650541–650598, 650700–650718, 650720–650727, 650901–650978,        |           |
  * |            | 651652–651679, 655000–655019, 655021–655058                        |           |
- * | hipercard  | 606282, 384100, 384140, 384160                                     | 16, 19    |
+ * | hipercard  | 606282, 384100, 384140, 384160, 637095, 637568, 637599, 637609,     | 16, 19    |
+ * |            | 637612                                                             |           |
  * | aura       | 50 (after Elo)                                                     | 16–19     |
  * | cabal      | 604201–604219, 604300–604399, 589657                               | 16        |
  * | amex       | 34, 37                                                             | 15        |
@@ -24,6 +25,9 @@
  * | visa       | 4 (after Elo)                                                      | 13, 16, 19|
  *
  * Security code: 4 digits for Amex and Discover (as the issue asks), 3 for the others.
+ * Expiry: `MM/YY` or `MM/YYYY`; a card is good through the last day of its month, and that day
+ * is judged "anywhere on Earth" (UTC−12) so browser, server and gateway agree whatever their
+ * time zones, and nobody is refused while their own calendar still shows the month.
  * Numbers may carry spaces or dashes; {@link cleanCardNumber} removes them.
  */
 import { applyMask } from './mask.ts';
@@ -89,7 +93,21 @@ export const CARD_BRAND_RULES: readonly CardBrandRule[] = [
     ],
     lengths: [16],
   },
-  { brand: 'hipercard', prefixes: ['606282', '384100', '384140', '384160'], lengths: [16, 19] },
+  {
+    brand: 'hipercard',
+    prefixes: [
+      '606282',
+      '384100',
+      '384140',
+      '384160',
+      '637095',
+      '637568',
+      '637599',
+      '637609',
+      '637612',
+    ],
+    lengths: [16, 19],
+  },
   { brand: 'aura', prefixes: ['50'], lengths: span(16, 19) },
   {
     brand: 'cabal',
@@ -206,4 +224,30 @@ export function cardMask(brand: CardBrand | null, length = 0): string {
 export function formatCardNumber(value: string): string {
   const digits = value.replace(/\D/g, '');
   return applyMask(cardMask(cardBrandByPrefix(digits), digits.length), digits);
+}
+
+/** `MM/YY` or `MM/YYYY` (spaces around the slash allowed) → month and full year; null otherwise. */
+export function parseCardExpiry(value: string): { month: number; year: number } | null {
+  const m = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(value.trim());
+  if (!m) return null;
+  const month = Number(m[1]);
+  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  return month >= 1 && month <= 12 ? { month, year } : null;
+}
+
+/** Hours behind UTC of the last time zone to leave a day ("anywhere on Earth"). */
+const AOE_OFFSET_MS = 12 * 3600 * 1000;
+
+/** Whether a card that expires `value` (`MM/YY`) can still be used at `now`. */
+export function isCardExpiry(value: string, now: Date = new Date()): boolean {
+  const expiry = parseCardExpiry(value);
+  if (!expiry) return false;
+  const aoe = new Date(now.getTime() - AOE_OFFSET_MS);
+  return expiry.year * 12 + expiry.month - 1 >= aoe.getUTCFullYear() * 12 + aoe.getUTCMonth();
+}
+
+/** Typing `1228` gives `12/28`. */
+export function formatCardExpiry(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }

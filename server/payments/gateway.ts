@@ -7,6 +7,8 @@
 /** A charge request. `idempotencyKey` is forwarded so a gateway that supports it dedupes too. */
 export interface ChargeRequest {
   token: string;
+  /** The card brand the buyer's browser reported for the token; the gateway must confirm it. */
+  bandeira: string;
   amountCents: number;
   installments: number;
   idempotencyKey: string;

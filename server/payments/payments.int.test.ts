@@ -398,6 +398,38 @@ describe('payment', () => {
     expect(list.json().error.message).toBe(t('pt-BR', 'error.badParams'));
   });
 
+  it('refuses a card brand the shop does not accept, and a token whose brand was altered', async () => {
+    const { token } = await s.personToken('brands@example.com');
+    const r = await reserve(token, 1);
+    const pay = (cartao: CartaoToken) =>
+      s.rpc(
+        'SuperIngresso',
+        'iniciarPagamento',
+        [r.idmovimentacao, 1, '', cartao, { parcelas: 1, idempotencyKey: key() }],
+        { token, lang: 'en_US' },
+      );
+    const jcb = await card('3530 1113 3330 0000');
+    expect(jcb.bandeira).toBe('jcb');
+    const before = charges;
+    expect(errorOf(await pay(jcb))).toEqual({
+      code: 0,
+      message: t('en-US', 'error.cardBrandNotAccepted'),
+    });
+    expect(charges).toBe(before);
+    const payments = await rows(
+      s.db,
+      sql`SELECT id FROM pagamento WHERE idmovimentacao = ${r.idmovimentacao}`,
+    );
+    expect(payments).toEqual([]);
+    expect(await movStatus(r.idmovimentacao)).toBe('RE');
+
+    // A JCB token passed off as a Visa: the gateway does not confirm it, nothing is charged.
+    expect(errorOf(await pay({ ...jcb, bandeira: 'visa' })).message).toBe(
+      t('en-US', 'error.gateway'),
+    );
+    expect(await movStatus(r.idmovimentacao)).toBe('RE');
+  });
+
   it('refuses to pay an expired reservation, a foreign cart, bad instalments, small agency orders', async () => {
     const { token } = await s.personToken('late@example.com');
     const r = await reserve(token, 1);

@@ -165,6 +165,11 @@ export async function iniciarPagamento(
   opcoes: PagamentoOpcoes,
 ): Promise<IniciarPagamentoResult> {
   if (idformapag !== IDFORMAPAG_CARTAO) throw badParams();
+  // The checkout refuses these before tokenizing; a client that does not is refused here, and
+  // the gateway confirms the token's brand when charging.
+  if (!s.brand.brand.payments.acceptedBrands.includes(cartao.bandeira)) {
+    throw generic('error.cardBrandNotAccepted');
+  }
   const key = opcoes.idempotencyKey;
 
   const begin: Begin = await s.db.transaction(async (tx) => {
@@ -232,6 +237,7 @@ export async function iniciarPagamento(
   try {
     const res = await s.gateway.charge({
       token: cartao.token,
+      bandeira: cartao.bandeira,
       amountCents: begin.amountCents,
       installments: opcoes.parcelas,
       idempotencyKey: key,

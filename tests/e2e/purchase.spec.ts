@@ -30,6 +30,18 @@ test('a declined card shows its error and a retry with the approved card works',
   await logInWithModal(page, 'en-US');
 
   await expect(page).toHaveURL(/\/en\/checkout$/);
+  // The brands the shop takes are listed; a JCB is refused as soon as its BIN is typed.
+  const number = page.getByLabel(msg('en-US', 'payment.card.number'));
+  await expect(number).toHaveAccessibleDescription(
+    /^We accept Visa, Mastercard, .* and Hipercard\.$/,
+  );
+  await number.fill('3530 11');
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await expect(number).toHaveAccessibleDescription(/^We do not accept JCB cards\. We accept Visa/);
+  await number.fill('4111 11');
+  await expect(number).toHaveAccessibleDescription(
+    msg('en-US', 'payment.card.detectedBrand', { brand: 'Visa' }),
+  );
   await payWithCard(page, 'en-US', CARDS.declined);
   await expect(
     page.getByRole('alert').filter({ hasText: msg('en-US', 'error.paymentDeclined') }),

@@ -25,6 +25,7 @@ export function createSandboxGateway(db: Db): PaymentGateway {
     async charge(req) {
       const [tok] = await db.select().from(sandboxToken).where(eq(sandboxToken.token, req.token));
       if (!tok) throw new GatewayError('unknown token');
+      if (tok.bandeira !== req.bandeira) throw new GatewayError('card brand does not match');
       const status = tok.outcome as 'approved' | 'declined' | 'pending';
       return { status, gatewayRef: `sbx_${randomBytes(9).toString('base64url')}` };
     },

@@ -10,7 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CartaoToken } from '../../../schemas/contract';
 import type { Db } from '../../db/client';
 import { sandboxToken } from '../../db/schema';
-import { bandeiraOf, cardProblem, outcomeOf } from './cards';
+import { checkCard, outcomeOf } from './cards';
 import { SANDBOX_KEY_PREFIX, TOKENIZER_PATH } from './gateway';
 
 const tokenizerSource = readFileSync(new URL('./tokenizer.js', import.meta.url), 'utf8');
@@ -52,11 +52,10 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<{ db: Db }> = async (app, 
       if (!body.publicKey.startsWith(SANDBOX_KEY_PREFIX)) {
         return { error: { code: 0, message: 'invalid_key' } };
       }
-      const problem = cardProblem(body);
-      if (problem) return { error: { code: 0, message: problem } };
-      const numero = body.numero.replace(/[\s-]/g, '');
+      const card = checkCard(body);
+      if (!card.ok) return { error: { code: 0, message: card.problem } };
+      const { numero, bandeira } = card;
       const token = `tok_sandbox_${randomBytes(18).toString('base64url')}`;
-      const bandeira = bandeiraOf(numero);
       await db.insert(sandboxToken).values({
         token,
         last4: numero.slice(-4),

@@ -60,16 +60,18 @@ export function PaymentSection({
     if (pay.failed && pay.error) alertRef.current?.focus();
   }, [pay.failed, pay.error]);
 
+  const acceptedBrands = pay.gateway?.bandeiras_aceitas ?? [];
+
   function change(field: CardField, value: string) {
     const next = { ...card, [field]: value };
     setCard(next);
-    if (submitted) setErrors(validateCard(next));
+    if (submitted) setErrors(validateCard(next, acceptedBrands));
   }
 
   function submit(e: FormEvent) {
     e.preventDefault();
     setSubmitted(true);
-    const found = validateCard(card);
+    const found = validateCard(card, acceptedBrands);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       // Take the visitor to the first field to fix (after React marked it invalid).
@@ -125,7 +127,13 @@ export function PaymentSection({
               }
               disabled={busy}
             />
-            <CardForm card={card} errors={errors} onChange={change} disabled={busy} />
+            <CardForm
+              card={card}
+              errors={errors}
+              acceptedBrands={pay.gateway.bandeiras_aceitas}
+              onChange={change}
+              disabled={busy}
+            />
             <Text fontSize="xs" color="fg.muted">
               <FormattedMessage id="payment.secureNote" values={{ gateway: pay.gateway.nome }} />
             </Text>

@@ -29,6 +29,7 @@ const TOKENIZER_MESSAGES = {
   invalid_expiry: 'payment.card.invalidExpiry',
   invalid_cvv: 'payment.card.invalidCvv',
   invalid_holder: 'payment.card.invalidHolder',
+  network: 'payment.gatewayUnreachable',
 } as const;
 
 function tokenizerError(e: unknown, intl: IntlShape): ApiError {
