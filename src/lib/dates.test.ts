@@ -1,35 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dateButtonParts,
-  formatCountdown,
-  formatDate,
-  formatDateTime,
-  formatTime,
-  parseShopDateTime,
-} from './dates';
-
-describe('parseShopDateTime', () => {
-  it('reads Sao Paulo wall-clock time (UTC-3 since 2019)', () => {
-    expect(parseShopDateTime('2026-03-12 14:30')?.toISOString()).toBe('2026-03-12T17:30:00.000Z');
-    expect(parseShopDateTime('2026-03-12 23:59:59')?.toISOString()).toBe(
-      '2026-03-13T02:59:59.000Z',
-    );
-  });
-
-  it('honours historic daylight saving time', () => {
-    // January 2018 was summer time in Sao Paulo (UTC-2).
-    expect(parseShopDateTime('2018-01-10 10:00')?.toISOString()).toBe('2018-01-10T12:00:00.000Z');
-  });
-
-  it('takes a bare date at noon so it never moves to another day', () => {
-    expect(parseShopDateTime('2026-12-31')?.toISOString()).toBe('2026-12-31T15:00:00.000Z');
-  });
-
-  it('rejects other text', () => {
-    expect(parseShopDateTime('tomorrow')).toBeNull();
-    expect(parseShopDateTime('2026-3-1')).toBeNull();
-  });
-});
+import { dateButtonParts, formatCountdown, formatDate, formatDateTime, formatTime } from './dates';
 
 describe('formatting in America/Sao_Paulo', () => {
   it('formats dates per locale', () => {

@@ -1,7 +1,7 @@
 import { use, useLayoutEffect } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { BrandConfig, Locale } from '../../../schemas/contract';
-import { SHOP_TIME_ZONE } from '../../lib/dates';
+import { SHOP_TIME_ZONE } from '../../../schemas/shop-time';
 import {
   DEFAULT_LOCALE,
   LocaleProvider,

@@ -1,10 +1,11 @@
-import { Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, Heading, Stack } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isSilentError } from '../../api/error-policy';
 import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
+import { Notice } from '../../components/notice';
 import { notify } from '../../components/notify';
 import { CartItems } from '../../features/cart/components/cart-items';
 import { Countdown, HoldCountdown } from '../../features/cart/components/countdown';
@@ -34,25 +35,16 @@ export function CheckoutPage() {
 
 function LoginPrompt() {
   return (
-    <Stack
-      bg="bg"
-      borderWidth="1px"
-      borderRadius="xl"
-      p="8"
-      gap="4"
-      align="center"
-      textAlign="center"
+    <Notice
+      title={<FormattedMessage id="page.checkout.title" />}
+      action={
+        <Button onClick={() => openLogin()} data-testid="checkout-login">
+          <FormattedMessage id="header.login" />
+        </Button>
+      }
     >
-      <Heading as="h1" size="xl" fontFamily="heading">
-        <FormattedMessage id="page.checkout.title" />
-      </Heading>
-      <Text color="fg.muted">
-        <FormattedMessage id="checkout.loginPrompt" />
-      </Text>
-      <Button onClick={() => openLogin()} data-testid="checkout-login">
-        <FormattedMessage id="header.login" />
-      </Button>
-    </Stack>
+      <FormattedMessage id="checkout.loginPrompt" />
+    </Notice>
   );
 }
 
@@ -191,25 +183,18 @@ function Checkout() {
     return (
       <Stack gap="6">
         {heading}
-        <Stack
-          bg="bg"
-          borderWidth="1px"
-          borderRadius="xl"
-          p="8"
-          gap="4"
-          align="center"
-          textAlign="center"
-          data-testid="cart-empty"
+        <Notice
+          testId="cart-empty"
+          action={
+            <Button asChild>
+              <RouterLink to={to('Home')}>
+                <FormattedMessage id="checkout.backToEvents" />
+              </RouterLink>
+            </Button>
+          }
         >
-          <Text fontSize="lg">
-            <FormattedMessage id="checkout.empty" />
-          </Text>
-          <Button asChild>
-            <RouterLink to={to('Home')}>
-              <FormattedMessage id="checkout.backToEvents" />
-            </RouterLink>
-          </Button>
-        </Stack>
+          <FormattedMessage id="checkout.empty" />
+        </Notice>
       </Stack>
     );
   }

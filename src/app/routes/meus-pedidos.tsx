@@ -1,8 +1,9 @@
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, Stack } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
+import { Notice } from '../../components/notice';
 import { OrderCard } from '../../features/orders/components/order-card';
 import { Pager } from '../../features/orders/components/pager';
 import { useOrders } from '../../features/orders/hooks/use-orders';
@@ -28,23 +29,16 @@ export function MeusPedidosPage() {
     return (
       <Stack gap="6">
         {heading}
-        <Stack
-          bg="bg"
-          borderWidth="1px"
-          borderRadius="xl"
-          p="8"
-          gap="4"
-          align="center"
-          textAlign="center"
-          data-testid="orders-login"
+        <Notice
+          testId="orders-login"
+          action={
+            <Button onClick={() => openLogin()}>
+              <FormattedMessage id="header.login" />
+            </Button>
+          }
         >
-          <Text>
-            <FormattedMessage id="orders.loginPrompt" />
-          </Text>
-          <Button onClick={() => openLogin()}>
-            <FormattedMessage id="header.login" />
-          </Button>
-        </Stack>
+          <FormattedMessage id="orders.loginPrompt" />
+        </Notice>
       </Stack>
     );
   }
@@ -61,25 +55,18 @@ export function MeusPedidosPage() {
         />
       ) : null}
       {data && data.tickets.length === 0 ? (
-        <Stack
-          bg="bg"
-          borderWidth="1px"
-          borderRadius="xl"
-          p="8"
-          gap="4"
-          align="center"
-          textAlign="center"
-          data-testid="orders-empty"
+        <Notice
+          testId="orders-empty"
+          action={
+            <Button asChild>
+              <RouterLink to={to('Home')}>
+                <FormattedMessage id="checkout.backToEvents" />
+              </RouterLink>
+            </Button>
+          }
         >
-          <Text>
-            <FormattedMessage id="orders.empty" />
-          </Text>
-          <Button asChild>
-            <RouterLink to={to('Home')}>
-              <FormattedMessage id="checkout.backToEvents" />
-            </RouterLink>
-          </Button>
-        </Stack>
+          <FormattedMessage id="orders.empty" />
+        </Notice>
       ) : null}
       {data && data.tickets.length > 0 ? (
         <>

@@ -1,6 +1,7 @@
-import { Button, EmptyState, VStack } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
+import { Notice } from '../../components/notice';
 import { ROUTES, type RouteName } from '../../lib/routes';
 import { usePathFor } from '../../lib/use-path-for';
 
@@ -8,28 +9,18 @@ import { usePathFor } from '../../lib/use-path-for';
 export function PlaceholderPage({ route }: { route: RouteName }) {
   const to = usePathFor();
   return (
-    <EmptyState.Root
-      size="lg"
-      bg="bg"
-      borderRadius="xl"
-      borderWidth="1px"
-      data-testid="placeholder-page"
-    >
-      <EmptyState.Content>
-        <VStack textAlign="center">
-          <EmptyState.Title as="h1" fontSize="2xl" fontFamily="heading">
-            <FormattedMessage id={ROUTES[route].title} />
-          </EmptyState.Title>
-          <EmptyState.Description>
-            <FormattedMessage id="placeholder.comingSoon" />
-          </EmptyState.Description>
-        </VStack>
+    <Notice
+      title={<FormattedMessage id={ROUTES[route].title} />}
+      testId="placeholder-page"
+      action={
         <Button asChild variant="outline">
           <RouterLink to={to('Home')}>
             <FormattedMessage id="common.backHome" />
           </RouterLink>
         </Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
+      }
+    >
+      <FormattedMessage id="placeholder.comingSoon" />
+    </Notice>
   );
 }
