@@ -176,11 +176,20 @@ describe('catalogue sync', () => {
   it('takes off sale the future sessions the files no longer lay out', async () => {
     const catalog = testCatalog();
     catalog.events[1]!.schedule = { kind: 'dates', sessions: [{ offsetDays: 5, time: '20:00' }] };
+    const jogoOnHome = async () =>
+      (await s.ok('SuperIngresso', 'getEventos', [])).find((e) => e.idevento === E.jogo)!;
+    const before = await jogoOnHome();
     await syncCatalog(s.db, [testBrand('test-a', {}, catalog)]);
     const r = await s.ok('SuperIngresso', 'getApresentacoes', [E.jogo]);
     expect(r.apresentacoes.map((a) => a.dt_hora)).toEqual(['20:00']);
+    // The home's dates follow the sync at once (its aggregate is reused only between syncs).
+    const moved = await jogoOnHome();
+    expect(moved.primeira_data).toBe(r.apresentacoes[0]!.dt_apre);
+    expect(moved.ultima_data).toBe(r.apresentacoes[0]!.dt_apre);
+    expect(moved.primeira_data).not.toBe(before.primeira_data);
     await syncCatalog(s.db, s.brands);
     const back = await s.ok('SuperIngresso', 'getApresentacoes', [E.jogo]);
     expect(back.apresentacoes.map((a) => a.dt_hora)).toEqual(['16:00']);
+    expect(await jogoOnHome()).toEqual(before);
   });
 });

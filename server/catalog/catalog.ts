@@ -98,18 +98,30 @@ const withoutEvento = ({
   ...rest
 }: ApresentacaoResumo & { idevento: number }): ApresentacaoResumo => rest;
 
+interface EventSpan {
+  idevento: number;
+  idproduto: number;
+  min_cents: number;
+  primeira: unknown;
+  ultima: unknown;
+}
+
 /**
- * Every event of the brand, in file order, with its lowest price (the cheapest paid product;
- * 0 only when every product is free) and first/last dates on sale.
+ * How long the home page's aggregate is reused. It reads only what the brand's files define
+ * (sessions, prices) and moves only as sessions pass, so a minute late is harmless; the home is
+ * the busiest page and PGlite runs one query at a time.
  */
-export async function getEventos(s: CatalogScope): Promise<Evento[]> {
-  const found = await rows<{
-    idevento: number;
-    idproduto: number;
-    min_cents: number;
-    primeira: unknown;
-    ultima: unknown;
-  }>(
+export const EVENT_SPANS_TTL_MS = 60_000;
+
+const spansCache = new WeakMap<Db, Map<string, { at: number; spans: Promise<EventSpan[]> }>>();
+
+/** Per event and product on sale: the lowest price and the first and last session. */
+function eventSpans(s: CatalogScope): Promise<EventSpan[]> {
+  const byBrand = spansCache.get(s.db) ?? new Map();
+  spansCache.set(s.db, byBrand);
+  const hit = byBrand.get(s.brand.id);
+  if (hit && Date.now() - hit.at < EVENT_SPANS_TTL_MS) return hit.spans;
+  const spans = rows<EventSpan>(
     s.db,
     sql`
       SELECT a.idevento, e.idproduto, min(e.preco_cents + e.taxa_cents)::int AS min_cents,
@@ -119,6 +131,23 @@ export async function getEventos(s: CatalogScope): Promise<Evento[]> {
       WHERE a.brand = ${s.brand.id} AND a.ativo AND a.dthr > now()
       GROUP BY a.idevento, e.idproduto`,
   );
+  // Concurrent requests share the one query; a failed one is not kept.
+  byBrand.set(s.brand.id, { at: Date.now(), spans });
+  spans.catch(() => byBrand.delete(s.brand.id));
+  return spans;
+}
+
+/** Forgets the home page's aggregate of a database (after the catalogue changes). */
+export function forgetEventSpans(db: Db): void {
+  spansCache.delete(db);
+}
+
+/**
+ * Every event of the brand, in file order, with its lowest price (the cheapest paid product;
+ * 0 only when every product is free) and first/last dates on sale.
+ */
+export async function getEventos(s: CatalogScope): Promise<Evento[]> {
+  const found = await eventSpans(s);
   return catalogOf(s.brand).events.map((event) => {
     let min: number | null = null;
     let first: number | null = null;

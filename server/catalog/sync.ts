@@ -11,6 +11,7 @@ import { expandSchedule, todayInSaoPaulo } from '../brands/schedule';
 import type { Db } from '../db/client';
 import { apresentacao, estoque } from '../db/schema';
 import { spInstant } from '../time';
+import { forgetEventSpans } from './catalog';
 import { toCents } from './lookup';
 
 const CHUNK = 500;
@@ -39,6 +40,7 @@ export async function syncCatalog(
 ): Promise<SyncReport[]> {
   const reports: SyncReport[] = [];
   for (const b of brands) reports.push(await syncBrand(db, b, now));
+  forgetEventSpans(db);
   return reports;
 }
 
