@@ -33,7 +33,17 @@ export function AppToaster() {
       aria-label={intl.formatMessage({ id: 'toast.region' })}
     >
       {(toast) => (
-        <Toast.Root width={{ md: 'md' }}>
+        // Chakra's success and error fills are too light for white text (WCAG AA 4.5:1), and
+        // its description is dimmed: one shade darker, full opacity.
+        <Toast.Root
+          width={{ md: 'md' }}
+          css={{
+            '&[data-type=success]': { bg: 'green.700' },
+            '&[data-type=error]': { bg: 'red.700' },
+            '&[data-type=warning]': { bg: 'orange.700' },
+            '& [data-part=description]': { opacity: 1 },
+          }}
+        >
           <Toast.Indicator />
           <Stack gap="1" flex="1" maxWidth="100%">
             {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}

@@ -147,6 +147,13 @@ export interface BrandSystemOptions {
  * `accent` (secondary) palettes every component reaches through `colorPalette`, the brand's
  * other colours as plain tokens, and its fonts. `brand` is the default palette.
  */
+/** Text colours of status messages, each at least 4.5:1 on `bg` and `bg.subtle` (tested). */
+export const STATUS_TEXT = {
+  error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
+  success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+  warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+} as const;
+
 export function createBrandSystem(
   theme: BrandTheme,
   options: BrandSystemOptions = {},
@@ -180,6 +187,9 @@ export function createBrandSystem(
         colors: {
           brand: brand.semantic,
           accent: accent.semantic,
+          // Chakra's status texts (red.500, green.600, orange.600) are below 4.5:1 on the page
+          // background; errors and notices are small text, so one or two shades darker.
+          fg: STATUS_TEXT,
         },
       },
     },

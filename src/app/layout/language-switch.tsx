@@ -1,4 +1,4 @@
-import { HStack, Link } from '@chakra-ui/react';
+import { HStack, Link, VisuallyHidden } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { BrandConfig, Locale } from '../../../schemas/contract';
@@ -51,11 +51,12 @@ export function LanguageSwitch({ brand }: { brand: BrandConfig }) {
               lang={locale}
               hrefLang={locale}
               aria-current={active ? 'true' : undefined}
-              aria-label={intl.formatMessage({ id: LANGUAGE_NAME[locale] })}
               data-testid={`lang-${prefixOf(locale)}`}
               onClick={() => (brand.multiLanguage ? storeLocale(locale) : chooseLocale(locale))}
             >
+              {/* The name starts with the visible code (WCAG 2.5.3), then says the language. */}
               {prefixOf(locale)}
+              <VisuallyHidden> {intl.formatMessage({ id: LANGUAGE_NAME[locale] })}</VisuallyHidden>
             </RouterLink>
           </Link>
         );

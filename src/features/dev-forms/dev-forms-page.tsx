@@ -249,6 +249,8 @@ function Json({ value }: { value: unknown }) {
       overflowX="auto"
       maxH="96"
       whiteSpace="pre"
+      // It scrolls: keyboard users must be able to reach and scroll it.
+      tabIndex={0}
     >
       {JSON.stringify(value, null, 2)}
     </chakra.pre>

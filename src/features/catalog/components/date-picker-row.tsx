@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { dateButtonParts, formatLongDate } from '../../../lib/dates';
 
@@ -33,7 +33,6 @@ export function DatePickerRow({
               <Button
                 data-testid={`date-${dia}`}
                 aria-pressed={active}
-                aria-label={formatLongDate(dia, intl.locale)}
                 variant={active ? 'solid' : 'outline'}
                 onClick={() => onSelect(dia)}
                 flexDirection="column"
@@ -42,15 +41,17 @@ export function DatePickerRow({
                 py="2"
                 gap="0"
               >
-                <Text as="span" fontSize="xs" textTransform="uppercase" aria-hidden="true">
+                <Text as="span" fontSize="xs" textTransform="uppercase">
                   {parts.weekday}
                 </Text>
-                <Text as="span" fontSize="xl" fontWeight="bold" lineHeight="1.1" aria-hidden="true">
+                <Text as="span" fontSize="xl" fontWeight="bold" lineHeight="1.1">
                   {parts.day}
                 </Text>
-                <Text as="span" fontSize="xs" textTransform="uppercase" aria-hidden="true">
+                <Text as="span" fontSize="xs" textTransform="uppercase">
                   {parts.month}
                 </Text>
+                {/* The name is what the button shows (WCAG 2.5.3), then the date in full. */}
+                <VisuallyHidden>, {formatLongDate(dia, intl.locale)}</VisuallyHidden>
               </Button>
             </li>
           );

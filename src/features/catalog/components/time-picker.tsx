@@ -1,4 +1,4 @@
-import { Button, Text, Wrap } from '@chakra-ui/react';
+import { Button, Text, VisuallyHidden, Wrap } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import type { ApresentacaoResumo } from '../../../../schemas/contract';
 
@@ -32,19 +32,13 @@ export function TimePicker({
               h="auto"
               py="2"
               gap="0"
-              aria-label={
-                soldOut
-                  ? intl.formatMessage({ id: 'product.timeSoldOut' }, { hora: s.dt_hora })
-                  : intl.formatMessage(
-                      { id: 'product.timeLabel' },
-                      { hora: s.dt_hora, qtd: s.disponivel },
-                    )
-              }
             >
               <Text as="span" fontWeight="bold" fontVariantNumeric="tabular-nums">
                 {s.dt_hora}
               </Text>
-              <Text as="span" fontSize="xs" fontWeight="normal" aria-hidden="true">
+              {/* The name is what the button shows (WCAG 2.5.3): "10:00, 58 vagas". */}
+              <VisuallyHidden>, </VisuallyHidden>
+              <Text as="span" fontSize="xs" fontWeight="normal">
                 {soldOut
                   ? intl.formatMessage({ id: 'product.soldOut' })
                   : intl.formatMessage({ id: 'product.available' }, { qtd: s.disponivel })}

@@ -14,13 +14,13 @@ import { type CardErrors, type CardField, type CardProblem, typedBrand } from '.
 
 const ERROR_IDS: Record<CardField, Partial<Record<CardProblem, MessageId>>> = {
   numero: {
-    required: 'validation.required',
+    required: 'form.error.required',
     invalid: 'payment.card.invalidNumber',
     notAccepted: 'payment.card.brandNotAccepted',
   },
-  titular: { required: 'validation.required', invalid: 'payment.card.invalidHolder' },
-  validade: { required: 'validation.required', invalid: 'payment.card.invalidExpiry' },
-  cvv: { required: 'validation.required', invalid: 'payment.card.invalidCvv' },
+  titular: { required: 'form.error.required', invalid: 'payment.card.invalidHolder' },
+  validade: { required: 'form.error.required', invalid: 'payment.card.invalidExpiry' },
+  cvv: { required: 'form.error.required', invalid: 'payment.card.invalidCvv' },
 };
 
 const BRAND_NAMES: Record<CardBrand, MessageId> = {
