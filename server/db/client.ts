@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './dir-lock';
 import * as schema from './schema';
 
 /** The schema object handed to Drizzle. */
@@ -53,9 +54,19 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
+  let unlock = async () => {};
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    unlock = await lockDataDir(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = dataDir ? new PGlite(dataDir) : new PGlite();
+    await client.waitReady;
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
   const orm = drizzlePglite({ client, schema });
   let closed = false;
   return {
@@ -65,7 +76,11 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        await unlock();
+      }
     },
   };
 }
