@@ -3,7 +3,8 @@ import { STORAGE_KEYS, writeString } from './storage';
 
 /**
  * Shell state shared across features without them importing each other: the login modal,
- * the maintenance flag and a cart "version" that bumps whenever the server cart changed.
+ * the maintenance flag, a cart "version" that bumps whenever the server cart changed, and the
+ * title a page gives itself once its data has loaded.
  */
 
 export interface LoginRequest {
@@ -52,4 +53,25 @@ export function clearLocalCart(): void {
 
 export function useCartVersion(): number {
   return useStore(cartVersionStore);
+}
+
+/** A page's own title (the event's name…) for one path; other paths keep their route's title. */
+export interface PageTitle {
+  pathname: string;
+  title: string;
+}
+
+const pageTitleStore = createStore<PageTitle | null>(null);
+
+/** The page at `pathname` is titled `title` (until it unmounts: {@link clearPageTitle}). */
+export function setPageTitle(pathname: string, title: string): void {
+  pageTitleStore.set({ pathname, title });
+}
+
+export function clearPageTitle(pathname: string): void {
+  pageTitleStore.set((t) => (t?.pathname === pathname ? null : t));
+}
+
+export function usePageTitle(): PageTitle | null {
+  return useStore(pageTitleStore);
 }

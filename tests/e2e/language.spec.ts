@@ -30,12 +30,31 @@ test('a new visitor gets the home in Portuguese and switches to English and Span
 test('switching language keeps the page, and unknown paths show not-found', async ({ page }) => {
   await page.goto('/pt/produto/1');
   await expect(page.getByRole('heading', { name: /Visita ao Museu do Aurora/ })).toBeVisible();
+  // The event names its page: "event · brand".
+  await expect(page).toHaveTitle(/^Visita ao Museu do Aurora · Museu do Clube Atlético Aurora/);
   await page.getByRole('link', { name: msg('pt-BR', 'language.en-US') }).click();
   await expect(page).toHaveURL(/\/en\/product\/1$/);
   await expect(page.getByRole('heading', { name: /Aurora Museum visit/ })).toBeVisible();
+  await expect(page).toHaveTitle(/^Aurora Museum visit · Clube Atlético Aurora Museum/);
 
   await page.goto('/en/no-such-page');
   await expect(
     page.getByRole('heading', { name: msg('en-US', 'page.notFound.title') }),
   ).toBeVisible();
+});
+
+test('every navigation starts at the top of the new page with its title', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto('/pt');
+  await expect(page).toHaveTitle(new RegExp(`^${msg('pt-BR', 'page.home.title')} · `));
+  const last = page.getByRole('link', { name: /Jogos do Aurora/ });
+  await last.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await last.click();
+  await expect(page.getByRole('heading', { level: 1, name: /Jogos do Aurora/ })).toBeVisible();
+  await expect(page).toHaveTitle(/^Jogos do Aurora no Alvorada · /);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.getByRole('link', { name: msg('pt-BR', 'nav.orders') }).click();
+  await expect(page).toHaveTitle(new RegExp(`^${msg('pt-BR', 'page.orders.title')} · `));
 });

@@ -9,7 +9,13 @@ import { LoadingState } from '../../components/loading-state';
 import { notify, useToasterWanted } from '../../components/notify';
 import { useCurrentLocale } from '../../lib/locale';
 import { clearSession, getSession } from '../../lib/session-store';
-import { clearLocalCart, openLogin, useLoginRequest, useMaintenance } from '../../lib/ui-stores';
+import {
+  clearLocalCart,
+  openLogin,
+  useLoginRequest,
+  useMaintenance,
+  usePageTitle,
+} from '../../lib/ui-stores';
 import { usePathFor } from '../../lib/use-path-for';
 import { isRouteHandle } from '../route-handle';
 import { Footer } from './footer';
@@ -71,7 +77,8 @@ function useNavigationEffects(brand: BrandConfig) {
   const { pathname } = useLocation();
   const handle = [...matches].reverse().find((m) => isRouteHandle(m.handle))?.handle;
   const titleId = isRouteHandle(handle) ? handle.title : 'page.home.title';
-  const pageTitle = intl.formatMessage({ id: titleId });
+  const own = usePageTitle();
+  const pageTitle = own?.pathname === pathname ? own.title : intl.formatMessage({ id: titleId });
 
   useEffect(() => {
     document.title = `${pageTitle} · ${brand.title[locale]}`;

@@ -24,6 +24,7 @@ import {
 import { useQuantities } from '../../features/catalog/hooks/use-quantities';
 import { formatLongDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
+import { useOwnTitle } from '../../lib/use-own-title';
 import { usePathFor } from '../../lib/use-path-for';
 import { NotFoundPage } from './not-found';
 
@@ -49,6 +50,7 @@ function Produto({ idevento }: { idevento: number }) {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const evento = useEvento(idevento);
+  useOwnTitle(evento.data?.dscevento);
   const apresentacoes = useApresentacoes(idevento);
 
   const dates = useMemo(
