@@ -17,6 +17,10 @@ test('a hold that expires clears the cart and frees the units', async ({ page })
   await logInWithModal(page, 'pt-BR');
   await expect(page).toHaveURL(/\/pt\/checkout$/);
   await expect(page.getByTestId('countdown')).toBeVisible();
+  // Screen readers are told once the last minute has begun (the timer itself is silent).
+  await expect(page.getByTestId('countdown-warning')).toHaveText(
+    msg('pt-BR', 'cart.timeWarning', { minutes: 1 }),
+  );
   expect(await availableUnits(page, session.idapresentacao, inteira.idproduto)).toBe(before - 3);
 
   await expect(page.getByText(msg('pt-BR', 'checkout.expired'))).toBeVisible({

@@ -1,14 +1,28 @@
-import { HStack, Text } from '@chakra-ui/react';
+import { HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ClockIcon } from '../../../components/icons';
 import { formatCountdown } from '../../../lib/dates';
 import { useCountExp } from '../hooks/reservation-provider';
 
-/** Time left on the hold, mm:ss; turns to a warning in the last two minutes. */
+/** Minutes left at which a screen reader is told, once each (the timer itself is silent). */
+const WARN_AT_MINUTES = [5, 2, 1] as const;
+
+/** The last warning threshold `seconds` has reached, or null above the first. */
+export function warningMinutes(seconds: number): number | null {
+  let reached: number | null = null;
+  for (const m of WARN_AT_MINUTES) if (seconds <= m * 60) reached = m;
+  return reached;
+}
+
+/**
+ * Time left on the hold, mm:ss; turns to a warning in the last two minutes. The ticking text
+ * is not announced; a polite live region says so at 5, 2 and 1 minutes left.
+ */
 export function Countdown({ seconds }: { seconds: number }) {
   const intl = useIntl();
   const urgent = seconds <= 120;
   const text = formatCountdown(seconds);
+  const warning = warningMinutes(seconds);
   return (
     <HStack
       gap="2"
@@ -35,6 +49,11 @@ export function Countdown({ seconds }: { seconds: number }) {
       >
         {text}
       </Text>
+      <VisuallyHidden aria-live="polite" data-testid="countdown-warning">
+        {warning !== null && seconds > 0
+          ? intl.formatMessage({ id: 'cart.timeWarning' }, { minutes: warning })
+          : ''}
+      </VisuallyHidden>
     </HStack>
   );
 }
