@@ -72,7 +72,7 @@ export const pessoa = pgTable(
     brand: text('brand').notNull(),
     /** Lower-case e-mail, unique per brand. */
     email: text('email').notNull(),
-    /** `scrypt$N$r$p$salt$hash` (node:crypto scrypt). */
+    /** `scrypt$N$r$p$salt$hash` (node:crypto scrypt); a never-matching hash when `temSenha` is false. */
     senhaHash: text('senha_hash').notNull(),
     nome: text('nome').notNull(),
     sobrenome: text('sobrenome').notNull().default(''),
@@ -84,10 +84,152 @@ export const pessoa = pgTable(
     endEstado: text('end_estado'),
     endPais: text('end_pais'),
     nacionalidade: text('nacionalidade'),
+    celular: text('celular'),
+    telefone: text('telefone'),
+    celularComCodigoPais: text('celular_com_codigo_pais'),
+    telefoneComCodigoPais: text('telefone_com_codigo_pais'),
+    /** Birth date as typed in the form's locale order, normalised to `YYYY-MM-DD`. */
+    dtNascimento: text('dt_nascimento'),
+    empresaFantasia: text('empresa_fantasia'),
+    empresaObs: text('empresa_obs'),
+    endCep: text('end_cep'),
+    endCidade: text('end_cidade'),
+    endBairro: text('end_bairro'),
+    endNumero: text('end_numero'),
+    endLogradouro: text('end_logradouro'),
+    endComplemento: text('end_complemento'),
+    /** First six card digits given for a card-brand campaign. */
+    bin: text('bin'),
+    /** The person's language (pt-BR, es-ES, en-US): mails are written in it. */
+    idioma: text('idioma'),
+    /** When the person proved the e-mail address (confirmation link); null until then. */
+    emailConfirmadoEm: tstz('email_confirmado_em'),
+    /** False for accounts made through an identity provider that never set a password. */
+    temSenha: boolean('tem_senha').notNull().default(true),
     createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('pessoa_brand_email_uq').on(t.brand, t.email)],
 );
+
+/**
+ * A single-use token mailed to a person: e-mail confirmation or password reset. Only the
+ * SHA-256 of the token is stored; `usedAt` makes it single-use.
+ */
+export const pessoaToken = pgTable(
+  'pessoa_token',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    idpessoa: integer('idpessoa')
+      .notNull()
+      .references(() => pessoa.id),
+    /** confirm_email | reset_password | accept_term (a login that must accept a new term first) */
+    kind: text('kind').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('pessoa_token_pessoa_idx').on(t.idpessoa, t.kind),
+    check('pessoa_token_kind_ck', sql`${t.kind} IN ('confirm_email','reset_password','accept_term')`),
+  ],
+);
+
+/** A person's acceptance of one version of one type of the brand's terms. */
+export const termoAceite = pgTable(
+  'termo_aceite',
+  {
+    id: serial('id').primaryKey(),
+    idpessoa: integer('idpessoa')
+      .notNull()
+      .references(() => pessoa.id),
+    /** Term type (idtipo_termo): 1 registration/use, 2 purchase … as the brand's content names. */
+    tipo: integer('tipo').notNull(),
+    /** The version accepted (the file name of brands/<id>/content/terms/<tipo>/<version>.*). */
+    versao: text('versao').notNull(),
+    /** idtermo of that version, as the API answers it. */
+    idtermo: integer('idtermo').notNull(),
+    aceitoEm: tstz('aceito_em').notNull().defaultNow(),
+    /** The address the acceptance came from (evidence, LGPD art. 8 §2). */
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('termo_aceite_pessoa_tipo_versao_uq').on(t.idpessoa, t.tipo, t.versao)],
+);
+
+/**
+ * Counters for throttling and rate limits, shared by every server instance: failed logins per
+ * account and per address, and sign-up / forgot-password / e-mail-check requests per address.
+ * `key` names what is counted (`login:acct:<brand>:<email>`, `signup:ip:<addr>`…).
+ */
+export const throttle = pgTable(
+  'throttle',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    windowStart: tstz('window_start').notNull().defaultNow(),
+    lastAt: tstz('last_at').notNull().defaultNow(),
+  },
+  (t) => [index('throttle_last_idx').on(t.lastAt)],
+);
+
+/**
+ * Mail to send: written in the same transaction as what caused it, delivered from here (SMTP
+ * when configured, else kept for the development mailbox).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    brand: text('brand').notNull(),
+    /** What the mail is (confirm_email, reset_password, agency_approved…). */
+    kind: text('kind').notNull(),
+    locale: text('locale').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** pending | sent | failed (gave up) | kept (no SMTP: stays for the mailbox page) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    sentAt: tstz('sent_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('outbox_status_next_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** A person's identity at an external provider (OpenID Connect `iss` + `sub`). */
+export const pessoaIdentidade = pgTable(
+  'pessoa_identidade',
+  {
+    id: serial('id').primaryKey(),
+    idpessoa: integer('idpessoa')
+      .notNull()
+      .references(() => pessoa.id),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pessoa_identidade_provider_subject_uq').on(t.provider, t.subject)],
+);
+
+/** An OpenID Connect login in flight: state → PKCE verifier, nonce and where to return. */
+export const oidcState = pgTable('oidc_state', {
+  state: text('state').primaryKey(),
+  brand: text('brand').notNull(),
+  provider: text('provider').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  returnTo: text('return_to').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+});
+
+/** Captcha solutions already used (a proof-of-work solution is accepted once). */
+export const captchaUsado = pgTable('captcha_usado', {
+  signature: text('signature').primaryKey(),
+  expiresAt: tstz('expires_at').notNull(),
+});
 
 /** A login session. Only the SHA-256 of the bearer token is stored. */
 export const sessao = pgTable(
