@@ -20,7 +20,8 @@ const server = (port: number, dataDir: string, extraEnv: Record<string, string> 
   reuseExistingServer: false,
   timeout: 180_000,
   stdout: 'pipe' as const,
-  env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
+  // SANDBOX_IDP: the login through the sandbox identity provider runs without the internet.
+  env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SANDBOX_IDP: '1', ...extraEnv },
 });
 
 export default defineConfig({

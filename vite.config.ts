@@ -13,6 +13,16 @@ const API_PATHS = [
   '/tickets',
   '/brand-assets',
   '/sandbox-gateway',
+  '/oidc',
+  '/sandbox-idp',
+  '/logout',
+  '/pessoa',
+  '/cadastro',
+  '/captcha',
+  '/BuscaEnderecos',
+  '/ws',
+  '/dev/mailbox',
+  '/operator',
 ];
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 

@@ -5,6 +5,7 @@
  * a test keeps it in step with the machines, so the pictures never drift from the code.
  */
 import type { AnyStateMachine } from 'xstate';
+import { loginMachine } from './login.machine';
 import { paymentMachine } from './payment.machine';
 import { reservationMachine } from './reservation.machine';
 
@@ -19,6 +20,11 @@ export const FLOWS: ReadonlyArray<{ title: string; machine: AnyStateMachine; sou
     title: 'Payment: the card payment of one hold',
     machine: paymentMachine,
     source: 'machines/payment.machine.ts',
+  },
+  {
+    title: 'Login: credentials, pending terms and the profile check',
+    machine: loginMachine,
+    source: 'machines/login.machine.ts',
   },
 ];
 

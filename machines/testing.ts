@@ -33,6 +33,8 @@ interface Pending {
 export class FakeActors {
   /** Inputs every start of each named promise actor received, in order. */
   readonly inputs = new Map<string, unknown[]>();
+  /** Every call of the actions made with {@link action}, in order, with their params. */
+  readonly actions: Array<{ name: string; params: unknown }> = [];
   private readonly pending = new Map<string, Pending>();
   private readonly tickers = new Set<() => void>();
 
@@ -45,6 +47,13 @@ export class FakeActors {
           this.pending.set(name, { resolve: resolve as (output: unknown) => void, reject, signal });
         }),
     );
+  }
+
+  /** An injected action named `name` that only records its calls in {@link actions}. */
+  action(name: string) {
+    return (_: unknown, params: unknown): void => {
+      this.actions.push({ name, params });
+    };
   }
 
   /** A ticker whose ticks the test sends with {@link tick}. */
@@ -194,6 +203,8 @@ export function observable(snapshot: AnyMachineSnapshot) {
     status: snapshot.status,
     tags: [...snapshot.tags].sort(),
     context: snapshot.context,
+    // What a finished actor hands to the app (undefined while it runs).
+    output: snapshot.output,
   };
 }
 

@@ -10,10 +10,14 @@ import type {
   ConcluirPagamentoResult,
   GatewayPagamento,
   IniciarPagamentoResult,
+  LoginBody,
+  LoginResult,
   PagamentoOpcoes,
   ReservaProduto,
   SandboxCardInput,
+  Termo,
 } from '../schemas/contract';
+import type { ProfileRules, ProfileWarningId } from './session-rules';
 
 /**
  * The error a machine keeps in `context.error`: the contract's error body.
@@ -157,4 +161,116 @@ export interface StartPaymentInput {
 /** Input of the `concludePayment` actor. */
 export interface ConcludePaymentInput {
   idmovimentacao: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login flow (machines/login.machine.ts)
+
+/**
+ * Where the app goes once the login is over (spec §2 "After login the user returns to a stored
+ * last address or a stored target route"). Plain JSON, because the app keeps it in
+ * sessionStorage so that it survives a reload (and the identity provider's round trip).
+ */
+export type LoginTarget =
+  /** A named route (spec §2 table): `?redirect=` gives one, `?fazerlogin` gives MeusPedidos. */
+  | { kind: 'route'; route: string; params?: Record<string, string> }
+  /** The address the person was at (pathname + search + hash, same origin). */
+  | { kind: 'address'; path: string };
+
+/** What the person typed: POST login/{id}'s body. Kept in the machine only while the flow runs. */
+export type LoginCredentials = LoginBody;
+
+/** Input of `loginMachine`. */
+export interface LoginInput {
+  /** Id of the local login provider (POST login/{id}). */
+  loginId: number;
+  /** Where to go afterwards; stored by the `storeTarget` action when the flow starts. */
+  target: LoginTarget;
+  /** The brand's settings of the profile-completeness rule (machines/session-rules.ts). */
+  rules: ProfileRules;
+}
+
+/** A term to accept and the single-use ticket that lets `aceiteTermo` record it without a session. */
+export interface PendingTerm {
+  termo: Termo;
+  aceite: string;
+}
+
+/** Context of `loginMachine`. */
+export interface LoginContext {
+  loginId: number;
+  target: LoginTarget;
+  rules: ProfileRules;
+  /** What was typed, for the re-login after a term and to refill the form; null once over. */
+  credentials: LoginCredentials | null;
+  /** The term being shown (or whose acceptance failed); null otherwise. */
+  term: PendingTerm | null;
+  /** The server's text that came with code 4 / 21001 ("accept the new terms…"); null otherwise. */
+  notice: string | null;
+  /** The session the login produced (access token and person); null until it succeeds. */
+  session: LoginResult | null;
+  error: FlowError | null;
+}
+
+/** Events `loginMachine` accepts. */
+export type LoginEvent =
+  | { type: 'login.submitted'; credentials: LoginCredentials }
+  /** An identity provider of GET logins was chosen; `url` is where the browser goes. */
+  | { type: 'login.providerChosen'; url: string }
+  | { type: 'login.retry' }
+  | { type: 'login.cancelled' }
+  | { type: 'terms.accepted' }
+  | { type: 'terms.declined' }
+  | { type: 'error.dismiss' };
+
+/** Message id (locales/) of the text shown when the person declines a term. */
+export const TERMS_DECLINED_MESSAGE = 'login.termsDeclined';
+
+/** How the login ended: `snapshot.output` once the actor is done. */
+export type LoginOutput =
+  /** Logged in with a complete profile: start `session`, go to `target` (already cleared). */
+  | { kind: 'done'; target: LoginTarget; session: LoginResult }
+  /**
+   * Logged in, profile incomplete: start `session`, go to the profile with `warning`; `target`
+   * stays stored so the profile can return there once completed.
+   */
+  | { kind: 'profile'; warning: ProfileWarningId; target: LoginTarget; session: LoginResult }
+  /** An identity provider: navigate to `url`; `target` stays stored for the return. */
+  | { kind: 'redirect'; url: string }
+  /** A term was declined: no session; show `message`. */
+  | { kind: 'declined'; message: typeof TERMS_DECLINED_MESSAGE }
+  /** The person closed the login: no session. */
+  | { kind: 'cancelled' };
+
+/** Input of the `submitLogin` actor (POST login/{loginId}). */
+export interface SubmitLoginInput {
+  loginId: number;
+  credentials: LoginCredentials;
+  /**
+   * True when the login repeats the typed credentials after a term (its acceptance, or a retry
+   * after the acceptance failed). The typed `_recaptcha` was spent by the first login (captcha
+   * solutions are single-use), so the app must put a fresh one in, or the server must exempt
+   * this login.
+   */
+  relogin: boolean;
+}
+
+/**
+ * Input of the `fetchTerm` actor (after code 4). It carries the credentials because the
+ * acceptance ticket it returns is bound to a person, which only the credentials prove.
+ */
+export interface FetchTermInput {
+  loginId: number;
+  credentials: LoginCredentials;
+}
+
+/** Input of the `acceptTerm` actor (BasePessoaClass.aceiteTermo [{ idtermo, aceite }]). */
+export interface AcceptTermInput {
+  idtermo: number;
+  aceite: string;
+}
+
+/** Params of the injected `storeTarget` action (the app writes them to sessionStorage). */
+export interface StoreTargetParams {
+  target: LoginTarget;
 }

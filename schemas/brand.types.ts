@@ -3,12 +3,17 @@
  * JSON Schema of the same shapes (definitions `BrandFile` and `CatalogFile`); the brand loader
  * validates every folder against it at start.
  */
-import type { BrandConfig, Localized } from './contract';
+import type { BrandConfig, CaptchaProvider, Localized } from './contract';
 import type { FormId, FormOverride } from './forms/compose';
 
 /** brands/<id>/brand.json: the public config plus what only the server needs. */
-export interface BrandFile extends Omit<BrandConfig, 'id' | 'version'> {
+export interface BrandFile extends Omit<BrandConfig, 'id' | 'version' | 'captcha'> {
   $schema?: string;
+  /**
+   * The public config's switches and site key; `provider` is what the brand asks for (absent:
+   * reCAPTCHA when a site key is set, else ALTCHA). The public config says what is really used.
+   */
+  captcha: Omit<BrandConfig['captcha'], 'provider'> & { provider?: CaptchaProvider };
   /** Host names (without port) this brand answers on. */
   hosts: string[];
   /** The brand served when no host matches. Exactly one brand may say true. */
@@ -17,6 +22,11 @@ export interface BrandFile extends Omit<BrandConfig, 'id' | 'version'> {
   holdMinutes: number;
   /** Most units one person may hold across a reservation. */
   maxItemsPerOrder: number;
+  /**
+   * OpenID Connect identity providers offered besides the local login (server only: GET logins
+   * lists them). Secrets are never here: `clientSecretEnv` names the environment variable.
+   */
+  identityProviders?: IdentityProviderConfig[];
   payments: {
     gateway: 'sandbox';
     /** Most instalments offered on card. */
@@ -25,6 +35,23 @@ export interface BrandFile extends Omit<BrandConfig, 'id' | 'version'> {
     minInstallmentValue: number;
     acceptedBrands: string[];
   };
+}
+
+/** One identity provider of brand.json `identityProviders` (OpenID Connect, code flow + PKCE). */
+export interface IdentityProviderConfig {
+  /** The login id (GET logins, `oidc/{id}/…`): 2 or more, unique; 1 is the local login. */
+  id: number;
+  /** The button's name: one text, or one per locale. */
+  nome: Localized | string;
+  /** The issuer URL (https), or `sandbox`: this server's own test provider (SANDBOX_IDP=1). */
+  issuer: string;
+  clientId: string;
+  /** Name of the environment variable holding the client secret; absent: a public client. */
+  clientSecretEnv?: string;
+  /** Scopes asked for (default `openid email profile`). */
+  scopes?: string;
+  /** Logging out of the shop also ends the provider's session (RP-initiated logout). */
+  logout?: boolean;
 }
 
 /**

@@ -37,6 +37,13 @@ export const ErrorCode = {
   SessionInvalid: 1,
   /** New terms must be accepted. */
   TermsRequired: 4,
+  /** The message is JSON ({@link TermoPendente}): the term to accept before the login goes on. */
+  TermsDetailed: 21001,
+  /** Profile problems: go to the profile and show the message. */
+  ProfileIncomplete: 13121,
+  ProfileDocument: 13225,
+  ProfileAddress: 13227,
+  ProfileAgency: 13089,
   /** Show the message and reject. */
   Rejected: 13087,
 } as const;
@@ -60,6 +67,28 @@ export const ServerMessage = {
   paymentApproved: 'payment.approvedMessage',
   paymentNotApproved: 'error.paymentNotApproved',
   internal: 'error.internal',
+  captcha: 'error.captcha', // 'Recaptcha inválido!'
+  // Accounts
+  accountCreated: 'account.created', // 'Cadastro realizado com sucesso!'
+  agencyCreated: 'account.agencyCreated',
+  accountUpdated: 'account.updated', // 'Cadastro alterado com sucesso!'
+  emailConfirmed: 'account.emailConfirmed', // 'E-mail confirmado com sucesso!'
+  passwordChanged: 'account.passwordChanged',
+  passwordReset: 'account.passwordReset',
+  forgotSent: 'account.forgotSent',
+  emailAvailable: 'account.emailAvailable',
+  emailTaken: 'error.emailTaken', // 'E-mail já cadastrado'
+  confirmToken: 'error.confirmToken', // 'Token de confirmação não identificado!'
+  resetToken: 'error.resetToken',
+  currentPassword: 'error.currentPassword', // 'Insira sua senha atual'
+  tooManyRequests: 'error.tooManyRequests',
+  termsRequired: 'error.termsRequired',
+  termNotFound: 'error.termNotFound',
+  agencyAwaiting: 'error.agencyAwaiting',
+  profileIncomplete: 'error.profileIncomplete',
+  profileDocument: 'error.profileDocument',
+  profileAddress: 'error.profileAddress',
+  profileAgency: 'error.profileAgency',
 } as const;
 export type ServerMessageId = (typeof ServerMessage)[keyof typeof ServerMessage];
 
@@ -71,6 +100,9 @@ export interface BrandTheme {
   /** CSS font-family stacks; fonts are local/system (nothing is downloaded at run time). */
   font: { heading: string; body: string };
 }
+
+/** A captcha implementation (server/captcha). */
+export type CaptchaProvider = 'altcha' | 'recaptcha';
 
 export interface BrandConfig {
   id: string;
@@ -92,6 +124,11 @@ export interface BrandConfig {
     contact: boolean;
     payment: boolean;
     siteKey: string;
+    /**
+     * The captcha the shop shows: ALTCHA (self-hosted proof of work, `GET captcha/challenge`)
+     * unless the brand chose reCAPTCHA and the server has its secret.
+     */
+    provider: CaptchaProvider;
   };
   analytics: { googleAnalyticsId: string; googleTagManagerId: string; metaPixelId: string };
   regrasDoNegocio: { idagencia: number; idagenciaaguardando: number; idLoginSI: number };
@@ -306,12 +343,12 @@ export interface SandboxGatewayApi {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Accounts (demo accounts now; full accounts in a later issue)
+// Accounts (spec §3 registration and session, §4 login, §7 REST calls)
 
 export interface LoginProvider {
   id: number;
   nome: string;
-  /** 'local': e-mail and password posted to login/{id}; others redirect to a provider. */
+  /** 'local': e-mail and password posted to login/{id}; 'oauth': the browser goes to `url`. */
   tipo: 'local' | 'oauth';
   url?: string;
 }
@@ -341,6 +378,123 @@ export interface LoginBody {
 export interface LoginResult {
   access_token: string;
   pessoa: SessaoPessoa;
+}
+
+/**
+ * The registration entity (spec §3) as stored: what GET pessoa/cadastro/dados answers and POST
+ * pessoa/cadastro/dados / BasePessoaClass.setPessoa take (passwords and the e-mail repeat are
+ * only for sign-up). Dates are `YYYY-MM-DD`; absent values are empty strings on input, null on
+ * output.
+ */
+export interface Cadastro {
+  nome: string;
+  sobrenome: string;
+  email: string;
+  celular: string | null;
+  telefone: string | null;
+  celularComCodigoPais: string | null;
+  telefoneComCodigoPais: string | null;
+  cpf: string | null;
+  passaporte: string | null;
+  nacionalidade: string | null;
+  dt_nascimento: string | null;
+  empresa_cnpj: string | null;
+  empresa_razao: string | null;
+  empresa_fantasia: string | null;
+  empresa_obs: string | null;
+  end_cep: string | null;
+  end_pais: string | null;
+  end_estado: string | null;
+  end_cidade: string | null;
+  end_bairro: string | null;
+  end_numero: string | null;
+  end_logradouro: string | null;
+  end_complemento: string | null;
+  bin: string | null;
+  idioma: Locale | null;
+  idpessoa_tipo: number;
+  /** The e-mail was confirmed through the mailed link. */
+  email_confirmado: boolean;
+  /** False for accounts made through an identity provider (no password to change). */
+  tem_senha: boolean;
+}
+
+/** GET pessoa/cadastro/dados result: the registration and the session view. */
+export interface CadastroResult {
+  cadastro: Cadastro;
+  pessoa: SessaoPessoa;
+}
+
+/** POST cadastro/{loginId} result: signed up and logged in (agencies: awaiting approval). */
+export interface CadastroCriadoResult extends LoginResult {
+  mensagem: string;
+  /** True for an agency: it cannot buy until an operator approves it. */
+  aguardando_aprovacao: boolean;
+}
+
+/** A message-only success (profile saved, password changed, e-mail confirmed). */
+export interface MensagemResult {
+  mensagem: string;
+}
+
+/** POST pessoa/cadastro/recuperar/senha and recuperar/nova result. */
+export interface RecuperarSenhaResult {
+  sucesso: boolean;
+  msg_sucesso: string;
+}
+
+/** POST pessoa/cadastro/trocar/senha body (spec §7 names). */
+export interface TrocarSenhaBody {
+  oldpassword: string;
+  password: string;
+  password2?: string;
+}
+
+/** POST pessoa/cadastro/recuperar/senha body (spec §7 names). */
+export interface RecuperarSenhaBody {
+  username: string;
+  hashcaptcha?: string;
+}
+
+/** POST pessoa/cadastro/recuperar/nova body: the mailed token and the new password. */
+export interface NovaSenhaBody {
+  token: string;
+  password: string;
+  password2?: string;
+}
+
+/** CustomUserApps/ValidaEmail and SuperIngressoWeb.validaemail result. */
+export interface ValidaEmailResult {
+  /** True when no account of the brand uses the e-mail. */
+  disponivel: boolean;
+  mensagem?: string;
+}
+
+/** A term (spec §3 "Term"): one version of one type of the brand's terms. */
+export interface Termo {
+  idtermo: number;
+  idtipo_termo: number;
+  /** The term's title. */
+  dsctermo: string;
+  /** Sanitised HTML. */
+  termo: string;
+  /** The version (publication date, YYYY-MM-DD). */
+  versao: string;
+}
+
+/** The JSON in the message of error 21001: the term to accept before the login goes on. */
+export interface TermoPendente {
+  message: string;
+  termo: Termo;
+  /** Single-use ticket that lets {@link RpcContract} BasePessoaClass.aceiteTermo record the acceptance before there is a session. */
+  aceite: string;
+}
+
+/** BasePessoaClass.aceiteTermo params[0]. */
+export interface AceiteTermoParams {
+  idtermo: number;
+  /** The ticket of a {@link TermoPendente}; not needed with a session. */
+  aceite?: string;
 }
 
 /** GET tickets/cart?status=&page=&results_per_page=&fetch_items=true */
@@ -392,6 +546,15 @@ export interface RpcContract {
   };
   SuperIngressoWeb: {
     getCarrinhoQtdReservados: [[], { qtd: number }];
+    validaemail: [[email: string, extra: null], ValidaEmailResult];
+  };
+  BasePessoaClass: {
+    setPessoa: [[dados: Partial<Cadastro>], MensagemResult & { pessoa: SessaoPessoa }];
+    aceiteTermo: [[aceite: AceiteTermoParams], { aceito: true }];
+  };
+  BaseTermoClass: {
+    get: [[filtro: { idtipo_termo?: number }], Termo[]];
+    getTermoCorrente: [[idtipo_termo: number, idtermo: number | null], Termo];
   };
 }
 
@@ -415,6 +578,69 @@ export const RestPath = {
   configs: 'CustomUserApps/Configs',
   logins: 'logins',
   login: (id: number) => `login/${id}`,
+  logout: 'logout',
+  cadastro: (loginId: number) => `cadastro/${loginId}`,
+  dados: 'pessoa/cadastro/dados',
+  termo: 'pessoa/cadastro/termo',
+  trocarSenha: 'pessoa/cadastro/trocar/senha',
+  recuperarSenha: 'pessoa/cadastro/recuperar/senha',
+  novaSenha: 'pessoa/cadastro/recuperar/nova',
+  confirmarEmail: 'pessoa/cadastro/confirmar/email',
+  validaEmail: 'CustomUserApps/ValidaEmail',
   ticketsCart: 'tickets/cart',
   rpc: 'router.php',
+  captchaChallenge: 'captcha/challenge',
+  /** Address lookups (spec §7), served from bundled data; see the section at the end. */
+  paises: 'BuscaEnderecos/paises',
+  estados: (pais: string) => `BuscaEnderecos/estados/${encodeURIComponent(pais)}`,
+  cidades: (estado: string | number) => `BuscaEnderecos/cidades/${encodeURIComponent(estado)}`,
+  cep: (cep: string) => `ws/${encodeURIComponent(cep)}/json/`,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Address lookups (spec §7 "External lookups"): GET BuscaEnderecos/paises, estados/{pais},
+// cidades/{estado} and ws/{cep}/json/, each with `lang`. Every answer is an {@link Envelope}.
+
+/** A country of `GET BuscaEnderecos/paises`: ISO 3166-1 alpha-2 code, name in the request's language. */
+export interface EnderecoPais {
+  sigla: string;
+  nome: string;
+}
+
+/** A state of `GET BuscaEnderecos/estados/{pais}` (Brazil: the 27 UFs with their IBGE codes). */
+export interface EnderecoEstado {
+  sigla: string;
+  nome: string;
+  /** IBGE code of the state (two digits, e.g. 35 for SP). */
+  ibge: number;
+}
+
+/** A municipality of `GET BuscaEnderecos/cidades/{estado}`. */
+export interface EnderecoCidade {
+  nome: string;
+  /** IBGE code of the municipality (seven digits, e.g. 3550308 for São Paulo). */
+  ibge: number;
+}
+
+/** An address of `GET ws/{cep}/json/`, in ViaCEP's shape (every field a string). */
+export interface CepEndereco {
+  /** `01310-100`. */
+  cep: string;
+  logradouro: string;
+  complemento: string;
+  unidade: string;
+  bairro: string;
+  /** The municipality. */
+  localidade: string;
+  uf: string;
+  estado: string;
+  regiao: string;
+  /** IBGE code of the municipality, seven digits. */
+  ibge: string;
+  gia: string;
+  ddd: string;
+  siafi: string;
+}
+
+/** The result of `GET ws/{cep}/json/`: the address, or `{ erro: true }` for an unknown CEP. */
+export type CepResult = CepEndereco | { erro: true };

@@ -61,10 +61,35 @@ const valid: Samples = {
     ],
     concluirPagamento: [[{ idmovimentacao: 7 }]],
   },
-  SuperIngressoWeb: { getCarrinhoQtdReservados: [[]] },
+  SuperIngressoWeb: {
+    getCarrinhoQtdReservados: [[]],
+    validaemail: [['demo@example.com', null]],
+  },
+  BasePessoaClass: {
+    setPessoa: [[{ nome: 'Ana', sobrenome: 'Souza' }]],
+    aceiteTermo: [[{ idtermo: 100_000_001 }], [{ idtermo: 120260101, aceite: 'a'.repeat(43) }]],
+  },
+  BaseTermoClass: {
+    get: [[{}], [{ idtipo_termo: 2 }]],
+    getTermoCorrente: [
+      [1, null],
+      [2, 220260101],
+    ],
+  },
 };
 
 const invalid: Record<string, unknown[]> = {
+  'SuperIngressoWeb.validaemail': [
+    [],
+    [1, null],
+    ['a@b.c'],
+    ['a@b.c', 'x'],
+    ['x'.repeat(400), null],
+  ],
+  'BasePessoaClass.setPessoa': [[], ['x'], [null]],
+  'BasePessoaClass.aceiteTermo': [[], [{}], [{ idtermo: '1' }], [{ idtermo: 1, aceite: 'short' }]],
+  'BaseTermoClass.get': [[], [1], [{ idtipo_termo: 0 }], [{ x: 1 }]],
+  'BaseTermoClass.getTermoCorrente': [[], [1], [0, null], ['1', null], [1, 'x']],
   'SuperIngresso.getEventos': [[1], {}, null],
   'SuperIngresso.getApresentacoes': [[], ['1'], [1, 2], [0], [1.5]],
   'SuperIngresso.getApresentacoesHorarios': [[1], [1, '31/12/2026'], [1, '2026-02-30']],

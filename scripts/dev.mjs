@@ -8,7 +8,14 @@ const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', join(root, 'server', 'main.ts')], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: process.env.API_PORT ?? '8080' },
+    // The development pages (/dev/mailbox) are always on in development.
+    // The sandbox identity provider too (SANDBOX_IDP=0 turns it off).
+    env: {
+      ...process.env,
+      PORT: process.env.API_PORT ?? '8080',
+      STOREFRONT_DEV_PAGES: '1',
+      SANDBOX_IDP: process.env.SANDBOX_IDP ?? '1',
+    },
   }),
   spawn(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js')], {
     cwd: root,

@@ -5,13 +5,19 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LoadedBrand } from '../schemas/brand.types';
+import { operatorRoutes } from './accounts/agency';
 import { accountRoutes } from './accounts/routes';
+import { addressRoutes } from './address/routes';
+import { captchaRoutes } from './captcha/routes';
 import type { Db } from './db/client';
+import { mailboxRoutes } from './mail/mailbox';
+import { oidcRoutes } from './oidc/routes';
 import { ordersRoutes } from './orders/routes';
 import type { PaymentGateway } from './payments/gateway';
 import { createSandboxGateway } from './payments/sandbox/gateway';
 import { sandboxGatewayRoutes } from './payments/sandbox/routes';
 import { installRequestContext } from './plugins/context';
+import { edgeServerOptions, installEdge } from './plugins/edge';
 import { installEnvelope } from './plugins/envelope';
 import { installSecurity } from './plugins/security';
 import type { AppServices } from './rpc/context';
@@ -33,14 +39,22 @@ export interface BuildAppOptions {
   logger?: boolean | string;
   /** The gateway to use instead of the sandbox (tests, a live adapter). */
   gateway?: PaymentGateway;
+  /** Serve the sandbox identity provider at /sandbox-idp (SANDBOX_IDP=1; never by default). */
+  sandboxIdp?: boolean;
+  /** Serves the development pages (/dev/mailbox): `npm run dev`, STOREFRONT_DEV_PAGES=1. */
+  devPages?: boolean;
+  /** The operator endpoint's secret and the server's port (agency approval command). */
+  operator?: { token: string; port: number };
 }
 
 /** Builds the app (not listening). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const edge = edgeServerOptions(opts.brands);
   const app = Fastify({
     logger: typeof opts.logger === 'string' ? { level: opts.logger } : (opts.logger ?? false),
     bodyLimit: 256 * 1024,
-    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+    ...edge,
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, ...edge.routerOptions },
   });
 
   // JSON bodies; an empty body is no body (clients post Configs without one). text/plain is
@@ -72,11 +86,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await installSecurity(app);
   installRequestContext(app, opts.db, opts.brands);
   installEnvelope(app);
+  await installEdge(app);
 
   await app.register(rpcRoutes, { services });
   await app.register(accountRoutes, { db: opts.db });
+  await app.register(oidcRoutes, {
+    db: opts.db,
+    brands: opts.brands,
+    sandboxIdp: opts.sandboxIdp ?? false,
+  });
+  await app.register(captchaRoutes, { db: opts.db });
   await app.register(ordersRoutes, { db: opts.db });
+  await app.register(addressRoutes);
   await app.register(sandboxGatewayRoutes, { db: opts.db });
+  if (opts.devPages) await app.register(mailboxRoutes, { db: opts.db });
+  if (opts.operator) {
+    await app.register(operatorRoutes, { db: opts.db, brands: opts.brands, ...opts.operator });
+  }
   await app.register(webRoutes, { distDir: opts.distDir ?? 'dist', version: opts.version });
   return app;
 }

@@ -16,8 +16,42 @@ describe('readEnv', () => {
         brandsDir: path.resolve('brands'),
         distDir: path.resolve('dist'),
         logLevel: 'info',
+        smtpUrl: undefined,
+        mailFrom: undefined,
+        devPages: false,
+        sandboxIdp: false,
       },
     });
+  });
+
+  it('reads and checks the mail and development-page variables', () => {
+    const good = readEnv({
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+      MAIL_FROM: 'no-reply@shop.example',
+      STOREFRONT_DEV_PAGES: '1',
+    });
+    expect(good.ok && good.env).toMatchObject({
+      smtpUrl: 'smtps://user:secret@mail.example.com:465',
+      mailFrom: 'no-reply@shop.example',
+      devPages: true,
+    });
+    const bad = readEnv({
+      SMTP_URL: 'http://user:secret@mail.example.com',
+      MAIL_FROM: 'Shop <no-reply@shop.example>',
+      STOREFRONT_DEV_PAGES: 'yes',
+    });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.problems).toHaveLength(3);
+      // The URL may hold a password: the problem names the variable, never its value.
+      expect(bad.problems.join('\n')).not.toContain('secret');
+    }
+  });
+
+  it('reads the sandbox identity provider switch (off unless 1)', () => {
+    expect(readEnv({ SANDBOX_IDP: '1' })).toMatchObject({ ok: true, env: { sandboxIdp: true } });
+    expect(readEnv({ SANDBOX_IDP: '0' })).toMatchObject({ ok: true, env: { sandboxIdp: false } });
+    expect(readEnv({ SANDBOX_IDP: 'yes' }).ok).toBe(false);
   });
 
   it('lists every problem', () => {

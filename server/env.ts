@@ -13,6 +13,14 @@ export interface Env {
   brandsDir: string;
   distDir: string;
   logLevel: string;
+  /** SMTP server mail is delivered through; absent = mail is kept for /dev/mailbox. */
+  smtpUrl: string | undefined;
+  /** From address of every mail; absent = the brand's support e-mail. */
+  mailFrom: string | undefined;
+  /** Serve the development pages (/dev/mailbox). */
+  devPages: boolean;
+  /** Serve the sandbox identity provider (/sandbox-idp) and offer the brands' sandbox logins. */
+  sandboxIdp: boolean;
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -28,6 +36,12 @@ export const ENV_DOC: Record<string, string> = {
   BRANDS_DIR: 'folder of brand folders (default brands)',
   DIST_DIR: 'the built storefront (default dist)',
   LOG_LEVEL: `${LEVELS.join(' | ')} (default info)`,
+  SMTP_URL:
+    'smtp://user:pass@host:587 or smtps://…:465; mail is sent through it (default: kept in the outbox, shown at /dev/mailbox)',
+  MAIL_FROM: "From address of every mail (default: the brand's support e-mail)",
+  STOREFRONT_DEV_PAGES: '1 serves the development pages, such as /dev/mailbox (default 0)',
+  SANDBOX_IDP:
+    '1 serves the sandbox identity provider at /sandbox-idp for logins with issuer "sandbox" (default 0; npm run dev and the browser tests set 1)',
 };
 
 /**
@@ -61,6 +75,30 @@ export function readEnv(
   if (!LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL=${JSON.stringify(logLevel)}: must be one of ${LEVELS.join(', ')}`);
   }
+  const smtpUrl = get('SMTP_URL');
+  if (smtpUrl !== undefined) {
+    let valid = false;
+    try {
+      const u = new URL(smtpUrl);
+      valid = (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+    } catch {
+      valid = false;
+    }
+    // The URL may carry a password: never echo it.
+    if (!valid) problems.push('SMTP_URL: must be smtp://[user:pass@]host[:port] or smtps://…');
+  }
+  const mailFrom = get('MAIL_FROM');
+  if (mailFrom !== undefined && !/^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(mailFrom)) {
+    problems.push(`MAIL_FROM=${JSON.stringify(mailFrom)}: must be an e-mail address`);
+  }
+  const devPagesText = get('STOREFRONT_DEV_PAGES') ?? '0';
+  if (devPagesText !== '0' && devPagesText !== '1') {
+    problems.push(`STOREFRONT_DEV_PAGES=${JSON.stringify(devPagesText)}: must be 0 or 1`);
+  }
+  const sandboxIdpText = get('SANDBOX_IDP') ?? '0';
+  if (sandboxIdpText !== '0' && sandboxIdpText !== '1') {
+    problems.push(`SANDBOX_IDP=${JSON.stringify(sandboxIdpText)}: must be 0 or 1`);
+  }
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -73,6 +111,10 @@ export function readEnv(
       brandsDir: path.resolve(get('BRANDS_DIR') ?? 'brands'),
       distDir: path.resolve(get('DIST_DIR') ?? 'dist'),
       logLevel,
+      smtpUrl,
+      mailFrom,
+      devPages: devPagesText === '1',
+      sandboxIdp: sandboxIdpText === '1',
     },
   };
 }

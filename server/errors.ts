@@ -26,3 +26,11 @@ export const sessionInvalid = (): AppError =>
 
 /** Code 0 'error.badParams'. */
 export const badParams = (): AppError => generic('error.badParams');
+
+/** An error whose body is already made (a form's field errors, a term to accept): sent as it is. */
+export class OutcomeError extends Error {
+  override readonly name = 'OutcomeError';
+  constructor(readonly body: { code: number; message: string }) {
+    super(body.message);
+  }
+}

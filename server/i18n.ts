@@ -6,9 +6,10 @@
 import { readFileSync } from 'node:fs';
 import type { LoadedBrand } from '../schemas/brand.types';
 import { LOCALES, type Locale, type ServerMessageId } from '../schemas/contract';
+import type { MailboxMessageId } from './mail/mailbox';
 
 /** Ids of messages the server answers with: the contract's, plus server-only ones. */
-export type MessageId = ServerMessageId | 'error.paymentInProgress';
+export type MessageId = ServerMessageId | 'error.paymentInProgress' | MailboxMessageId;
 
 function loadLocale(locale: Locale): Record<string, string> {
   const file = new URL(`../locales/${locale}.json`, import.meta.url);

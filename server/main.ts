@@ -1,10 +1,12 @@
 /**
  * Starts the server: validates the environment, opens and migrates the database, loads the
  * brands (an invalid brand stops the start with file, JSON path and reason), syncs the
- * catalogue, seeds the demo accounts, starts the sweeper and listens.
+ * catalogue, seeds the demo accounts, starts the sweeper and the mail delivery loop and listens.
  * Run: `node --import tsx server/main.ts`.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedBrand } from '../schemas/brand.types';
 import { seedDemoAccounts } from './accounts/seed';
@@ -15,6 +17,7 @@ import { startSweeper } from './cart/sweeper';
 import { syncCatalog } from './catalog/sync';
 import { type DbHandle, openDb } from './db/client';
 import { ENV_DOC, readEnv } from './env';
+import { startMailer } from './mail/deliver';
 
 const parsed = readEnv(process.env);
 if (!parsed.ok) {
@@ -61,13 +64,34 @@ try {
 }
 const db = handle.db;
 
+// The operator command (npm run agency) reaches this server through a loopback endpoint with
+// this secret, written beside the data directory for the machine's operator only.
+const operatorToken = randomBytes(32).toString('base64url');
+await mkdir(env.dataDir, { recursive: true });
+await writeFile(
+  path.join(env.dataDir, 'operator.json'),
+  JSON.stringify({ token: operatorToken, port: env.port, pid: process.pid }),
+  { mode: 0o600 },
+);
+
 const app = await buildApp({
   db,
   brands,
+  operator: { token: operatorToken, port: env.port },
   distDir: env.distDir,
   ...(env.holdSeconds === undefined ? {} : { holdSeconds: env.holdSeconds }),
   version,
   logger: env.logLevel,
+  devPages: env.devPages,
+  sandboxIdp: env.sandboxIdp,
+});
+
+const mailer = startMailer({
+  db,
+  brands,
+  smtpUrl: env.smtpUrl,
+  mailFrom: env.mailFrom,
+  log: app.log,
 });
 
 let syncedDay = todayInSaoPaulo();
@@ -91,6 +115,7 @@ async function shutdown(signal: string): Promise<void> {
   sweeper.stop();
   try {
     await app.close();
+    await mailer.stop();
   } finally {
     // PGlite flushes its data directory on close; the next start finds it intact.
     await handle.close();
@@ -105,7 +130,15 @@ try {
 } catch (err) {
   console.error(`Could not listen on ${env.host}:${env.port}: ${(err as Error).message}`);
   sweeper.stop();
+  await mailer.stop();
   await handle.close();
   process.exit(1);
 }
 console.log(`Storefront ready at http://localhost:${env.port}`);
+if (!env.smtpUrl) {
+  console.log(
+    env.devPages
+      ? `No SMTP_URL: mail is kept, see http://localhost:${env.port}/dev/mailbox`
+      : 'No SMTP_URL: mail is kept in the outbox table (STOREFRONT_DEV_PAGES=1 shows it at /dev/mailbox)',
+  );
+}

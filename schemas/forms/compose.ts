@@ -10,6 +10,8 @@ import addressSchema from './address.schema.json' with { type: 'json' };
 import addressUi from './address.ui.json' with { type: 'json' };
 import agencySchema from './agency.schema.json' with { type: 'json' };
 import agencyUi from './agency.ui.json' with { type: 'json' };
+import agencyProfileSchema from './agencyProfile.schema.json' with { type: 'json' };
+import agencyProfileUi from './agencyProfile.ui.json' with { type: 'json' };
 import changePasswordSchema from './changePassword.schema.json' with { type: 'json' };
 import changePasswordUi from './changePassword.ui.json' with { type: 'json' };
 import contactSchema from './contact.schema.json' with { type: 'json' };
@@ -22,6 +24,8 @@ import holderSchema from './holder.schema.json' with { type: 'json' };
 import holderUi from './holder.ui.json' with { type: 'json' };
 import loginSchema from './login.schema.json' with { type: 'json' };
 import loginUi from './login.ui.json' with { type: 'json' };
+import profileSchema from './profile.schema.json' with { type: 'json' };
+import profileUi from './profile.ui.json' with { type: 'json' };
 import registrationSchema from './registration.schema.json' with { type: 'json' };
 import registrationUi from './registration.ui.json' with { type: 'json' };
 import resetPasswordSchema from './resetPassword.schema.json' with { type: 'json' };
@@ -42,6 +46,8 @@ export const FORM_IDS = [
   'resetPassword',
   'voucher',
   'coupon',
+  'profile',
+  'agencyProfile',
 ] as const;
 export type FormId = (typeof FORM_IDS)[number];
 
@@ -88,6 +94,8 @@ export const BASE_FORMS: Readonly<Record<FormId, { schema: FormSchema; uiSchema:
   resetPassword: { schema: resetPasswordSchema as FormSchema, uiSchema: resetPasswordUi },
   voucher: { schema: voucherSchema as FormSchema, uiSchema: voucherUi },
   coupon: { schema: couponSchema as FormSchema, uiSchema: couponUi },
+  profile: { schema: profileSchema as FormSchema, uiSchema: profileUi },
+  agencyProfile: { schema: agencyProfileSchema as FormSchema, uiSchema: agencyProfileUi },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -130,6 +138,8 @@ export const FORM_FLAGS: Readonly<Record<FormId, readonly FormFlag[]>> = {
   resetPassword: [],
   voucher: [],
   coupon: [],
+  profile: ['editarEnderecoCadastro'],
+  agencyProfile: ['editarEnderecoCadastro'],
 };
 
 /** Which of the brand's `captcha` switches turns on the captcha of a form. */

@@ -25,6 +25,15 @@ export const RPC_METHODS = {
   },
   SuperIngressoWeb: {
     getCarrinhoQtdReservados: true,
+    validaemail: true,
+  },
+  BasePessoaClass: {
+    setPessoa: true,
+    aceiteTermo: true,
+  },
+  BaseTermoClass: {
+    get: true,
+    getTermoCorrente: true,
   },
 } as const satisfies { [C in keyof RpcContract]: { [M in keyof RpcContract[C]]: true } };
 

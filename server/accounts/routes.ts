@@ -1,43 +1,130 @@
 /**
- * Login (spec §7 REST): `GET /logins?url=` lists the providers (the local one, id =
- * regrasDoNegocio.idLoginSI); `POST /login/:id` checks e-mail and password and opens a session,
- * answering {@link LoginResult} with the token also in the `Authorization` header. The body is
- * checked against the login form (`schemas/forms/login.schema.json`).
+ * Account REST calls (spec §7): logins and login, sign-up, profile, terms, passwords, e-mail
+ * confirmation and check, logout. Each hands its body to `service.ts`; bodies use the spec's
+ * names at the edge (schemas/rest/accounts.ts maps them to the forms' fields) and are checked
+ * with the forms' JSON Schemas. Answers that carry a person's data are `no-store`.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import type { LoginBody, LoginProvider, LoginResult } from '../../schemas/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginProvider } from '../../schemas/contract';
 import type { Db } from '../db/client';
-import { generic } from '../errors';
-import { validateForm } from '../forms/validate';
-import { DUMMY_HASH, verifyPassword } from './password';
-import { findPessoaByEmail, sessaoPessoa } from './repository';
-import { createSession } from './sessions';
+import { generic, sessionInvalid } from '../errors';
+import { listIdentityProviders, providerLogoutUrl } from '../oidc/providers';
+import {
+  type AccountScope,
+  changePassword,
+  confirmEmail,
+  currentTerm,
+  emailAvailable,
+  forgotPassword,
+  login,
+  type Outcome,
+  profileOf,
+  resetPassword,
+  saveProfile,
+  signUp,
+} from './service';
+import { revokeSession } from './sessions';
 
-/** Login routes. */
+/** The origin of the site a request came from (links in mails, provider returns). */
+export function requestOrigin(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+/** The account scope of a request. */
+export function accountScope(db: Db, req: FastifyRequest): AccountScope {
+  return { db, brand: req.brand, locale: req.locale, ip: req.ip, origin: requestOrigin(req) };
+}
+
+const privateAnswer = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
+
+function answer<T>(reply: FastifyReply, outcome: Outcome<T>) {
+  privateAnswer(reply);
+  return outcome;
+}
+
+/** Account routes. */
 export const accountRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.get('/logins', async (req) => {
+  const scope = (req: FastifyRequest) => accountScope(db, req);
+  const localId = (req: FastifyRequest) => req.brand.brand.regrasDoNegocio.idLoginSI;
+  const requirePessoa = (req: FastifyRequest) => {
+    if (!req.auth) throw sessionInvalid();
+    return req.auth.pessoa;
+  };
+
+  app.get<{ Querystring: { url?: unknown } }>('/logins', async (req) => {
+    const origin = typeof req.query.url === 'string' ? req.query.url : requestOrigin(req);
     const result: LoginProvider[] = [
-      { id: req.brand.brand.regrasDoNegocio.idLoginSI, nome: 'E-mail', tipo: 'local' },
+      { id: localId(req), nome: 'E-mail', tipo: 'local' },
+      ...listIdentityProviders(req.brand, origin, `${requestOrigin(req)}/`, req.locale),
     ];
     return { result };
   });
 
-  app.post<{ Params: { id: string }; Body: unknown }>('/login/:id', async (req) => {
-    if (Number(req.params.id) !== req.brand.brand.regrasDoNegocio.idLoginSI) {
-      throw generic('error.notFound');
-    }
-    // The login form of schemas/forms (with the brand's captcha rule): a bad payload is
-    // answered with the localized message of its first field error.
-    const form = validateForm<LoginBody>(req.brand, 'login', req.body, req.locale);
-    if (!form.ok) return { error: form.error };
-    const body = form.data;
-    const pessoa = await findPessoaByEmail(db, req.brand.id, body._username);
-    const ok = await verifyPassword(body._password, pessoa?.senhaHash ?? DUMMY_HASH);
-    if (!pessoa || !ok) throw generic('error.wrongCredentials');
-    const token = await createSession(db, pessoa.id);
+  app.post<{ Params: { id: string } }>('/login/:id', async (req, reply) => {
+    if (Number(req.params.id) !== localId(req)) throw generic('error.notFound');
+    const outcome = await login(scope(req), req.body);
     // The onSend hook echoes the token of `req.auth` in the Authorization header.
-    req.auth = { token, pessoa };
-    const result: LoginResult = { access_token: token, pessoa: sessaoPessoa(pessoa) };
-    return { result };
+    if ('result' in outcome) req.issuedToken = outcome.result.access_token;
+    return answer(reply, outcome);
+  });
+
+  app.post<{ Params: { id: string } }>('/cadastro/:id', async (req, reply) => {
+    if (Number(req.params.id) !== localId(req)) throw generic('error.notFound');
+    const outcome = await signUp(scope(req), req.body);
+    if ('result' in outcome) req.issuedToken = outcome.result.access_token;
+    return answer(reply, outcome);
+  });
+
+  app.get('/pessoa/cadastro/dados', async (req, reply) => {
+    return answer(reply, { result: profileOf(requirePessoa(req)) });
+  });
+
+  app.post('/pessoa/cadastro/dados', async (req, reply) => {
+    return answer(reply, await saveProfile(scope(req), requirePessoa(req), req.body));
+  });
+
+  app.get<{ Querystring: { tipo?: unknown } }>('/pessoa/cadastro/termo', async (req, reply) => {
+    return answer(reply, await currentTerm(scope(req), req.query.tipo ?? 1));
+  });
+
+  app.post('/pessoa/cadastro/trocar/senha', async (req, reply) => {
+    const outcome = await changePassword(scope(req), requirePessoa(req), req.body);
+    if (!('result' in outcome)) return answer(reply, outcome);
+    // Every session ended; the caller goes on with the new token (Authorization header).
+    req.issuedToken = outcome.result.token;
+    return answer(reply, { result: { mensagem: outcome.result.mensagem } });
+  });
+
+  app.post('/pessoa/cadastro/recuperar/senha', async (req, reply) => {
+    return answer(reply, await forgotPassword(scope(req), req.body));
+  });
+
+  app.post('/pessoa/cadastro/recuperar/nova', async (req, reply) => {
+    return answer(reply, await resetPassword(scope(req), req.body));
+  });
+
+  app.post('/pessoa/cadastro/confirmar/email', async (req, reply) => {
+    return answer(reply, await confirmEmail(scope(req), req.body));
+  });
+
+  app.post('/CustomUserApps/ValidaEmail', async (req, reply) => {
+    const body =
+      req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+    return answer(reply, await emailAvailable(scope(req), body.email));
+  });
+
+  app.post('/logout', async (req, reply) => {
+    let logoutUrl: string | null = null;
+    if (req.auth) {
+      logoutUrl = await providerLogoutUrl(
+        req.brand,
+        req.auth.pessoa.id,
+        requestOrigin(req),
+        req.locale,
+      );
+      await revokeSession(db, req.auth.token);
+      req.auth = null;
+    }
+    return answer(reply, { result: { ok: true, ...(logoutUrl ? { logoutUrl } : {}) } });
   });
 };

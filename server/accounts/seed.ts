@@ -2,9 +2,12 @@
  * Demo accounts, created at start for every brand (idempotent: an existing account is left as
  * it is). An individual and an agency, so both price lists can be tried.
  */
+import { eq } from 'drizzle-orm';
 import type { LoadedBrand } from '../../schemas/brand.types';
+import { currentVersions } from '../content/terms';
 import type { Db } from '../db/client';
-import { ensurePessoa } from './repository';
+import { pessoa, termoAceite } from '../db/schema';
+import { ensurePessoa, type Pessoa } from './repository';
 
 /** The demo individual's credentials. */
 export const DEMO_PERSON = { email: 'demo@example.com', password: 'Demo@1234' } as const;
@@ -14,26 +17,45 @@ export const DEMO_AGENCY = { email: 'agencia@example.com', password: 'Agencia@12
 /** Creates the demo accounts of every brand that lacks them. */
 export async function seedDemoAccounts(db: Db, brands: readonly LoadedBrand[]): Promise<void> {
   for (const b of brands) {
-    await ensurePessoa(db, {
-      brand: b.id,
-      ...DEMO_PERSON,
-      nome: 'Demo',
-      sobrenome: 'Visitante',
-      cpf: '52998224725',
-      idpessoaTipo: 1,
-      nacionalidade: 'BR',
-      endEstado: 'SP',
-      endPais: 'BR',
-    });
-    await ensurePessoa(db, {
-      brand: b.id,
-      ...DEMO_AGENCY,
-      nome: 'Agência Demo',
-      idpessoaTipo: b.brand.regrasDoNegocio.idagencia,
-      empresaCnpj: '11222333000181',
-      empresaRazao: 'Agência Demo de Turismo Ltda',
-      endEstado: 'SP',
-      endPais: 'BR',
-    });
+    const made: Pessoa[] = [];
+    made.push(
+      await ensurePessoa(db, {
+        brand: b.id,
+        ...DEMO_PERSON,
+        nome: 'Demo',
+        sobrenome: 'Visitante',
+        cpf: '52998224725',
+        idpessoaTipo: 1,
+        nacionalidade: 'BR',
+        endEstado: 'SP',
+        endPais: 'BR',
+      }),
+    );
+    made.push(
+      await ensurePessoa(db, {
+        brand: b.id,
+        ...DEMO_AGENCY,
+        nome: 'Agência Demo',
+        idpessoaTipo: b.brand.regrasDoNegocio.idagencia,
+        empresaCnpj: '11222333000181',
+        empresaRazao: 'Agência Demo de Turismo Ltda',
+        endEstado: 'SP',
+        endPais: 'BR',
+      }),
+    );
+    // Demo accounts start confirmed and with the terms in force accepted, so they can log in
+    // at once; a version published while the server runs is asked for like anyone's.
+    const terms = await currentVersions(b);
+    for (const p of made) {
+      if (!p.emailConfirmadoEm) {
+        await db.update(pessoa).set({ emailConfirmadoEm: new Date() }).where(eq(pessoa.id, p.id));
+      }
+      for (const v of terms) {
+        await db
+          .insert(termoAceite)
+          .values({ idpessoa: p.id, tipo: v.tipo, versao: v.versao, idtermo: v.idtermo })
+          .onConflictDoNothing();
+      }
+    }
   }
 }

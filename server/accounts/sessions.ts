@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { pessoa, sessao } from '../db/schema';
 import type { Pessoa } from './repository';
 
@@ -15,7 +15,7 @@ export const SESSION_TTL_MS = 7 * 24 * 3600_000;
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Opens a session for a person and returns its bearer token. */
-export async function createSession(db: Db, idpessoa: number): Promise<string> {
+export async function createSession(db: Db | Tx, idpessoa: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessao).values({
     tokenHash: hashToken(token),
@@ -46,4 +46,14 @@ export async function resolveSession(db: Db, brand: string, token: string): Prom
 export function bearerToken(header: string | undefined): string | null {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return m ? m[1]! : null;
+}
+
+/** Ends the session of `token` (logout). */
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessao).where(eq(sessao.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of a person (password changed or reset). */
+export async function revokeAllSessions(db: Db | Tx, idpessoa: number): Promise<void> {
+  await db.delete(sessao).where(eq(sessao.idpessoa, idpessoa));
 }

@@ -1,5 +1,6 @@
 import type { LoadedBrand } from '../../schemas/brand.types';
 import type { BrandConfig } from '../../schemas/contract';
+import { captchaProvider } from '../captcha/provider';
 
 /**
  * The configuration the storefront receives (`CustomUserApps/Configs` and the JSON inlined in
@@ -20,7 +21,8 @@ export function publicConfig(b: LoadedBrand, version: string): BrandConfig {
     multiLanguage: f.multiLanguage,
     locales: f.locales,
     defaultLocale: f.defaultLocale,
-    captcha: f.captcha,
+    // The provider really in use on this server (never the secret, which stays in the env).
+    captcha: { ...f.captcha, provider: captchaProvider(b) },
     analytics: f.analytics,
     regrasDoNegocio: f.regrasDoNegocio,
     carrinhoLocal: f.carrinhoLocal,

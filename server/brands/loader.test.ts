@@ -204,7 +204,14 @@ describe('loadBrands on folders made for the test', () => {
     const catalog = path.join(dir, 'x/catalog.json');
     await edit(brand, (b) => {
       b.locales = ['es-ES', 'en-US'];
-      b.captcha = { login: true, register: false, contact: false, payment: false, siteKey: ' ' };
+      b.captcha = {
+        login: true,
+        register: false,
+        contact: false,
+        payment: false,
+        siteKey: ' ',
+        provider: 'recaptcha',
+      };
       b.regrasDoNegocio = { idagencia: 3, idagenciaaguardando: 3, idLoginSI: 1 };
       b.hosts = ['x.test', 'X.Test'];
       b.favicon = '/brand-assets/../brand.json';
@@ -242,7 +249,7 @@ describe('loadBrands on folders made for the test', () => {
     expect(lines(await loadError(dir)).sort()).toEqual(
       [
         `${b} at /defaultLocale: must be one of locales (es-ES, en-US)`,
-        `${b} at /captcha/siteKey: must not be empty while a captcha is enabled`,
+        `${b} at /captcha/siteKey: must not be empty when the provider is recaptcha`,
         `${b} at /regrasDoNegocio/idagenciaaguardando: must differ from idagencia`,
         `${b} at /hosts/1: duplicate host "X.Test" (also at /hosts/0)`,
         `${c} at /events/1/schedule/sessions/1: duplicate session (same day and time as /sessions/0)`,

@@ -193,9 +193,9 @@ async function brandProblems(b: BrandFile, dir: string, file: string): Promise<B
   if (!b.locales.includes(b.defaultLocale)) {
     at('/defaultLocale', `must be one of locales (${b.locales.join(', ')})`);
   }
-  const captchaOn = b.captcha.login || b.captcha.register || b.captcha.contact || b.captcha.payment;
-  if (captchaOn && b.captcha.siteKey.trim() === '') {
-    at('/captcha/siteKey', 'must not be empty while a captcha is enabled');
+  // ALTCHA needs no key; reCAPTCHA cannot work without its public site key.
+  if (b.captcha.provider === 'recaptcha' && b.captcha.siteKey.trim() === '') {
+    at('/captcha/siteKey', 'must not be empty when the provider is recaptcha');
   }
   if (b.regrasDoNegocio.idagencia === b.regrasDoNegocio.idagenciaaguardando) {
     at('/regrasDoNegocio/idagenciaaguardando', 'must differ from idagencia');

@@ -131,7 +131,10 @@ export const pessoaToken = pgTable(
   },
   (t) => [
     index('pessoa_token_pessoa_idx').on(t.idpessoa, t.kind),
-    check('pessoa_token_kind_ck', sql`${t.kind} IN ('confirm_email','reset_password','accept_term')`),
+    check(
+      'pessoa_token_kind_ck',
+      sql`${t.kind} IN ('confirm_email','reset_password','accept_term')`,
+    ),
   ],
 );
 

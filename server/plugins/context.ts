@@ -24,6 +24,8 @@ declare module 'fastify' {
     brand: LoadedBrand;
     locale: Locale;
     auth: RequestAuth | null;
+    /** A token this request issued (login, sign-up, password change), echoed in the header. */
+    issuedToken: string | null;
   }
 }
 
@@ -36,11 +38,13 @@ export function installRequestContext(
   app.decorateRequest('brand', null as unknown as LoadedBrand);
   app.decorateRequest('locale', null as unknown as Locale);
   app.decorateRequest('auth', null);
+  app.decorateRequest('issuedToken', null);
 
   app.addHook('onRequest', async (req) => {
     req.brand = brandForHost(brands, req.host);
     req.locale = requestLocale(req.brand, (req.query as Record<string, unknown> | undefined)?.lang);
     req.auth = null;
+    req.issuedToken = null;
     const token = bearerToken(req.headers.authorization);
     if (token) {
       const pessoa = await resolveSession(db, req.brand.id, token);
@@ -49,7 +53,8 @@ export function installRequestContext(
   });
 
   app.addHook('onSend', async (req, reply) => {
-    if (req.auth) reply.header('Authorization', `Bearer ${req.auth.token}`);
+    const token = req.issuedToken ?? req.auth?.token;
+    if (token) reply.header('Authorization', `Bearer ${token}`);
     else reply.removeHeader('Authorization');
   });
 }

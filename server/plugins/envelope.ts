@@ -6,7 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '../../schemas/contract';
-import { AppError } from '../errors';
+import { AppError, OutcomeError } from '../errors';
 import { type MessageId, t } from '../i18n';
 
 const localeOf = (req: FastifyRequest): Locale => req.locale ?? 'pt-BR';
@@ -19,6 +19,7 @@ export function errorBody(req: FastifyRequest, code: number, id: MessageId) {
 /** Installs the error handler and the 404 handler of `app`. */
 export function installEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof OutcomeError) return reply.code(200).send({ error: err.body });
     if (err instanceof AppError) {
       return reply.code(err.httpStatus).send(errorBody(req, err.code, err.messageId));
     }

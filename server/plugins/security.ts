@@ -4,7 +4,8 @@
  * CSP: scripts only from this origin (no inline script, no 'unsafe-eval'; the brand config in
  * index.html is `type="application/json"`, which is data, not script); styles from this origin
  * and inline (Chakra/emotion inject style tags); images from this origin and data: URLs;
- * fetch/XHR to this origin.
+ * fetch/XHR to this origin. A brand whose captcha is reCAPTCHA also allows Google's reCAPTCHA
+ * script and iframe (server/captcha/csp.ts); ALTCHA needs nothing more.
  *
  * CORS: any origin may call the API (a storefront on a CDN can point at this server); auth is a
  * bearer header, not a cookie, so no credentials mode is needed. `Authorization` is exposed so
@@ -13,6 +14,8 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { withRecaptchaSources } from '../captcha/csp';
+import { captchaProvider } from '../captcha/provider';
 
 /** Registers helmet, compression and the CORS hooks on `app`. */
 export async function installSecurity(app: FastifyInstance): Promise<void> {
@@ -37,6 +40,16 @@ export async function installSecurity(app: FastifyInstance): Promise<void> {
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   await app.register(compress, { global: true, threshold: 1024 });
+
+  // A brand whose captcha is reCAPTCHA loads Google's script and iframe: only its pages get
+  // those sources (helmet wrote the header on the raw response).
+  app.addHook('onSend', async (req, reply) => {
+    if (!req.brand || captchaProvider(req.brand) !== 'recaptcha') return;
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string') {
+      reply.raw.setHeader('content-security-policy', withRecaptchaSources(csp));
+    }
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');

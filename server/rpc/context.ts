@@ -23,6 +23,10 @@ export interface RpcContext {
   locale: Locale;
   /** The logged-in person, or null for a guest. */
   pessoa: Pessoa | null;
+  /** The caller's address (rate limits, evidence of term acceptance). */
+  ip: string;
+  /** The site's origin (links in mails). */
+  origin: string;
 }
 
 /** The context of a call that requires a session. */

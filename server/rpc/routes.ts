@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { RpcClass } from '../../schemas/contract';
+import { requestOrigin } from '../accounts/routes';
 import { badParams, generic, sessionInvalid } from '../errors';
 import type { AppServices, AuthedRpcContext } from './context';
 import { rpcTable } from './table';
@@ -56,6 +57,8 @@ export const rpcRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
           brand: req.brand,
           locale: req.locale,
           pessoa: req.auth?.pessoa ?? null,
+          ip: req.ip,
+          origin: requestOrigin(req),
         } as AuthedRpcContext,
         params,
       );

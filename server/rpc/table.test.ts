@@ -30,6 +30,12 @@ describe('dispatcher table', () => {
         'SuperIngresso.getEventos',
         'SuperIngresso.getProdutos',
         'SuperIngressoWeb.getCarrinhoQtdReservados',
+        // Account calls a guest makes: the e-mail check while signing up, the terms, and the
+        // acceptance of a term before the login has a session (it carries a single-use ticket).
+        'SuperIngressoWeb.validaemail',
+        'BasePessoaClass.aceiteTermo',
+        'BaseTermoClass.get',
+        'BaseTermoClass.getTermoCorrente',
       ].sort(),
     );
   });

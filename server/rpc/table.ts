@@ -5,6 +5,14 @@
  */
 import type { RpcClass, RpcContract, RpcParams, RpcResult } from '../../schemas/contract';
 import {
+  type AccountScope,
+  acceptTerm,
+  currentTerms,
+  emailAvailable,
+  saveProfile,
+  termById,
+} from '../accounts/service';
+import {
   cancelarReserva,
   getCarrinhoPage,
   getCarrinhoPageItens,
@@ -20,6 +28,7 @@ import {
   getEventos,
   getProdutos,
 } from '../catalog/catalog';
+import { OutcomeError } from '../errors';
 import {
   concluirPagamento,
   getGatewayPagamento,
@@ -27,6 +36,20 @@ import {
   type PaymentScope,
 } from '../payments/service';
 import type { AuthedRpcContext, RpcContext } from './context';
+
+const account = (ctx: RpcContext): AccountScope => ({
+  db: ctx.services.db,
+  brand: ctx.brand,
+  locale: ctx.locale,
+  ip: ctx.ip,
+  origin: ctx.origin,
+});
+
+/** The result of an account outcome, or its error thrown as the envelope answers it. */
+function resultOf<T>(outcome: { result: T } | { error: { code: number; message: string } }): T {
+  if ('result' in outcome) return outcome.result;
+  throw new OutcomeError(outcome.error);
+}
 
 /** One method: whether it needs a session, and what it does with the validated params. */
 export type RpcMethodDef<C extends RpcClass, M extends keyof RpcContract[C] & string> =
@@ -126,6 +149,31 @@ export const rpcTable: RpcTable = {
           locale: ctx.locale,
           pessoa: ctx.pessoa,
         }),
+    },
+    validaemail: {
+      auth: 'optional',
+      handler: async (ctx, [email]) => resultOf(await emailAvailable(account(ctx), email)),
+    },
+  },
+  BasePessoaClass: {
+    setPessoa: {
+      auth: 'required',
+      handler: async (ctx, [dados]) => resultOf(await saveProfile(account(ctx), ctx.pessoa, dados)),
+    },
+    aceiteTermo: {
+      auth: 'optional',
+      handler: (ctx, [{ idtermo, aceite }]) =>
+        acceptTerm(account(ctx), ctx.pessoa, idtermo, aceite),
+    },
+  },
+  BaseTermoClass: {
+    get: {
+      auth: 'optional',
+      handler: (ctx, [filtro]) => currentTerms(account(ctx), filtro.idtipo_termo),
+    },
+    getTermoCorrente: {
+      auth: 'optional',
+      handler: (ctx, [tipo, idtermo]) => termById(account(ctx), tipo, idtermo),
     },
   },
 };

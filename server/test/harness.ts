@@ -211,6 +211,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
         password: 'Teste@1234',
         nome: 'Pessoa',
         idpessoaTipo,
+        // A complete profile (a document; agencies a CNPJ), so the person may buy.
+        cpf: '52998224725',
+        empresaCnpj: '11222333000181',
       });
       return { token: await server.login(email, 'Teste@1234'), pessoa };
     },

@@ -24,14 +24,22 @@ export const API_PREFIXES = [
   '/customuserapps/',
   '/logins',
   '/login/',
+  '/logout',
   '/tickets/',
   '/pessoa/',
   '/cadastro/',
+  '/captcha/',
   '/cms/',
   '/sac/',
   '/sandbox-gateway/',
+  '/oidc/',
+  '/sandbox-idp/',
   '/brand-assets/',
+  '/dev/mailbox',
+  '/dev/mailbox.json',
   '/transportadoravalidaenderecoentrega',
+  '/buscaenderecos/',
+  '/ws/',
 ];
 
 /** Whether a URL path is an API path. */

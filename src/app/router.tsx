@@ -25,6 +25,11 @@ const CheckoutPage = lazy(() =>
 const MeusPedidosPage = lazy(() =>
   import('./routes/meus-pedidos').then((m) => ({ default: m.MeusPedidosPage })),
 );
+const PerfilPage = lazy(() => import('./routes/perfil').then((m) => ({ default: m.PerfilPage })));
+const SenhaPage = lazy(() => import('./routes/senha').then((m) => ({ default: m.SenhaPage })));
+const ConfirmarPage = lazy(() =>
+  import('./routes/confirmar').then((m) => ({ default: m.ConfirmarPage })),
+);
 const CartScope = lazy(() => import('./routes/cart-scope').then((m) => ({ default: m.CartScope })));
 const PlaceholderPage = lazy(() =>
   import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage })),
@@ -62,6 +67,12 @@ function page(name: RouteName) {
       return <CheckoutPage />;
     case 'MeusPedidos':
       return <MeusPedidosPage />;
+    case 'Perfil':
+      return <PerfilPage />;
+    case 'Senha':
+      return <SenhaPage />;
+    case 'Confirmar':
+      return <ConfirmarPage />;
     default:
       return <PlaceholderPage route={name} />;
   }

@@ -27,6 +27,43 @@ export function useLoginRequest(): LoginRequest {
   return useStore(loginStore);
 }
 
+/**
+ * The account modals besides the login (spec §2): sign-up, agency sign-up, forgot password.
+ * One at a time; opening one replaces the other (the sign-in dialog closes when it opens one).
+ */
+export type AccountModal = 'signUp' | 'agencySignUp' | 'forgotPassword';
+
+export interface AccountModalRequest {
+  modal: AccountModal | null;
+  /** Runs once after a sign-up logged the person in (the action that needed a login). */
+  onSuccess?: (() => void) | undefined;
+}
+
+const accountModalStore = createStore<AccountModalRequest>({ modal: null });
+
+export function openSignUp(onSuccess?: () => void): void {
+  loginStore.set({ open: false });
+  accountModalStore.set({ modal: 'signUp', onSuccess });
+}
+
+export function openAgencySignUp(onSuccess?: () => void): void {
+  loginStore.set({ open: false });
+  accountModalStore.set({ modal: 'agencySignUp', onSuccess });
+}
+
+export function openForgotPassword(): void {
+  loginStore.set({ open: false });
+  accountModalStore.set({ modal: 'forgotPassword' });
+}
+
+export function closeAccountModal(): void {
+  accountModalStore.set({ modal: null });
+}
+
+export function useAccountModal(): AccountModalRequest {
+  return useStore(accountModalStore);
+}
+
 const maintenanceStore = createStore(false);
 
 /** A network failure: the API is unreachable; the shell shows the maintenance modal. */

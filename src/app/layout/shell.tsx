@@ -7,11 +7,13 @@ import { setApiErrorListener } from '../../api/api';
 import { applyErrorPolicy } from '../../api/error-policy';
 import { LoadingState } from '../../components/loading-state';
 import { notify, useToasterWanted } from '../../components/notify';
+import { useAccountQueryTriggers } from '../../features/account/hooks/use-account-query';
 import { useCurrentLocale } from '../../lib/locale';
 import { clearSession, getSession } from '../../lib/session-store';
 import {
   clearLocalCart,
   openLogin,
+  useAccountModal,
   useLoginRequest,
   useMaintenance,
   usePageTitle,
@@ -23,6 +25,12 @@ import { Header } from './header';
 
 const LoginModal = lazy(() =>
   import('../../features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })),
+);
+
+const AccountModals = lazy(() =>
+  import('../../features/account/components/account-modals').then((m) => ({
+    default: m.AccountModals,
+  })),
 );
 
 const MaintenanceModal = lazy(() =>
@@ -130,7 +138,9 @@ export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuer
   useErrorPolicy();
   useNavigationEffects(brand);
   useQueryTriggers(handlesQuery);
+  useAccountQueryTriggers(handlesQuery);
   const loginOpen = useLoginRequest().open;
+  const accountModal = useAccountModal().modal;
   const maintenance = useMaintenance();
   const toasts = useToasterWanted();
   return (
@@ -152,6 +162,9 @@ export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuer
       </Flex>
       <LazyHost on={loginOpen}>
         <LoginModal />
+      </LazyHost>
+      <LazyHost on={accountModal !== null}>
+        <AccountModals />
       </LazyHost>
       <LazyHost on={maintenance}>
         <MaintenanceModal />

@@ -1,5 +1,5 @@
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 // The precompiled validator only: the package index would also pull ajv's compiler.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -46,6 +46,7 @@ function LoadedForm({
   idPrefix,
   children,
   revealErrors = false,
+  fieldErrors,
 }: SchemaFormProps & { form: CompiledForm }) {
   const intl = useIntl();
   const schema = form.formSchema as RJSFSchema;
@@ -59,6 +60,11 @@ function LoadedForm({
   const data = formData ?? own;
   const [touched, setTouched] = useState<readonly string[]>([]);
   const [submitted, setSubmitted] = useState(revealErrors);
+  const extraErrors = useMemo(() => {
+    const entries = Object.entries(fieldErrors ?? {});
+    if (entries.length === 0) return undefined;
+    return Object.fromEntries(entries.map(([name, m]) => [name, { __errors: [m] }])) as ErrorSchema;
+  }, [fieldErrors]);
   const formContext = useMemo<FormUiContext>(
     () => ({
       submitted,
@@ -70,6 +76,15 @@ function LoadedForm({
     [submitted, touched, pending, submitLabel, context],
   );
   const formRef = useRef<Form>(null);
+  // An error from outside shows at once, as if the person had left the field: RJSF's blur
+  // handling marks it touched and validates the current data (no stale "required" from before
+  // the field was filled), without the focus move and error report of a submit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the outside errors change.
+  useEffect(() => {
+    for (const name of Object.keys(fieldErrors ?? {})) {
+      formRef.current?.onBlur(`${idPrefix ?? formId}_${name}`, data[name]);
+    }
+  }, [fieldErrors]);
   useEffect(() => {
     // Show the errors of the data given at mount at once (as after a submit).
     if (revealErrors) formRef.current?.validateForm();
@@ -92,6 +107,7 @@ function LoadedForm({
       transformErrors={transformErrors}
       formContext={formContext}
       formData={data}
+      extraErrors={extraErrors}
       idPrefix={idPrefix ?? formId}
       noHtml5Validate
       // `const: true` (terms) must not pre-check the box: defaults come from `default` only.

@@ -22,6 +22,11 @@ export interface SchemaFormProps<T = Record<string, unknown>> {
   idPrefix?: string;
   /** Show every error from the start, as after a submit (/dev/forms' invalid sample). */
   revealErrors?: boolean;
+  /**
+   * Errors found outside the form, already localized, by field name (the sign-up's
+   * "E-mail já cadastrado"): shown beside the field at once, like its own errors.
+   */
+  fieldErrors?: Readonly<Record<string, string>> | undefined;
   /** Replaces the submit button (RJSF renders children instead). */
   children?: ReactNode;
 }

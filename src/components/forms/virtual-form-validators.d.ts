@@ -13,7 +13,9 @@ declare module 'virtual:form-validators' {
     | 'forgotPassword'
     | 'resetPassword'
     | 'voucher'
-    | 'coupon';
+    | 'coupon'
+    | 'profile'
+    | 'agencyProfile';
 
   export const RUNTIME_FLAGS: readonly Flag[];
   /** Every form id (schemas/forms FORM_IDS), without importing the schemas. */

@@ -1,4 +1,4 @@
-import { Box, chakra, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { chakra, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import {
   type EnumOptionsType,
   enumOptionsIndexForValue,
@@ -11,6 +11,7 @@ import { type ChangeEvent, type FocusEvent, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { dateOrder } from '../../../schemas/formats/birthdate';
 import { controlA11y } from './a11y';
+import { CaptchaWidget } from './captcha-widget';
 import {
   countryOptions,
   DATE_MASK,
@@ -42,14 +43,35 @@ function autoComplete(props: WidgetProps): string | undefined {
   return (ui.autocomplete as string | undefined) ?? undefined;
 }
 
+/** A value the page suggests for a free-text field (a `<datalist>` option). */
+export interface FieldSuggestion {
+  value: string;
+  label?: string;
+}
+
+/**
+ * Suggestions the page gives through `<SchemaForm context={{ suggestions: { field: [...] } }}>`
+ * (the profile's states and cities): the field stays free text, so it works without them.
+ */
+function fieldSuggestions(props: WidgetProps): readonly FieldSuggestion[] {
+  const extra = (props.registry.formContext as { extra?: Record<string, unknown> } | undefined)
+    ?.extra;
+  const all = extra?.suggestions as Record<string, readonly FieldSuggestion[]> | undefined;
+  const list = all?.[props.name];
+  return Array.isArray(list) ? list : [];
+}
+
 /** text, email, url, plain password: an <input> whose value is the string typed. */
 function BaseInput(props: WidgetProps & { type?: string }) {
   const { value, disabled, readonly, placeholder, onChange, options } = props;
   const text = useFormText();
   const type = props.type ?? (options.inputType as string | undefined) ?? 'text';
-  return (
+  const suggestions = fieldSuggestions(props);
+  const listId = suggestions.length > 0 ? `${props.id}__suggestions` : undefined;
+  const input = (
     <Input
       {...controlA11y(props)}
+      list={listId}
       name={props.htmlName ?? props.id}
       type={type}
       inputMode={props.inputMode}
@@ -65,6 +87,19 @@ function BaseInput(props: WidgetProps & { type?: string }) {
       }
       {...focusHandlers(props, value)}
     />
+  );
+  if (!listId) return input;
+  return (
+    <>
+      {input}
+      <datalist id={listId}>
+        {suggestions.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </datalist>
+    </>
   );
 }
 
@@ -406,35 +441,6 @@ function EnumSelect(props: WidgetProps) {
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
-  );
-}
-
-/** The token the captcha placeholder stores once the person confirms. */
-export const CAPTCHA_PLACEHOLDER_TOKEN = 'captcha-placeholder';
-
-/**
- * Where the brand's captcha will render (reCAPTCHA with `brand.captcha.siteKey`). Until the
- * provider is wired, a confirmation checkbox stands in and stores a placeholder token.
- */
-export function CaptchaWidget(props: WidgetProps) {
-  const intl = useIntl();
-  return (
-    <Box borderWidth="1px" borderStyle="dashed" borderColor="border" rounded="l2" p="3">
-      <HStack gap="3">
-        <chakra.input
-          {...controlA11y(props)}
-          type="checkbox"
-          checked={props.value === CAPTCHA_PLACEHOLDER_TOKEN}
-          onChange={(e) => props.onChange(e.target.checked ? CAPTCHA_PLACEHOLDER_TOKEN : undefined)}
-          {...focusHandlers(props, props.value)}
-          boxSize="5"
-          accentColor="colorPalette.solid"
-        />
-        <chakra.label htmlFor={props.id} fontSize="sm">
-          {intl.formatMessage({ id: 'formui.captcha.confirm' })}
-        </chakra.label>
-      </HStack>
-    </Box>
   );
 }
 

@@ -1,11 +1,18 @@
-import { CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { SchemaForm } from '../../../components/forms/schema-form';
 import { LoadingState } from '../../../components/loading-state';
 import { notify } from '../../../components/notify';
-import { bumpCart, closeLogin, useLoginRequest } from '../../../lib/ui-stores';
+import {
+  bumpCart,
+  closeLogin,
+  openForgotPassword,
+  openSignUp,
+  useLoginRequest,
+} from '../../../lib/ui-stores';
+import { useFirstFieldFocus } from '../../../lib/use-first-field-focus';
 import { useLogin, useLoginProviders } from '../hooks/use-login';
 
 /**
@@ -14,19 +21,23 @@ import { useLogin, useLoginProviders } from '../hooks/use-login';
  */
 export function LoginModal() {
   const request = useLoginRequest();
+  const focus = useFirstFieldFocus(request.open);
   return (
+    // A fixed size: a responsive one kept the full-screen size's 100dvh height on laptops.
     <Dialog.Root
       open={request.open}
       onOpenChange={(e) => {
         if (!e.open) closeLogin();
       }}
       placement="center"
-      size={{ base: 'full', sm: 'md' }}
+      size="md"
+      scrollBehavior="inside"
+      initialFocusEl={focus.initialFocusEl}
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="login-modal">
+        <Dialog.Positioner px="3">
+          <Dialog.Content ref={focus.contentRef} data-testid="login-modal">
             <Dialog.Header>
               <Dialog.Title>
                 <FormattedMessage id="login.title" />
@@ -100,6 +111,7 @@ function LoginForm({ onSuccess }: { onSuccess?: (() => void) | undefined }) {
         submitLabel="login.submit"
         pending={pending}
       />
+      <AccountLinks onSuccess={onSuccess} />
     </Stack>
   );
 }
@@ -107,4 +119,24 @@ function LoginForm({ onSuccess }: { onSuccess?: (() => void) | undefined }) {
 interface LoginData {
   _username: string;
   _password: string;
+}
+
+/** Where a newcomer goes from the sign-in dialog: sign-up, and the forgotten password. */
+function AccountLinks({ onSuccess }: { onSuccess?: (() => void) | undefined }) {
+  const link = { variant: 'plain', size: 'sm', px: '0', textDecoration: 'underline' } as const;
+  return (
+    <Stack gap="1" align="center" textAlign="center" fontSize="sm">
+      <Button {...link} onClick={() => openForgotPassword()} data-testid="login-forgot">
+        <FormattedMessage id="login.forgotPassword" />
+      </Button>
+      <HStack gap="1" wrap="wrap" justify="center">
+        <Text>
+          <FormattedMessage id="login.noAccount" />
+        </Text>
+        <Button {...link} onClick={() => openSignUp(onSuccess)} data-testid="login-signup">
+          <FormattedMessage id="login.createAccount" />
+        </Button>
+      </HStack>
+    </Stack>
+  );
 }

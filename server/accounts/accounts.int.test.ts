@@ -1,0 +1,392 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetTermScans } from '../content/terms';
+import { outbox, pessoa, termoAceite } from '../db/schema';
+import { rows } from '../db/sql';
+import { startTestServer, type TestServer } from '../test/harness';
+import { testBrands } from '../test/test-brand';
+
+let s: TestServer;
+let termsDir: string;
+
+async function writeTerm(version: string, title: string) {
+  const dir = path.join(termsDir, 'content', 'terms', '1');
+  await mkdir(dir, { recursive: true });
+  for (const l of ['pt-BR', 'es-ES', 'en-US']) {
+    await writeFile(
+      path.join(dir, `${version}.${l}.md`),
+      `# ${title} ${l}\n\nTexto <script>alert(1)</script> [x](javascript:alert(1)) **forte**.\n`,
+    );
+  }
+  forgetTermScans();
+}
+
+beforeAll(async () => {
+  termsDir = await mkdtemp(path.join(os.tmpdir(), 'terms-'));
+  await writeTerm('2026-01-01', 'Termos v1');
+  const brands = testBrands();
+  // The default test brand reads its terms from a folder this test publishes versions into.
+  brands[0]!.dir = termsDir;
+  s = await startTestServer({ brands });
+});
+afterAll(async () => {
+  await s?.close();
+  await rm(termsDir, { recursive: true, force: true });
+});
+
+let ipCounter = 10;
+/** A fresh client address per test, so rate limits of one test do not touch another. */
+const freshIp = () => `10.0.0.${ipCounter++}`;
+
+interface Req {
+  method?: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+  token?: string | null;
+  ip?: string;
+}
+async function call(r: Req) {
+  const res = await s.app.inject({
+    method: r.method ?? (r.body === undefined ? 'GET' : 'POST'),
+    url: r.url,
+    remoteAddress: r.ip ?? '10.9.9.9',
+    headers: {
+      host: 'localhost',
+      'content-type': 'application/json',
+      ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
+    },
+    ...(r.body === undefined ? {} : { payload: JSON.stringify(r.body) }),
+  });
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    // biome-ignore lint/suspicious/noExplicitAny: the tests read answers of many shapes
+    body: res.json() as { result?: any; error?: { code: number; message: string } },
+  };
+}
+
+const PASSWORD = 'Segura@123';
+function signUpBody(email: string, extra: Record<string, unknown> = {}) {
+  return {
+    _nome: 'Ana',
+    _sobrenome: 'Souza',
+    _email: email,
+    _email2: email,
+    _senha: PASSWORD,
+    _senha2: PASSWORD,
+    _celularComCodigoPais: '+55 11 91234-5678',
+    _dt_nascimento: '1990-05-17',
+    _cpf: '529.982.247-25',
+    _nacionalidade: 'BR',
+    _termos: true,
+    ...extra,
+  };
+}
+
+async function signUp(email: string, extra: Record<string, unknown> = {}) {
+  const res = await call({ url: '/cadastro/1', body: signUpBody(email, extra), ip: freshIp() });
+  expect(res.body.error).toBeUndefined();
+  return res.body.result as { access_token: string; pessoa: { idpessoa: number } };
+}
+
+async function lastMail(to: string, kind: string) {
+  const [m] = await s.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, to), eq(outbox.kind, kind)))
+    .orderBy(sql`${outbox.id} DESC`)
+    .limit(1);
+  return m;
+}
+
+const tokenIn = (text: string) => /token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+
+describe('sign-up', () => {
+  it('stores every field, accepts the current terms, mails a confirmation and logs in', async () => {
+    const r = await signUp('ana@example.com', { _telefoneComCodigoPais: '+55 11 3000-1000' });
+    expect(r.access_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const dados = await call({ url: '/pessoa/cadastro/dados', token: r.access_token });
+    expect(dados.headers['cache-control']).toBe('no-store');
+    expect(dados.body.result.cadastro).toMatchObject({
+      nome: 'Ana',
+      email: 'ana@example.com',
+      cpf: '52998224725',
+      dt_nascimento: '1990-05-17',
+      telefoneComCodigoPais: '+55 11 3000-1000',
+      idioma: 'pt-BR',
+      email_confirmado: false,
+      idpessoa_tipo: 1,
+    });
+    const accepted = await s.db
+      .select()
+      .from(termoAceite)
+      .where(eq(termoAceite.idpessoa, r.pessoa.idpessoa));
+    expect(accepted.map((a) => a.versao)).toEqual(['2026-01-01']);
+
+    const mail = await lastMail('ana@example.com', 'confirm_email');
+    expect(mail?.text).toContain('/validatemail?token=');
+    const token = tokenIn(mail!.text);
+    const ok = await call({ url: '/pessoa/cadastro/confirmar/email', body: { token } });
+    expect(ok.body.result?.mensagem).toBe('E-mail confirmado com sucesso!');
+    const again = await call({ url: '/pessoa/cadastro/confirmar/email', body: { token } });
+    expect(again.body.error?.message).toBe('Token de confirmação não identificado!');
+    const after = await call({ url: '/pessoa/cadastro/dados', token: r.access_token });
+    expect(after.body.result.cadastro.email_confirmado).toBe(true);
+  });
+
+  it('refuses a used e-mail, which ValidaEmail reports while typing', async () => {
+    await signUp('bia@example.com');
+    const dup = await call({
+      url: '/cadastro/1',
+      body: signUpBody('BIA@example.com'),
+      ip: freshIp(),
+    });
+    expect(dup.body.error?.message).toBe('E-mail já cadastrado');
+    const taken = await call({
+      url: '/CustomUserApps/ValidaEmail',
+      body: { email: 'bia@example.com' },
+    });
+    expect(taken.body.result?.disponivel).toBe(false);
+    const free = await call({
+      url: '/CustomUserApps/ValidaEmail',
+      body: { email: 'nova@example.com' },
+    });
+    expect(free.body.result?.disponivel).toBe(true);
+    const rpc = await s.rpc('SuperIngressoWeb', 'validaemail', ['bia@example.com', null]);
+    expect(rpc.body).toMatchObject({ result: { disponivel: false } });
+  });
+
+  it('answers bad input with the form error and writes nothing', async () => {
+    const before = await s.db.select({ n: sql<number>`count(*)::int` }).from(pessoa);
+    const bad = await call({
+      url: '/cadastro/1',
+      body: signUpBody('c@example.com', { _senha2: 'Outra@123', _cpf: '111.111.111-11' }),
+      ip: freshIp(),
+    });
+    expect(bad.body.error?.code).toBe(0);
+    expect(bad.body.error?.message).toBeTruthy();
+    const after = await s.db.select({ n: sql<number>`count(*)::int` }).from(pessoa);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('makes an agency await approval, and its reservations are refused', async () => {
+    const rules = s.brands[0]!.brand.regrasDoNegocio;
+    const res = await call({
+      url: '/cadastro/1',
+      ip: freshIp(),
+      body: {
+        _nome: 'Viagens',
+        _email: 'agencia.nova@example.com',
+        _email2: 'agencia.nova@example.com',
+        _senha: PASSWORD,
+        _senha2: PASSWORD,
+        _celularComCodigoPais: '+55 11 3333-4444',
+        _empresa_cnpj: '11.222.333/0001-81',
+        _empresa_razao: 'Viagens Ltda',
+        _termos: true,
+        _idpessoa_tipo: rules.idagenciaaguardando,
+      },
+    });
+    expect(res.body.error).toBeUndefined();
+    expect(res.body.result.aguardando_aprovacao).toBe(true);
+    expect(res.body.result.pessoa.idpessoa_tipo).toBe(rules.idagenciaaguardando);
+    expect(await lastMail('agencia.nova@example.com', 'agency_awaiting')).toBeDefined();
+    const hold = await s.rpc(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: 1, qtd: 10 }], 1, []],
+      {
+        token: res.body.result.access_token,
+      },
+    );
+    expect(hold.body).toMatchObject({ error: { code: 13087 } });
+  });
+
+  it('never lets the sign-up choose another person type', async () => {
+    const res = await call({
+      url: '/cadastro/1',
+      ip: freshIp(),
+      body: signUpBody('tipo@example.com', {
+        _idpessoa_tipo: s.brands[0]!.brand.regrasDoNegocio.idagencia,
+      }),
+    });
+    expect(res.body.error?.code).toBe(0);
+  });
+});
+
+describe('login', () => {
+  it('answers an unknown e-mail, a wrong password and a throttled account alike', async () => {
+    await signUp('carla@example.com');
+    const ip = freshIp();
+    const login = (email: string, pw: string, from = ip) =>
+      call({ url: '/login/1', body: { _username: email, _password: pw }, ip: from });
+    const unknown = await login('ninguem@example.com', PASSWORD);
+    const wrong = await login('carla@example.com', 'Errada@123');
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body.error?.message).toBe('Usuário ou senha incorreta');
+    for (let i = 0; i < 4; i++) await login('carla@example.com', 'Errada@123');
+    // Throttled at this address: even the right password gets the same answer.
+    const throttled = await login('carla@example.com', PASSWORD);
+    expect(throttled.body).toEqual(wrong.body);
+    // Not a lockout: the owner at another address logs in.
+    const elsewhere = await login('carla@example.com', PASSWORD, freshIp());
+    expect(elsewhere.body.result?.access_token).toBeTruthy();
+    expect(elsewhere.headers.authorization).toBe(`Bearer ${elsewhere.body.result.access_token}`);
+  });
+
+  it('logout revokes the token on the server', async () => {
+    const r = await signUp('davi@example.com');
+    const out = await call({ url: '/logout', body: {}, token: r.access_token });
+    expect(out.body.result?.ok).toBe(true);
+    expect(out.headers.authorization).toBeUndefined();
+    const after = await call({ url: '/pessoa/cadastro/dados', token: r.access_token });
+    expect(after.body.error?.code).toBe(1);
+  });
+
+  it('asks for a newly published term (21001), records the acceptance, then logs in', async () => {
+    const r = await signUp('eva@example.com');
+    await writeTerm('2026-02-01', 'Termos v2');
+    const body = { _username: 'eva@example.com', _password: PASSWORD };
+    const first = await call({ url: '/login/1', body, ip: freshIp() });
+    expect(first.body.error?.code).toBe(21001);
+    const detail = JSON.parse(first.body.error!.message);
+    expect(detail.termo).toMatchObject({
+      idtipo_termo: 1,
+      versao: '2026-02-01',
+      dsctermo: 'Termos v2 pt-BR',
+    });
+    expect(detail.termo.termo).not.toContain('<script>');
+    expect(detail.termo.termo).not.toContain('javascript:');
+    expect(detail.termo.termo).toContain('<strong>forte</strong>');
+    // The ticket is for this person and this use only.
+    const bogus = await s.rpc('BasePessoaClass', 'aceiteTermo', [
+      { idtermo: detail.termo.idtermo, aceite: 'x'.repeat(43) },
+    ]);
+    expect(bogus.body).toMatchObject({ error: { code: 1 } });
+    const accept = await s.rpc('BasePessoaClass', 'aceiteTermo', [
+      { idtermo: detail.termo.idtermo, aceite: detail.aceite },
+    ]);
+    expect(accept.body).toEqual({ result: { aceito: true } });
+    const second = await call({ url: '/login/1', body, ip: freshIp() });
+    expect(second.body.result?.access_token).toBeTruthy();
+    const versions = await s.db
+      .select({ v: termoAceite.versao, at: termoAceite.aceitoEm })
+      .from(termoAceite)
+      .where(eq(termoAceite.idpessoa, r.pessoa.idpessoa));
+    expect(versions.map((v) => v.v).sort()).toEqual(['2026-01-01', '2026-02-01']);
+    const current = await call({ url: '/pessoa/cadastro/termo?tipo=1' });
+    expect(current.body.result.versao).toBe('2026-02-01');
+  });
+});
+
+describe('passwords', () => {
+  it('forgot answers the same whether the e-mail exists; the reset link is single-use and ends sessions', async () => {
+    const r = await signUp('fabio@example.com');
+    const known = await call({
+      url: '/pessoa/cadastro/recuperar/senha',
+      body: { username: 'fabio@example.com' },
+      ip: freshIp(),
+    });
+    const unknown = await call({
+      url: '/pessoa/cadastro/recuperar/senha',
+      body: { username: 'fantasma@example.com' },
+      ip: freshIp(),
+    });
+    expect(known.body).toEqual(unknown.body);
+    expect(known.body.result.sucesso).toBe(true);
+    const mail = await lastMail('fabio@example.com', 'reset_password');
+    const token = tokenIn(mail!.text);
+    const NEW = 'Trocada@456';
+    const reset = await call({
+      url: '/pessoa/cadastro/recuperar/nova',
+      body: { token, password: NEW, password2: NEW },
+    });
+    expect(reset.body.result?.sucesso).toBe(true);
+    const reuse = await call({
+      url: '/pessoa/cadastro/recuperar/nova',
+      body: { token, password: NEW, password2: NEW },
+    });
+    expect(reuse.body.error?.code).toBe(0);
+    const old = await call({ url: '/pessoa/cadastro/dados', token: r.access_token });
+    expect(old.body.error?.code).toBe(1);
+    const oldPw = await call({
+      url: '/login/1',
+      body: { _username: 'fabio@example.com', _password: PASSWORD },
+      ip: freshIp(),
+    });
+    expect(oldPw.body.error?.message).toBe('Usuário ou senha incorreta');
+    const newPw = await call({
+      url: '/login/1',
+      body: { _username: 'fabio@example.com', _password: NEW },
+      ip: freshIp(),
+    });
+    expect(newPw.body.result?.access_token).toBeTruthy();
+  });
+
+  it('change needs the current password and hands a new token', async () => {
+    const r = await signUp('gil@example.com');
+    const wrong = await call({
+      url: '/pessoa/cadastro/trocar/senha',
+      token: r.access_token,
+      body: { oldpassword: 'Nao@1234', password: 'Outra@789' },
+    });
+    expect(wrong.body.error?.message).toBe('Insira sua senha atual');
+    const ok = await call({
+      url: '/pessoa/cadastro/trocar/senha',
+      token: r.access_token,
+      body: { oldpassword: PASSWORD, password: 'Outra@789' },
+    });
+    expect(ok.body.result?.mensagem).toBeTruthy();
+    const fresh = /^Bearer (.+)$/.exec(String(ok.headers.authorization))?.[1];
+    expect(fresh).toBeTruthy();
+    expect(fresh).not.toBe(r.access_token);
+    expect(
+      (await call({ url: '/pessoa/cadastro/dados', token: r.access_token })).body.error?.code,
+    ).toBe(1);
+    expect((await call({ url: '/pessoa/cadastro/dados', token: fresh })).body.result).toBeTruthy();
+  });
+});
+
+describe('nobody reads or changes another person', () => {
+  it('every account call acts on the session person only', async () => {
+    const a = await signUp('helena@example.com');
+    const b = await signUp('igor@example.com');
+    const snapshot = async () =>
+      rows<Record<string, unknown>>(
+        s.db,
+        sql`SELECT * FROM pessoa WHERE id = ${b.pessoa.idpessoa}`,
+      );
+    const before = await snapshot();
+    const asA = { token: a.access_token };
+    const mine = await call({ url: '/pessoa/cadastro/dados', ...asA });
+    expect(mine.body.result.cadastro.email).toBe('helena@example.com');
+    await call({
+      url: '/pessoa/cadastro/dados',
+      ...asA,
+      body: {
+        idpessoa: b.pessoa.idpessoa,
+        email: 'igor@example.com',
+        nome: 'Hackeado',
+        sobrenome: 'X',
+        cpf: '52998224725',
+      },
+    });
+    await s.rpc(
+      'BasePessoaClass',
+      'setPessoa',
+      [{ idpessoa: b.pessoa.idpessoa, nome: 'Hackeado' } as Record<string, unknown>],
+      asA,
+    );
+    await call({
+      url: '/pessoa/cadastro/trocar/senha',
+      ...asA,
+      body: { oldpassword: PASSWORD, password: 'Roubada@1', idpessoa: b.pessoa.idpessoa },
+    });
+    expect(await snapshot()).toEqual(before);
+    const bStill = await call({ url: '/pessoa/cadastro/dados', token: b.access_token });
+    expect(bStill.body.result.cadastro.nome).toBe('Ana');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Agency approval (spec §4, §6): an agency signs up with the awaiting-approval type
+ * (regrasDoNegocio.idagenciaaguardando); an operator approves it, which gives it the agency type
+ * (idagencia) and mails it, in one transaction. Reached by `npm run agency -- approve <email>
+ * --brand <id>` (scripts/agency.ts), directly on PostgreSQL, or through the running server's
+ * loopback-only operator endpoint when the embedded database is held by that server.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { LoadedBrand } from '../../schemas/brand.types';
+import type { Locale } from '../../schemas/contract';
+import type { Db } from '../db/client';
+import { pessoa } from '../db/schema';
+import { enqueueMail } from '../mail/outbox';
+import { normalizeEmail } from './repository';
+
+export type ApproveOutcome = 'approved' | 'not-found' | 'already-approved' | 'not-an-agency';
+
+/** Approves the agency of `brand` with `email`; `origin` is the site address for the mail's link. */
+export async function approveAgency(
+  db: Db,
+  brand: LoadedBrand,
+  email: string,
+  origin: string,
+): Promise<ApproveOutcome> {
+  const rules = brand.brand.regrasDoNegocio;
+  return db.transaction(async (tx) => {
+    const [p] = await tx
+      .select()
+      .from(pessoa)
+      .where(and(eq(pessoa.brand, brand.id), eq(pessoa.email, normalizeEmail(email))))
+      .for('update');
+    if (!p) return 'not-found';
+    if (p.idpessoaTipo === rules.idagencia) return 'already-approved';
+    if (p.idpessoaTipo !== rules.idagenciaaguardando) return 'not-an-agency';
+    await tx
+      .update(pessoa)
+      .set({ idpessoaTipo: rules.idagencia, updatedAt: new Date() })
+      .where(eq(pessoa.id, p.id));
+    await enqueueMail(tx, {
+      brand,
+      locale: (p.idioma as Locale | null) ?? brand.brand.defaultLocale,
+      to: p.email,
+      kind: 'agency_approved',
+      vars: { nome: p.nome, link: `${origin}/`, origin },
+    });
+    return 'approved';
+  });
+}
+
+/** The address of a brand's site for links made outside a request (the first host). */
+export function brandOrigin(brand: LoadedBrand, port: number): string {
+  const host = brand.brand.hosts[0] ?? 'localhost';
+  const local = host === 'localhost' || host === '127.0.0.1';
+  return local ? `http://${host}:${port}` : `https://${host}`;
+}
+
+const sameSecret = (a: string, b: string) => {
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb);
+};
+
+/**
+ * POST /operator/agency/approve { email, brand } from this machine only, with the token the
+ * server wrote beside its data directory (`operator.json`): how the command reaches an embedded
+ * database that the running server holds.
+ */
+export const operatorRoutes: FastifyPluginAsync<{
+  db: Db;
+  brands: LoadedBrand[];
+  token: string;
+  port: number;
+}> = async (app, { db, brands, token, port }) => {
+  app.post('/operator/agency/approve', async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const loopback = req.socket.remoteAddress === '127.0.0.1' || req.socket.remoteAddress === '::1';
+    const given = req.headers['x-operator-token'];
+    if (!loopback || typeof given !== 'string' || !sameSecret(given, token)) {
+      return reply.code(403).send({ error: { code: 0, message: 'forbidden' } });
+    }
+    const body = (req.body ?? {}) as { email?: unknown; brand?: unknown };
+    const brand = brands.find((b) => b.id === body.brand);
+    if (!brand || typeof body.email !== 'string') {
+      return { error: { code: 0, message: 'unknown brand or missing e-mail' } };
+    }
+    return {
+      result: { outcome: await approveAgency(db, brand, body.email, brandOrigin(brand, port)) },
+    };
+  });
+};

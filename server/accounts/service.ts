@@ -1,0 +1,572 @@
+/**
+ * The account lifecycle (spec §2–§8): sign-up, login with terms, profile, passwords, e-mail
+ * confirmation. Routes (REST and RPC) are thin: they hand the request's context and body here.
+ * Every multi-step write is one transaction, and the mail it causes is written to the outbox in
+ * that same transaction.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { LoadedBrand } from '../../schemas/brand.types';
+import {
+  type ApiErrorBody,
+  type CadastroCriadoResult,
+  ErrorCode,
+  type Locale,
+  type LoginBody,
+  type LoginResult,
+  type RecuperarSenhaResult,
+  type SessaoPessoa,
+  type Termo,
+  type TermoPendente,
+} from '../../schemas/contract';
+import { type FormId, isFormId } from '../../schemas/forms/index';
+import { fromCadastroBody, fromEdge } from '../../schemas/rest/accounts';
+import { captchaRequired, verifyCaptcha } from '../captcha/verify';
+import {
+  currentVersion,
+  currentVersions,
+  TERMO_USO,
+  type TermVersion,
+  termoOf,
+  versionById,
+} from '../content/terms';
+import type { Db } from '../db/client';
+import { pessoa as pessoaTable, termoAceite } from '../db/schema';
+import { rows } from '../db/sql';
+import { AppError, generic } from '../errors';
+import { validateForm } from '../forms/validate';
+import { t } from '../i18n';
+import { enqueueMail } from '../mail/outbox';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './password';
+import {
+  cadastroOf,
+  columnsOf,
+  findPessoaByEmail,
+  findPessoaById,
+  insertPessoa,
+  normalizeEmail,
+  type Pessoa,
+  sessaoPessoa,
+  updatePessoa,
+} from './repository';
+import { createSession, revokeAllSessions } from './sessions';
+import {
+  allowRequest,
+  clearFailures,
+  loginKeys,
+  RATE_LIMITS,
+  recordFailure,
+  waitSeconds,
+} from './throttle';
+import { issueToken, spendAllTokens, spendToken } from './tokens';
+
+/** What every account call knows about its request. */
+export interface AccountScope {
+  db: Db;
+  brand: LoadedBrand;
+  locale: Locale;
+  /** The caller's address (rate limits, throttling, evidence of term acceptance). */
+  ip: string;
+  /** The site's origin, for links in mails (`https://shop.example`). */
+  origin: string;
+}
+
+/** A call's outcome: a result, or the error object to answer. */
+export type Outcome<T> = { result: T } | { error: ApiErrorBody };
+
+const fail = (scope: AccountScope, id: Parameters<typeof t>[1], code = ErrorCode.Generic) => ({
+  error: { code, message: t(scope.locale, id) },
+});
+
+/** Throws the rate-limit error when `key` is over `rule`. */
+async function limit(
+  scope: AccountScope,
+  what: keyof typeof RATE_LIMITS,
+  key = scope.ip,
+): Promise<void> {
+  const ok = await allowRequest(scope.db, `${what}:${scope.brand.id}:${key}`, RATE_LIMITS[what]);
+  if (!ok) throw generic('error.tooManyRequests');
+}
+
+async function checkCaptcha(
+  scope: AccountScope,
+  action: 'login' | 'register' | 'forgot',
+  token: unknown,
+): Promise<boolean> {
+  if (!captchaRequired(scope.brand, action)) return true;
+  return verifyCaptcha(scope.db, scope.brand, token, scope.ip);
+}
+
+const link = (scope: AccountScope, pathAndQuery: string) =>
+  `${scope.origin.replace(/\/+$/, '')}${pathAndQuery}`;
+
+/** Whether a person still has to accept the current version of the terms of use. */
+export async function pendingTerm(
+  db: Db,
+  brand: LoadedBrand,
+  idpessoa: number,
+): Promise<TermVersion | null> {
+  const current = await currentVersion(brand, TERMO_USO);
+  if (!current) return null;
+  const [row] = await db
+    .select({ id: termoAceite.id })
+    .from(termoAceite)
+    .where(
+      and(
+        eq(termoAceite.idpessoa, idpessoa),
+        eq(termoAceite.tipo, current.tipo),
+        eq(termoAceite.versao, current.versao),
+      ),
+    );
+  return row ? null : current;
+}
+
+/** Records that a person accepted a version (idempotent). */
+async function recordAcceptance(db: Db, idpessoa: number, v: TermVersion, ip: string) {
+  await db
+    .insert(termoAceite)
+    .values({ idpessoa, tipo: v.tipo, versao: v.versao, idtermo: v.idtermo, ip })
+    .onConflictDoNothing();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login
+
+/**
+ * Whether the person of `email` accepted a term from this address in the last two minutes: the
+ * login that follows (spec §8 code 21001: accept, then log in again) needs no second captcha,
+ * since the acceptance ticket was only handed out after a solved captcha and a right password.
+ */
+async function justAcceptedTerm(scope: AccountScope, email: string): Promise<boolean> {
+  const found = await rows<{ n: number }>(
+    scope.db,
+    sql`SELECT count(*)::int AS n FROM termo_aceite a JOIN pessoa p ON p.id = a.idpessoa
+        WHERE p.brand = ${scope.brand.id} AND p.email = ${email} AND a.ip = ${scope.ip}
+          AND a.aceito_em > now() - interval '2 minutes'`,
+  );
+  return (found[0]?.n ?? 0) > 0;
+}
+
+/**
+ * POST login/{id}. The same answer, with the same work (one argon2 verification), for an unknown
+ * e-mail, a wrong password and a throttled account. A good login with a pending term answers
+ * 21001 with the term and a single-use acceptance ticket instead of a session.
+ */
+export async function login(scope: AccountScope, body: unknown): Promise<Outcome<LoginResult>> {
+  const form = validateForm<LoginBody>(scope.brand, 'login', body, scope.locale);
+  if (!form.ok) return { error: form.error };
+  const data = form.data;
+  const email = normalizeEmail(data._username);
+  if (
+    !(await checkCaptcha(scope, 'login', data._recaptcha)) &&
+    !(await justAcceptedTerm(scope, email))
+  ) {
+    return fail(scope, 'error.captcha');
+  }
+  const keys = loginKeys(scope.brand.id, email, scope.ip);
+  const wait = await waitSeconds(scope.db, keys);
+  const found = wait > 0 ? undefined : await findPessoaByEmail(scope.db, scope.brand.id, email);
+  const hash = found?.temSenha ? found.senhaHash : DUMMY_HASH;
+  const ok = (await verifyPassword(data._password, hash)) && found !== undefined && wait === 0;
+  if (!ok || !found) {
+    await recordFailure(scope.db, keys);
+    return fail(scope, 'error.wrongCredentials');
+  }
+  await clearFailures(scope.db, keys);
+  if (needsRehash(found.senhaHash)) {
+    await scope.db
+      .update(pessoaTable)
+      .set({ senhaHash: await hashPassword(data._password) })
+      .where(eq(pessoaTable.id, found.id));
+  }
+  const pending = await pendingTerm(scope.db, scope.brand, found.id);
+  if (pending) {
+    const detail: TermoPendente = {
+      message: t(scope.locale, 'error.termsRequired'),
+      termo: termoOf(pending, scope.locale),
+      aceite: await issueToken(scope.db, found.id, 'accept_term'),
+    };
+    return { error: { code: ErrorCode.TermsDetailed, message: JSON.stringify(detail) } };
+  }
+  const token = await createSession(scope.db, found.id);
+  return { result: { access_token: token, pessoa: sessaoPessoa(found) } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up
+
+/**
+ * POST cadastro/{loginId}: a person (registration form) or an agency (agency form, when
+ * `_idpessoa_tipo` is the brand's awaiting-approval type). Stores every field, the acceptance of
+ * the current terms of use, a confirmation token and its mail in one transaction, then logs in.
+ */
+export async function signUp(
+  scope: AccountScope,
+  body: unknown,
+): Promise<Outcome<CadastroCriadoResult>> {
+  await limit(scope, 'signup');
+  const data = fromCadastroBody(body);
+  const rules = scope.brand.brand.regrasDoNegocio;
+  const agency =
+    data.idpessoa_tipo !== undefined && Number(data.idpessoa_tipo) === rules.idagenciaaguardando;
+  if (data.idpessoa_tipo !== undefined && !agency) return fail(scope, 'error.badParams');
+  delete data.idpessoa_tipo;
+  const form = validateForm<Record<string, unknown>>(
+    scope.brand,
+    agency ? 'agency' : 'registration',
+    data,
+    scope.locale,
+  );
+  if (!form.ok) return { error: form.error };
+  const valid = form.data;
+  if (!(await checkCaptcha(scope, 'register', valid._recaptcha)))
+    return fail(scope, 'error.captcha');
+
+  const terms = await currentVersion(scope.brand, TERMO_USO);
+  const senhaHash = await hashPassword(String(valid.senha));
+  const created = await scope.db.transaction(async (tx) => {
+    const p = await insertPessoa(tx, {
+      brand: scope.brand.id,
+      email: String(valid.email),
+      senhaHash,
+      idpessoaTipo: agency ? rules.idagenciaaguardando : 1,
+      idioma: scope.locale,
+      fields: columnsOf(valid),
+    });
+    if (!p) return null;
+    if (terms) {
+      await tx.insert(termoAceite).values({
+        idpessoa: p.id,
+        tipo: terms.tipo,
+        versao: terms.versao,
+        idtermo: terms.idtermo,
+        ip: scope.ip,
+      });
+    }
+    const token = await issueToken(tx, p.id, 'confirm_email');
+    await enqueueMail(tx, {
+      brand: scope.brand,
+      locale: scope.locale,
+      to: p.email,
+      kind: 'confirm_email',
+      vars: {
+        nome: p.nome,
+        link: link(scope, `/validatemail?token=${token}`),
+        origin: scope.origin,
+      },
+    });
+    if (agency) {
+      await enqueueMail(tx, {
+        brand: scope.brand,
+        locale: scope.locale,
+        to: p.email,
+        kind: 'agency_awaiting',
+        vars: { nome: p.nome, origin: scope.origin },
+      });
+    }
+    return p;
+  });
+  if (!created) return fail(scope, 'error.emailTaken');
+  const token = await createSession(scope.db, created.id);
+  return {
+    result: {
+      access_token: token,
+      pessoa: sessaoPessoa(created),
+      mensagem: t(scope.locale, agency ? 'account.agencyCreated' : 'account.created'),
+      aguardando_aprovacao: agency,
+    },
+  };
+}
+
+/** CustomUserApps/ValidaEmail and SuperIngressoWeb.validaemail: whether an e-mail is free. */
+export async function emailAvailable(
+  scope: AccountScope,
+  email: unknown,
+): Promise<Outcome<{ disponivel: boolean; mensagem: string }>> {
+  if (typeof email !== 'string' || email.length > 320) return fail(scope, 'error.badParams');
+  await limit(scope, 'emailCheck');
+  const form = validateForm(scope.brand, 'forgotPassword', { email }, scope.locale);
+  if (!form.ok) return { error: form.error };
+  const taken = await findPessoaByEmail(scope.db, scope.brand.id, email);
+  return {
+    result: {
+      disponivel: !taken,
+      mensagem: t(scope.locale, taken ? 'error.emailTaken' : 'account.emailAvailable'),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profile
+
+/** The form a person's profile is edited with. */
+const profileForm = (scope: AccountScope, p: Pessoa) => {
+  const rules = scope.brand.brand.regrasDoNegocio;
+  const agency = p.idpessoaTipo === rules.idagencia || p.idpessoaTipo === rules.idagenciaaguardando;
+  return agency && isFormId('agencyProfile') ? 'agencyProfile' : 'profile';
+};
+
+/** POST pessoa/cadastro/dados and BasePessoaClass.setPessoa: writes the registration fields. */
+export async function saveProfile(
+  scope: AccountScope,
+  p: Pessoa,
+  body: unknown,
+): Promise<Outcome<{ mensagem: string; pessoa: SessaoPessoa }>> {
+  const input =
+    body && typeof body === 'object' && !Array.isArray(body)
+      ? { ...(body as Record<string, unknown>) }
+      : {};
+  // Not editable here: the login e-mail and the person's type (an operator's decision).
+  input.email = p.email;
+  delete input.idpessoa_tipo;
+  delete input.email_confirmado;
+  delete input.tem_senha;
+  for (const [k, v] of Object.entries(input)) if (v === null || v === '') delete input[k];
+  const form = validateForm<Record<string, unknown>>(
+    scope.brand,
+    profileForm(scope, p) as FormId,
+    input,
+    scope.locale,
+  );
+  if (!form.ok) return { error: form.error };
+  const cols = columnsOf(form.data);
+  // Fields the person emptied are cleared (the form omits empty optional fields).
+  for (const [field, column] of Object.entries(CLEARABLE)) {
+    if (!Object.hasOwn(form.data, field)) (cols as Record<string, unknown>)[column] = null;
+  }
+  const updated = await updatePessoa(scope.db, p.id, cols);
+  return {
+    result: { mensagem: t(scope.locale, 'account.updated'), pessoa: sessaoPessoa(updated) },
+  };
+}
+
+/** Optional fields that an empty input clears. */
+const CLEARABLE = {
+  celular: 'celular',
+  telefone: 'telefone',
+  telefoneComCodigoPais: 'telefoneComCodigoPais',
+  passaporte: 'passaporte',
+  empresa_obs: 'empresaObs',
+  end_complemento: 'endComplemento',
+} as const;
+
+/** GET pessoa/cadastro/dados. */
+export function profileOf(p: Pessoa) {
+  return { cadastro: cadastroOf(p), pessoa: sessaoPessoa(p) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Passwords and e-mail
+
+/**
+ * POST pessoa/cadastro/trocar/senha: needs the current password (accounts made through an
+ * identity provider set their first one without it). Every session of the person ends; the
+ * caller gets a new one.
+ */
+export async function changePassword(
+  scope: AccountScope,
+  p: Pessoa,
+  body: unknown,
+): Promise<Outcome<{ mensagem: string; token: string }>> {
+  const data = fromEdge('trocarSenha', body);
+  if (!p.temSenha && data.old_password === undefined) data.old_password = '-';
+  const form = validateForm<{ old_password: string; senha: string }>(
+    scope.brand,
+    'changePassword',
+    data,
+    scope.locale,
+  );
+  if (!form.ok) return { error: form.error };
+  if (p.temSenha) {
+    const keys = loginKeys(scope.brand.id, p.email, scope.ip);
+    const wait = await waitSeconds(scope.db, keys);
+    const ok = (await verifyPassword(form.data.old_password, p.senhaHash)) && wait === 0;
+    if (!ok) {
+      await recordFailure(scope.db, keys);
+      return fail(scope, 'error.currentPassword');
+    }
+  }
+  const senhaHash = await hashPassword(form.data.senha);
+  const token = await scope.db.transaction(async (tx) => {
+    await tx
+      .update(pessoaTable)
+      .set({ senhaHash, temSenha: true, updatedAt: new Date() })
+      .where(eq(pessoaTable.id, p.id));
+    await revokeAllSessions(tx, p.id);
+    await enqueueMail(tx, {
+      brand: scope.brand,
+      locale: (p.idioma as Locale | null) ?? scope.locale,
+      to: p.email,
+      kind: 'password_changed',
+      vars: { nome: p.nome, origin: scope.origin },
+    });
+    return createSession(tx, p.id);
+  });
+  return { result: { mensagem: t(scope.locale, 'account.passwordChanged'), token } };
+}
+
+/**
+ * POST pessoa/cadastro/recuperar/senha: mails a reset link when the e-mail has an account. The
+ * answer is the same either way (and so is the work: a token is made and hashed regardless).
+ */
+export async function forgotPassword(
+  scope: AccountScope,
+  body: unknown,
+): Promise<Outcome<RecuperarSenhaResult>> {
+  const data = fromEdge('recuperarSenha', body);
+  const form = validateForm<{ email: string; _recaptcha?: string }>(
+    scope.brand,
+    'forgotPassword',
+    data,
+    scope.locale,
+  );
+  if (!form.ok) return { error: form.error };
+  if (!(await checkCaptcha(scope, 'forgot', form.data._recaptcha)))
+    return fail(scope, 'error.captcha');
+  await limit(scope, 'forgot');
+  const email = normalizeEmail(form.data.email);
+  const answer = {
+    result: { sucesso: true, msg_sucesso: t(scope.locale, 'account.forgotSent') },
+  };
+  const perEmail = await allowRequest(
+    scope.db,
+    `forgotEmail:${scope.brand.id}:${email}`,
+    RATE_LIMITS.forgotEmail,
+  );
+  const p = await findPessoaByEmail(scope.db, scope.brand.id, email);
+  if (!p || !perEmail) return answer;
+  await scope.db.transaction(async (tx) => {
+    const token = await issueToken(tx, p.id, 'reset_password');
+    await enqueueMail(tx, {
+      brand: scope.brand,
+      locale: (p.idioma as Locale | null) ?? scope.locale,
+      to: p.email,
+      kind: 'reset_password',
+      vars: {
+        nome: p.nome,
+        link: link(scope, `/redefinirsenha?token=${token}`),
+        minutes: '30',
+        origin: scope.origin,
+      },
+    });
+  });
+  return answer;
+}
+
+/** POST pessoa/cadastro/recuperar/nova: a single-use, expiring token sets a new password. */
+export async function resetPassword(
+  scope: AccountScope,
+  body: unknown,
+): Promise<Outcome<RecuperarSenhaResult>> {
+  const form = validateForm<{ token: string; senha: string }>(
+    scope.brand,
+    'resetPassword',
+    fromEdge('novaSenha', body),
+    scope.locale,
+  );
+  if (!form.ok) return { error: form.error };
+  const senhaHash = await hashPassword(form.data.senha);
+  const done = await scope.db.transaction(async (tx) => {
+    const idpessoa = await spendToken(tx, form.data.token, 'reset_password');
+    if (idpessoa === null) return false;
+    const p = await findPessoaById(tx, scope.brand.id, idpessoa);
+    if (!p) return false;
+    await tx
+      .update(pessoaTable)
+      .set({ senhaHash, temSenha: true, updatedAt: new Date() })
+      .where(eq(pessoaTable.id, p.id));
+    await spendAllTokens(tx, p.id, 'reset_password');
+    await revokeAllSessions(tx, p.id);
+    await enqueueMail(tx, {
+      brand: scope.brand,
+      locale: (p.idioma as Locale | null) ?? scope.locale,
+      to: p.email,
+      kind: 'password_changed',
+      vars: { nome: p.nome, origin: scope.origin },
+    });
+    return true;
+  });
+  if (!done) return fail(scope, 'error.resetToken');
+  return { result: { sucesso: true, msg_sucesso: t(scope.locale, 'account.passwordReset') } };
+}
+
+/** POST pessoa/cadastro/confirmar/email: the mailed token proves the address. */
+export async function confirmEmail(
+  scope: AccountScope,
+  body: unknown,
+): Promise<Outcome<{ mensagem: string }>> {
+  await limit(scope, 'confirm');
+  const token =
+    body && typeof body === 'object' ? (body as Record<string, unknown>).token : undefined;
+  const done = await scope.db.transaction(async (tx) => {
+    const idpessoa = await spendToken(tx, token, 'confirm_email');
+    if (idpessoa === null) return false;
+    const p = await findPessoaById(tx, scope.brand.id, idpessoa);
+    if (!p) return false;
+    await tx
+      .update(pessoaTable)
+      .set({ emailConfirmadoEm: new Date(), updatedAt: new Date() })
+      .where(eq(pessoaTable.id, p.id));
+    return true;
+  });
+  if (!done) return fail(scope, 'error.confirmToken');
+  return { result: { mensagem: t(scope.locale, 'account.emailConfirmed') } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Terms
+
+/** The current version of a type, in the request's language. */
+export async function currentTerm(scope: AccountScope, tipo: unknown): Promise<Outcome<Termo>> {
+  const n = typeof tipo === 'string' ? Number(tipo) : tipo;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 20) {
+    return fail(scope, 'error.badParams');
+  }
+  const v = await currentVersion(scope.brand, n);
+  if (!v) return fail(scope, 'error.termNotFound');
+  return { result: termoOf(v, scope.locale) };
+}
+
+/** BaseTermoClass.getTermoCorrente: that version when `idtermo` names one of the type, else the current. */
+export async function termById(
+  scope: AccountScope,
+  tipo: number,
+  idtermo: number | null,
+): Promise<Termo> {
+  const v =
+    (idtermo !== null ? await versionById(scope.brand, idtermo) : undefined) ??
+    (await currentVersion(scope.brand, tipo));
+  if (!v || v.tipo !== tipo) throw generic('error.termNotFound');
+  return termoOf(v, scope.locale);
+}
+
+/** BaseTermoClass.get: the current version of every type (or of one). */
+export async function currentTerms(scope: AccountScope, tipo?: number): Promise<Termo[]> {
+  const all = await currentVersions(scope.brand);
+  return all
+    .filter((v) => tipo === undefined || v.tipo === tipo)
+    .map((v) => termoOf(v, scope.locale));
+}
+
+/**
+ * BasePessoaClass.aceiteTermo: records the acceptance of the current version `idtermo` by the
+ * session's person, or, before a session exists, by the person of the login's ticket.
+ */
+export async function acceptTerm(
+  scope: AccountScope,
+  session: Pessoa | null,
+  idtermo: number,
+  aceite: string | undefined,
+): Promise<{ aceito: true }> {
+  const v = await versionById(scope.brand, idtermo);
+  const current = v ? await currentVersion(scope.brand, v.tipo) : undefined;
+  if (!v || !current || current.idtermo !== v.idtermo) throw generic('error.termNotFound');
+  let idpessoa = session?.id ?? null;
+  if (idpessoa === null) {
+    idpessoa = await spendToken(scope.db, aceite, 'accept_term');
+    if (idpessoa === null) throw new AppError(ErrorCode.SessionInvalid, 'error.sessionInvalid');
+    const p = await findPessoaById(scope.db, scope.brand.id, idpessoa);
+    if (!p) throw new AppError(ErrorCode.SessionInvalid, 'error.sessionInvalid');
+  }
+  await recordAcceptance(scope.db, idpessoa, v, scope.ip);
+  return { aceito: true };
+}

@@ -1,0 +1,68 @@
+/**
+ * The outbox: a mail is rendered and stored in the same transaction as the change that causes
+ * it (a sign-up, a password reset…), so it is sent exactly when that change commits and never
+ * lost by a crash in between. The delivery loop (deliver.ts) sends it from there.
+ */
+import type { LoadedBrand } from '../../schemas/brand.types';
+import type { Locale } from '../../schemas/contract';
+import type { Db, Tx } from '../db/client';
+import { outbox } from '../db/schema';
+import { type MailKind, renderMail } from './templates';
+
+export type { MailKind } from './templates';
+
+/** A mail to send: who, which kind, in which brand and language, with its variables. */
+export interface MailRequest {
+  brand: LoadedBrand;
+  locale: Locale;
+  to: string;
+  kind: MailKind;
+  /**
+   * Template variables (see MAIL_VARS in templates.ts): confirm_email {nome, link},
+   * reset_password {nome, link, minutes}, agency_awaiting {nome}, agency_approved {nome, link},
+   * password_changed {nome}; any kind may add `origin` (e.g. `https://shop.example`) for the
+   * logo's absolute URL, else the link's origin is used.
+   */
+  vars: Record<string, string>;
+}
+
+const listeners = new Set<() => void>();
+
+/**
+ * Registers `fn` to be called after every enqueue (the delivery loop's nudge).
+ * @returns a function that removes it.
+ */
+export function onEnqueue(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/**
+ * Renders the template and inserts the mail into the outbox in the given db or transaction
+ * (same transaction as the change that causes it). Returns the outbox id.
+ * @throws when the kind's variables are missing or the address is empty (a bug of the caller).
+ */
+export async function enqueueMail(db: Db | Tx, req: MailRequest): Promise<number> {
+  const to = req.to.trim();
+  if (to === '' || /[\s<>,;]/.test(to) || !to.includes('@')) {
+    throw new Error(`enqueueMail: not a single mail address: ${JSON.stringify(req.to)}`);
+  }
+  const mail = renderMail(req.brand, req.locale, req.kind, req.vars);
+  const [row] = await db
+    .insert(outbox)
+    .values({
+      brand: req.brand.id,
+      kind: req.kind,
+      locale: req.locale,
+      toAddress: to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+    })
+    .returning({ id: outbox.id });
+  if (!row) throw new Error('enqueueMail: the insert returned no row');
+  // The caller's transaction may not have committed yet; a loop that finds nothing now finds
+  // the mail on its next tick.
+  for (const fn of listeners) fn();
+  return row.id;
+}

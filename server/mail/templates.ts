@@ -1,0 +1,232 @@
+/**
+ * The mails the shop sends, rendered per brand and locale: a subject, a plain-text part and a
+ * simple table-based HTML part (what mail clients render reliably) carrying the brand's name,
+ * primary colour and header logo. Texts are message ids in locales/*.json (`mail.*`) with
+ * `{name}` placeholders; every value put into the HTML is escaped.
+ */
+import { readFileSync } from 'node:fs';
+import type { LoadedBrand } from '../../schemas/brand.types';
+import type { Locale } from '../../schemas/contract';
+import { brandAssetFile } from '../brands/assets';
+import { localeMessages } from '../forms/messages';
+
+/** Every kind of mail, in the order the mailbox page and the tests list them. */
+export const MAIL_KINDS = [
+  'confirm_email',
+  'reset_password',
+  'agency_awaiting',
+  'agency_approved',
+  'password_changed',
+] as const;
+
+/** What a mail is about; it picks the template. */
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** The variables each kind needs (`origin`, for the logo's absolute URL, is optional for all). */
+export const MAIL_VARS: Record<MailKind, readonly string[]> = {
+  confirm_email: ['nome', 'link'],
+  reset_password: ['nome', 'link', 'minutes'],
+  agency_awaiting: ['nome'],
+  agency_approved: ['nome', 'link'],
+  password_changed: ['nome'],
+};
+
+/** A rendered mail. */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Escapes text for HTML content and double- or single-quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** The brand's name in `locale`: its logo's alternative text (the title carries a slogan). */
+export function brandName(brand: LoadedBrand, locale: Locale): string {
+  const logos = brand.brand.logos;
+  return logos.alt[locale] || logos.alt[brand.brand.defaultLocale] || brand.brand.title[locale];
+}
+
+function message(locale: Locale, id: string, values: Record<string, string>): string {
+  const all = localeMessages();
+  const text = all.get(locale)?.[id] ?? all.get('pt-BR')?.[id];
+  // A missing text is a bug of this module (the unit test checks every id in every locale).
+  if (text === undefined) throw new Error(`mail message ${id} is missing`);
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+function safeColor(value: string, fallback: string): string {
+  return HEX.test(value) ? value : fallback;
+}
+
+/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
+function textOn(hex: string): string {
+  let h = hex.slice(1);
+  if (h.length === 3) h = [...h].map((c) => c + c).join('');
+  const lin = (i: number) => {
+    const c = Number.parseInt(h.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * lin(0) + 0.7152 * lin(2) + 0.0722 * lin(4);
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#000000';
+}
+
+const LOGO_HEIGHT = 48;
+const logoSizes = new Map<string, { width: number; height: number }>();
+
+/**
+ * The logo's box at {@link LOGO_HEIGHT} px high, from the SVG's viewBox (or width/height), so
+ * clients that block images keep the layout; 4:1 when it cannot be read.
+ */
+function logoSize(brand: LoadedBrand, url: string): { width: number; height: number } {
+  const key = `${brand.dir}\u0000${url}`;
+  let size = logoSizes.get(key);
+  if (size) return size;
+  let ratio = 4;
+  const file = url.startsWith('/') ? brandAssetFile(brand, url) : null;
+  if (file?.endsWith('.svg')) {
+    try {
+      const svg = readFileSync(file, 'utf8').slice(0, 4096);
+      const box = /viewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(svg);
+      const w = Number(box?.[1] ?? /\swidth\s*=\s*["']([\d.]+)/.exec(svg)?.[1]);
+      const h = Number(box?.[2] ?? /\sheight\s*=\s*["']([\d.]+)/.exec(svg)?.[1]);
+      if (w > 0 && h > 0) ratio = w / h;
+    } catch {
+      // An unreadable logo keeps the default box; the mail still goes out.
+    }
+  }
+  size = { width: Math.min(320, Math.round(LOGO_HEIGHT * ratio)), height: LOGO_HEIGHT };
+  logoSizes.set(key, size);
+  return size;
+}
+
+/** The absolute URL of the brand's header logo, or null when no origin is known. */
+function logoUrl(brand: LoadedBrand, vars: Record<string, string>): string | null {
+  const header = brand.brand.logos.header;
+  if (/^https?:\/\//i.test(header)) return header;
+  let origin: string | undefined = vars.origin;
+  if (!origin && vars.link) {
+    try {
+      origin = new URL(vars.link).origin;
+    } catch {
+      origin = undefined;
+    }
+  }
+  if (!origin || !/^https?:\/\/[^/\s]+$/i.test(origin.replace(/\/+$/, ''))) return null;
+  return `${origin.replace(/\/+$/, '')}${header.startsWith('/') ? '' : '/'}${header}`;
+}
+
+function checkVars(kind: MailKind, vars: Record<string, string>): void {
+  for (const name of MAIL_VARS[kind]) {
+    if (typeof vars[name] !== 'string' || vars[name] === '') {
+      throw new Error(`mail ${kind} needs the variable ${name}`);
+    }
+  }
+  // Only web links: a javascript: or data: URL must never become a button.
+  if (vars.link !== undefined && !/^https?:\/\/[^\s]+$/i.test(vars.link)) {
+    throw new Error(`mail ${kind}: link must be an http(s) URL`);
+  }
+}
+
+/**
+ * Renders mail `kind` for `brand` in `locale` with `vars` (see {@link MAIL_VARS}).
+ * @throws when a variable the kind needs is missing or the link is not an http(s) URL.
+ */
+export function renderMail(
+  brand: LoadedBrand,
+  locale: Locale,
+  kind: MailKind,
+  vars: Record<string, string>,
+): RenderedMail {
+  checkVars(kind, vars);
+  // A line break in a name must not start a new header line or fake a paragraph.
+  vars = Object.fromEntries(
+    Object.entries(vars).map(([k, v]) => [k, String(v).replace(/\p{Cc}+/gu, ' ')]),
+  );
+  const name = brandName(brand, locale);
+  const support = brand.brand.support.email;
+  const values = { ...vars, brand: name, email: support };
+  const m = (id: string) => message(locale, id, values);
+
+  const subject = m(`mail.${kind}.subject`);
+  const heading = m(`mail.${kind}.heading`);
+  const greeting = m('mail.greeting');
+  const body = m(`mail.${kind}.body`);
+  const link = MAIL_VARS[kind].includes('link') ? (vars.link ?? null) : null;
+  const button = link ? m(`mail.${kind}.button`) : null;
+  const linkHint = link ? m('mail.linkHint') : null;
+  const footer = [m('mail.footer'), support ? m('mail.support') : null].filter(
+    (x): x is string => x !== null,
+  );
+
+  const text = [
+    heading,
+    '',
+    greeting,
+    '',
+    body,
+    ...(link && button ? ['', `${button}: ${link}`] : []),
+    '',
+    '--',
+    ...footer,
+    '',
+  ].join('\n');
+
+  const e = escapeHtml;
+  const primary = safeColor(brand.brand.theme.colors.primary, '#333333');
+  const onPrimary = textOn(primary);
+  const font = e(brand.brand.theme.font.body);
+  const logo = logoUrl(brand, vars);
+  const size = logo ? logoSize(brand, brand.brand.logos.header) : null;
+  const header =
+    logo && size
+      ? `<img src="${e(logo)}" width="${size.width}" height="${size.height}" alt="${e(name)}" style="display:block;border:0;height:${size.height}px;width:${size.width}px;max-width:100%;font-size:18px;font-weight:bold;color:${primary}">`
+      : `<span style="font-size:20px;font-weight:bold;color:${primary}">${e(name)}</span>`;
+  const cta =
+    link && button
+      ? `
+<tr><td style="padding:8px 32px 24px">
+<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
+<td bgcolor="${primary}" style="border-radius:6px;background:${primary}">
+<a href="${e(link)}" style="display:inline-block;padding:12px 24px;font-family:${font};font-size:16px;font-weight:bold;color:${onPrimary};text-decoration:none;border-radius:6px">${e(button)}</a>
+</td></tr></table>
+</td></tr>
+<tr><td style="padding:0 32px 24px;font-size:13px;line-height:1.5;color:#555555">
+${e(linkHint ?? '')}<br><a href="${e(link)}" style="color:${primary};word-break:break-all">${e(link)}</a>
+</td></tr>`
+      : '';
+
+  const html = `<!DOCTYPE html>
+<html lang="${e(locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${e(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f4f5">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f4f5">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-top:6px solid ${primary};font-family:${font};color:#1f2937">
+<tr><td style="padding:24px 32px 8px">${header}</td></tr>
+<tr><td style="padding:16px 32px 0"><h1 style="margin:0;font-size:22px;line-height:1.3;color:${primary}">${e(heading)}</h1></td></tr>
+<tr><td style="padding:16px 32px 0;font-size:16px;line-height:1.5">${e(greeting)}</td></tr>
+<tr><td style="padding:12px 32px 16px;font-size:16px;line-height:1.5">${e(body)}</td></tr>${cta}
+<tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280">${footer.map(e).join('<br>')}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return { subject, html, text };
+}

@@ -1,0 +1,81 @@
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ApiErrorBody } from '../../../../schemas/contract';
+import { toErrorBody } from '../../../api/api-error';
+import { postTrocarSenha } from '../../../api/rest';
+import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
+import { SchemaForm } from '../../../components/forms/schema-form';
+import { notify } from '../../../components/notify';
+import { toTrocarSenhaBody } from '../account-body';
+
+interface ChangePasswordData {
+  old_password: string;
+  senha: string;
+  senha2: string;
+}
+
+/**
+ * Change of password on the profile (spec §5: it needs the current one, 'Insira sua senha
+ * atual'). The server ends every other session and answers with a new token, which the API
+ * client keeps from the Authorization header: this tab stays logged in.
+ */
+export function ChangePassword() {
+  const intl = useIntl();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<ApiErrorBody | null>(null);
+  // A new key empties the form after a change.
+  const [round, setRound] = useState(0);
+  const headingId = useId();
+
+  async function submit(data: ChangePasswordData) {
+    setPending(true);
+    setError(null);
+    try {
+      await postTrocarSenha(toTrocarSenhaBody(data), { display: 'inline' });
+      notify({
+        type: 'success',
+        description: intl.formatMessage({ id: 'profile.passwordChanged' }),
+      });
+      setRound((r) => r + 1);
+    } catch (e) {
+      setError(toErrorBody(e));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Box
+      as="section"
+      aria-labelledby={headingId}
+      bg="bg"
+      borderWidth="1px"
+      borderRadius="xl"
+      p={{ base: '4', md: '6' }}
+      data-testid="change-password"
+    >
+      <Stack gap="4">
+        <Heading as="h2" size="lg" id={headingId}>
+          <FormattedMessage id="form.title.changePassword" />
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          <FormattedMessage id="profile.passwordIntro" />
+        </Text>
+        {error ? (
+          <ErrorAlert
+            message={<ErrorMessage message={error.message} />}
+            testId="change-password-error"
+          />
+        ) : null}
+        <SchemaForm<ChangePasswordData>
+          key={round}
+          formId="changePassword"
+          onSubmit={submit}
+          submitLabel="profile.changePasswordSubmit"
+          pending={pending}
+        />
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+import { Button } from '@chakra-ui/react';
+import { FormattedMessage } from 'react-intl';
+import { Link as RouterLink } from 'react-router';
+import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
+import { LoadingState } from '../../../components/loading-state';
+import { Notice } from '../../../components/notice';
+import { useAsync } from '../../../lib/use-async';
+import { usePathFor } from '../../../lib/use-path-for';
+import { confirmEmailOnce } from '../confirm-email';
+
+/**
+ * The e-mail confirmation page (/validatemail?token=, the link of the sign-up mail): confirms
+ * once and says 'E-mail confirmado com sucesso!' or 'Token de confirmação não identificado!'.
+ */
+export function ConfirmEmailView({ token }: { token: string | null }) {
+  const to = usePathFor();
+  const result = useAsync(token ? () => confirmEmailOnce(token) : null, [token]);
+  const home = (
+    <Button asChild>
+      <RouterLink to={to('Home')}>
+        <FormattedMessage id="common.backHome" />
+      </RouterLink>
+    </Button>
+  );
+  if (token && result.loading) return <LoadingState />;
+  if (token && result.error && result.error.code < 0) {
+    // Offline or no answer: nothing is known about the token yet.
+    return <ErrorAlert message={<ErrorMessage message={null} />} onRetry={result.reload} />;
+  }
+  const ok = token !== null && result.data !== undefined;
+  return (
+    <Notice
+      title={<FormattedMessage id="page.confirmEmail.title" />}
+      testId={ok ? 'confirm-success' : 'confirm-error'}
+      action={home}
+    >
+      <span role={ok ? 'status' : 'alert'}>
+        <FormattedMessage id={ok ? 'confirm.success' : 'error.confirmToken'} />
+      </span>
+    </Notice>
+  );
+}

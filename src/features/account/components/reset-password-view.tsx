@@ -1,0 +1,117 @@
+import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { ApiErrorBody } from '../../../../schemas/contract';
+import { toErrorBody } from '../../../api/api-error';
+import { postNovaSenha } from '../../../api/rest';
+import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
+import { SchemaForm } from '../../../components/forms/schema-form';
+import { Notice } from '../../../components/notice';
+import { openForgotPassword, openLogin } from '../../../lib/ui-stores';
+import { toNovaSenhaBody } from '../account-body';
+
+interface ResetData {
+  token: string;
+  senha: string;
+  senha2: string;
+}
+
+/**
+ * The reset page (/redefinirsenha?token=, the link of the forgot-password mail): a new password
+ * for the token's account; the token is single-use and expires (the server says so). Success
+ * opens the login.
+ */
+export function ResetPasswordView({ token }: { token: string | null }) {
+  const [data, setData] = useState<Partial<ResetData>>({ token: token ?? '' });
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<ApiErrorBody | null>(null);
+  const [done, setDone] = useState(false);
+  const errorId = useId();
+
+  const requestNew = (
+    <Button variant={done ? 'outline' : 'solid'} onClick={() => openForgotPassword()}>
+      <FormattedMessage id="reset.requestNew" />
+    </Button>
+  );
+
+  if (!token) {
+    return (
+      <Notice
+        title={<FormattedMessage id="page.resetPassword.title" />}
+        testId="reset-no-token"
+        action={requestNew}
+      >
+        <FormattedMessage id="error.resetToken" />
+      </Notice>
+    );
+  }
+
+  async function submit(values: ResetData) {
+    setPending(true);
+    setError(null);
+    try {
+      await postNovaSenha(toNovaSenhaBody({ ...values, token: token ?? '' }), {
+        display: 'inline',
+      });
+      setDone(true);
+      openLogin();
+    } catch (e) {
+      setError(toErrorBody(e));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const heading = (
+    <Heading as="h1" size="2xl" fontFamily="heading">
+      <FormattedMessage id="page.resetPassword.title" />
+    </Heading>
+  );
+
+  if (done) {
+    return (
+      <Stack gap="6" maxW="lg">
+        {heading}
+        <Alert.Root status="success" role="status" data-testid="reset-success">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Description>
+              <FormattedMessage id="reset.success" />
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <HStack>
+          <Button onClick={() => openLogin()}>
+            <FormattedMessage id="header.login" />
+          </Button>
+        </HStack>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="6" maxW="lg">
+      {heading}
+      <Text color="fg.muted">
+        <FormattedMessage id="reset.intro" />
+      </Text>
+      {error ? (
+        <Stack gap="3" id={errorId}>
+          <ErrorAlert message={<ErrorMessage message={error.message} />} testId="reset-error" />
+          <Box>{requestNew}</Box>
+        </Stack>
+      ) : null}
+      <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
+        {/* schemas/forms/resetPassword.schema.json: the token from the link rides hidden. */}
+        <SchemaForm<ResetData>
+          formId="resetPassword"
+          formData={data}
+          onChange={(d) => setData({ ...d, token })}
+          onSubmit={submit}
+          submitLabel="reset.submit"
+          pending={pending}
+        />
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../../api/api-error';
+import { notify } from '../../../components/notify';
+import { openAgencySignUp, openForgotPassword } from '../../../lib/ui-stores';
+import { confirmEmailOnce } from '../confirm-email';
+
+/** The query parameters of spec §2 that belong to accounts. */
+export const ACCOUNT_QUERY = {
+  agency: 'agencia',
+  forgot: 'esqueceusenha',
+  confirm: 'validatemail',
+} as const;
+
+/**
+ * `?agencia` opens the agency sign-up, `?esqueceusenha` the forgot-password modal, and
+ * `?validatemail=<token>` confirms the e-mail on any page and says how it went. The parameter
+ * leaves the address once handled, so a reload or a shared link does not repeat it.
+ */
+export function useAccountQueryTriggers(enabled: boolean) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const intl = useIntl();
+  useEffect(() => {
+    if (!enabled) return;
+    const params = new URLSearchParams(location.search);
+    const agency = params.has(ACCOUNT_QUERY.agency);
+    const forgot = params.has(ACCOUNT_QUERY.forgot);
+    const token = params.get(ACCOUNT_QUERY.confirm)?.trim() ?? null;
+    if (!agency && !forgot && token === null) return;
+    for (const name of Object.values(ACCOUNT_QUERY)) params.delete(name);
+    const rest = params.toString();
+    navigate(
+      { pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash },
+      { replace: true },
+    );
+    if (agency) openAgencySignUp();
+    else if (forgot) openForgotPassword();
+    if (token !== null) {
+      const fail = (id: 'error.confirmToken' | 'error.generic') =>
+        notify({ type: 'error', description: intl.formatMessage({ id }) });
+      if (token === '') {
+        fail('error.confirmToken');
+        return;
+      }
+      confirmEmailOnce(token).then(
+        () =>
+          notify({ type: 'success', description: intl.formatMessage({ id: 'confirm.success' }) }),
+        (e: unknown) => fail(isApiError(e) && e.code >= 0 ? 'error.confirmToken' : 'error.generic'),
+      );
+    }
+  }, [enabled, location.search, location.pathname, location.hash, navigate, intl]);
+}
