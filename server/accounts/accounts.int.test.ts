@@ -237,6 +237,22 @@ describe('login', () => {
     expect(elsewhere.headers.authorization).toBe(`Bearer ${elsewhere.body.result.access_token}`);
   });
 
+  it('slows a guesser spread over many addresses, but not the owner at a known address', async () => {
+    await signUp('dora@example.com');
+    const home = freshIp();
+    const body = (pw: string) => ({ _username: 'dora@example.com', _password: pw });
+    expect(
+      (await call({ url: '/login/1', body: body(PASSWORD), ip: home })).body.result,
+    ).toBeTruthy();
+    // Fourteen strangers, one wrong password each: the account-wide delay is then 8 s.
+    for (let i = 0; i < 14; i++)
+      await call({ url: '/login/1', body: body('Errada@123'), ip: freshIp() });
+    const newPlace = await call({ url: '/login/1', body: body(PASSWORD), ip: freshIp() });
+    expect(newPlace.body.error?.message).toBe('Usuário ou senha incorreta');
+    const atHome = await call({ url: '/login/1', body: body(PASSWORD), ip: home });
+    expect(atHome.body.result?.access_token).toBeTruthy();
+  });
+
   it('logout revokes the token on the server', async () => {
     const r = await signUp('davi@example.com');
     const out = await call({ url: '/logout', body: {}, token: r.access_token });

@@ -27,6 +27,8 @@ export interface NewPessoa {
   endEstado?: string | null;
   endPais?: string | null;
   nacionalidade?: string | null;
+  celularComCodigoPais?: string | null;
+  dtNascimento?: string | null;
 }
 
 /** The canonical form of an e-mail: trimmed, lower case. */
@@ -55,6 +57,8 @@ export async function ensurePessoa(db: Db, p: NewPessoa): Promise<Pessoa> {
       endEstado: p.endEstado ?? null,
       endPais: p.endPais ?? null,
       nacionalidade: p.nacionalidade ?? null,
+      celularComCodigoPais: p.celularComCodigoPais ?? null,
+      dtNascimento: p.dtNascimento ?? null,
     })
     .onConflictDoNothing({ target: [pessoa.brand, pessoa.email] });
   const found = await findPessoaByEmail(db, p.brand, email);

@@ -52,9 +52,11 @@ import { createSession, revokeAllSessions } from './sessions';
 import {
   allowRequest,
   clearFailures,
+  isKnownAddress,
   loginKeys,
   RATE_LIMITS,
   recordFailure,
+  rememberAddress,
   waitSeconds,
 } from './throttle';
 import { issueToken, spendAllTokens, spendToken } from './tokens';
@@ -162,7 +164,8 @@ export async function login(scope: AccountScope, body: unknown): Promise<Outcome
   ) {
     return fail(scope, 'error.captcha');
   }
-  const keys = loginKeys(scope.brand.id, email, scope.ip);
+  const known = await isKnownAddress(scope.db, scope.brand.id, email, scope.ip);
+  const keys = loginKeys(scope.brand.id, email, scope.ip, known);
   const wait = await waitSeconds(scope.db, keys);
   const found = wait > 0 ? undefined : await findPessoaByEmail(scope.db, scope.brand.id, email);
   const hash = found?.temSenha ? found.senhaHash : DUMMY_HASH;
@@ -171,7 +174,8 @@ export async function login(scope: AccountScope, body: unknown): Promise<Outcome
     await recordFailure(scope.db, keys);
     return fail(scope, 'error.wrongCredentials');
   }
-  await clearFailures(scope.db, keys);
+  await clearFailures(scope.db, loginKeys(scope.brand.id, email, scope.ip));
+  await rememberAddress(scope.db, scope.brand.id, email, scope.ip);
   if (needsRehash(found.senhaHash)) {
     await scope.db
       .update(pessoaTable)

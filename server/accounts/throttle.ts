@@ -33,13 +33,45 @@ export function delayAfter(failures: number, policy: DelayPolicy): number {
   return Math.min(2 ** (failures - policy.free - 1), policy.capSeconds);
 }
 
-/** The keys a login of `email` from `ip` is counted under, each with its policy. */
-export function loginKeys(brand: string, email: string, ip: string): [string, DelayPolicy][] {
+/**
+ * The keys a login of `email` from `ip` is counted under, each with its policy. From an address
+ * the account has logged in from before (`known`), the account-wide count does not apply: a
+ * stranger failing on purpose from elsewhere cannot slow the owner down at home.
+ */
+export function loginKeys(
+  brand: string,
+  email: string,
+  ip: string,
+  known = false,
+): [string, DelayPolicy][] {
   return [
     [`login:pair:${brand}:${email}:${ip}`, PAIR_POLICY],
-    [`login:acct:${brand}:${email}`, ACCOUNT_POLICY],
+    ...(known
+      ? []
+      : ([[`login:acct:${brand}:${email}`, ACCOUNT_POLICY]] as [string, DelayPolicy][])),
     [`login:ip:${ip}`, ADDRESS_POLICY],
   ];
+}
+
+const knownKey = (brand: string, email: string, ip: string) =>
+  `login:known:${brand}:${email}:${ip}`;
+
+/** Whether the account logged in from this address in the last 90 days. */
+export async function isKnownAddress(db: Db, brand: string, email: string, ip: string) {
+  const found = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM throttle WHERE key = ${knownKey(brand, email, ip)}
+        AND last_at > now() - interval '90 days'`,
+  );
+  return (found[0]?.n ?? 0) > 0;
+}
+
+/** Remembers that the account logged in from this address. */
+export async function rememberAddress(db: Db, brand: string, email: string, ip: string) {
+  await db.execute(sql`
+    INSERT INTO throttle (key, count, window_start, last_at)
+    VALUES (${knownKey(brand, email, ip)}, 1, now(), now())
+    ON CONFLICT (key) DO UPDATE SET last_at = now()`);
 }
 
 /** Seconds still to wait before the next try counts (0: go ahead). */

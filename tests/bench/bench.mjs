@@ -34,6 +34,12 @@ for (const ref of refs) {
 report('home page JavaScript (gzip, entry + preloads)', (js / 1024).toFixed(1), 'KiB');
 report('home page CSS (gzip)', (css / 1024).toFixed(1), 'KiB');
 
+// 1a. The delay schedule of failed logins (no server needed).
+spawnSync(process.execPath, ['--import', 'tsx', join(root, 'tests/bench/throttle.bench.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
 // 1b. Server-side form validation (no server needed).
 spawnSync(process.execPath, ['--import', 'tsx', join(root, 'tests/bench/forms.bench.mjs')], {
   cwd: root,
@@ -178,6 +184,27 @@ if (token) {
     await rpc('cancelarReserva', [hold.result.idmovimentacao, null, false, false], token);
   });
 }
+
+// A good login, end to end (argon2id verification, throttle bookkeeping, session insert), one
+// at a time and 4 at a time; then wrong passwords, which are answered after the same work.
+const loginOnce = (password) =>
+  fetch(`${base}/login/1?lang=pt_BR`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ _username: 'demo@example.com', _password: password }),
+  }).then((r) => r.json());
+await measure('login (good password)', 40, 1, () => loginOnce('Demo@1234'));
+await measure('login (good password)', 80, 4, () => loginOnce('Demo@1234'));
+await measure('login (unknown e-mail)', 40, 1, () =>
+  fetch(`${base}/login/1?lang=pt_BR`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      _username: `nobody${Math.random()}@example.com`,
+      _password: 'X@1234ab',
+    }),
+  }).then((r) => r.json()),
+);
 
 const pid = run.child.pid;
 const serverPid = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
