@@ -39,7 +39,7 @@ export async function seedDemoAccounts(db: Db, brands: readonly LoadedBrand[]): 
         idpessoaTipo: b.brand.regrasDoNegocio.idagencia,
         empresaCnpj: '11222333000181',
         empresaRazao: 'Agência Demo de Turismo Ltda',
-      celularComCodigoPais: '+55 11 3000-1921',
+        celularComCodigoPais: '+55 11 3000-1921',
         endEstado: 'SP',
         endPais: 'BR',
       }),

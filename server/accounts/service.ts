@@ -29,7 +29,7 @@ import {
   termoOf,
   versionById,
 } from '../content/terms';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { pessoa as pessoaTable, termoAceite } from '../db/schema';
 import { rows } from '../db/sql';
 import { AppError, generic } from '../errors';
@@ -361,6 +361,22 @@ export function profileOf(p: Pessoa) {
 // ---------------------------------------------------------------------------------------------
 // Passwords and e-mail
 
+/** Sets a new password hash, ends every session of the person and mails them about it. */
+async function setPassword(tx: Tx, scope: AccountScope, p: Pessoa, senhaHash: string) {
+  await tx
+    .update(pessoaTable)
+    .set({ senhaHash, temSenha: true, updatedAt: new Date() })
+    .where(eq(pessoaTable.id, p.id));
+  await revokeAllSessions(tx, p.id);
+  await enqueueMail(tx, {
+    brand: scope.brand,
+    locale: (p.idioma as Locale | null) ?? scope.locale,
+    to: p.email,
+    kind: 'password_changed',
+    vars: { nome: p.nome, origin: scope.origin },
+  });
+}
+
 /**
  * POST pessoa/cadastro/trocar/senha: needs the current password (accounts made through an
  * identity provider set their first one without it). Every session of the person ends; the
@@ -391,18 +407,7 @@ export async function changePassword(
   }
   const senhaHash = await hashPassword(form.data.senha);
   const token = await scope.db.transaction(async (tx) => {
-    await tx
-      .update(pessoaTable)
-      .set({ senhaHash, temSenha: true, updatedAt: new Date() })
-      .where(eq(pessoaTable.id, p.id));
-    await revokeAllSessions(tx, p.id);
-    await enqueueMail(tx, {
-      brand: scope.brand,
-      locale: (p.idioma as Locale | null) ?? scope.locale,
-      to: p.email,
-      kind: 'password_changed',
-      vars: { nome: p.nome, origin: scope.origin },
-    });
+    await setPassword(tx, scope, p, senhaHash);
     return createSession(tx, p.id);
   });
   return { result: { mensagem: t(scope.locale, 'account.passwordChanged'), token } };
@@ -474,19 +479,8 @@ export async function resetPassword(
     if (idpessoa === null) return false;
     const p = await findPessoaById(tx, scope.brand.id, idpessoa);
     if (!p) return false;
-    await tx
-      .update(pessoaTable)
-      .set({ senhaHash, temSenha: true, updatedAt: new Date() })
-      .where(eq(pessoaTable.id, p.id));
     await spendAllTokens(tx, p.id, 'reset_password');
-    await revokeAllSessions(tx, p.id);
-    await enqueueMail(tx, {
-      brand: scope.brand,
-      locale: (p.idioma as Locale | null) ?? scope.locale,
-      to: p.email,
-      kind: 'password_changed',
-      vars: { nome: p.nome, origin: scope.origin },
-    });
+    await setPassword(tx, scope, p, senhaHash);
     return true;
   });
   if (!done) return fail(scope, 'error.resetToken');

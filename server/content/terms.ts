@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Marked, type Tokens } from 'marked';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { LOCALES, type Locale, type Termo } from '../../schemas/contract';
+import { escapeHtml } from '../html';
 
 /** Term types the product knows. */
 export const TERMO_USO = 1;
@@ -22,6 +23,17 @@ export const RESCAN_MS = 2000;
 
 const VERSION_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const FILE_RE = /^(\d{4}-\d{2}-\d{2})\.([a-z]{2}-[A-Z]{2})\.md$/;
+
+/** A misnamed or incomplete terms file: the brand loader refuses to start with it. */
+export class TermFileError extends Error {
+  override readonly name = 'TermFileError';
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(`${file}: ${reason}`);
+  }
+}
 
 /** One version of one type, in every locale. */
 export interface TermVersion {
@@ -36,8 +48,6 @@ export interface TermVersion {
 export function idtermoOf(tipo: number, versao: string): number {
   return tipo * 100_000_000 + Number(versao.replaceAll('-', ''));
 }
-
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const marked = new Marked({
   gfm: true,
@@ -100,15 +110,17 @@ export async function scanTerms(brandDir: string): Promise<TermVersion[]> {
   }
   const out: TermVersion[] = [];
   for (const t of types) {
-    if (!/^\d+$/.test(t))
-      throw new Error(`${path.join(root, t)}: a terms folder is a type number (1, 2…)`);
+    if (!/^\d+$/.test(t)) {
+      throw new TermFileError(path.join(root, t), 'a terms folder is a type number (1, 2…)');
+    }
     const tipo = Number(t);
     const byVersion = new Map<string, TermVersion>();
     for (const file of await readdir(path.join(root, t))) {
       const m = FILE_RE.exec(file);
       if (!m || !VERSION_RE.test(m[1]!) || !(LOCALES as readonly string[]).includes(m[2]!)) {
-        throw new Error(
-          `${path.join(root, t, file)}: name a term file <YYYY-MM-DD>.<locale>.md with locale one of ${LOCALES.join(', ')}`,
+        throw new TermFileError(
+          path.join(root, t, file),
+          `name a term file <YYYY-MM-DD>.<locale>.md with locale one of ${LOCALES.join(', ')}`,
         );
       }
       const versao = m[1]!;
@@ -124,8 +136,9 @@ export async function scanTerms(brandDir: string): Promise<TermVersion[]> {
     for (const v of byVersion.values()) {
       const missing = LOCALES.filter((l) => !v.source[l]?.trim());
       if (missing.length > 0) {
-        throw new Error(
-          `${path.join(root, t)}: version ${v.versao} has no text in ${missing.join(', ')}`,
+        throw new TermFileError(
+          path.join(root, t),
+          `version ${v.versao} has no text in ${missing.join(', ')}`,
         );
       }
       out.push(v);

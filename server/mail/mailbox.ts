@@ -14,10 +14,10 @@ import { LOCALES, type Locale, langParam } from '../../schemas/contract';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 import { toDate } from '../db/sql';
+import { escapeHtml as e } from '../html';
 import { t } from '../i18n';
 import { errorBody } from '../plugins/envelope';
 import { spDateTime } from '../time';
-import { escapeHtml as e } from './templates';
 
 /** Message ids of the mailbox pages (locales/*.json). */
 export const MAILBOX_MESSAGE_IDS = [

@@ -9,6 +9,9 @@ import type { LoadedBrand } from '../../schemas/brand.types';
 import type { Locale } from '../../schemas/contract';
 import { brandAssetFile } from '../brands/assets';
 import { localeMessages } from '../forms/messages';
+import { escapeHtml } from '../html';
+
+export { escapeHtml };
 
 /** Every kind of mail, in the order the mailbox page and the tests list them. */
 export const MAIL_KINDS = [
@@ -36,16 +39,6 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
-}
-
-/** Escapes text for HTML content and double- or single-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /** The brand's name in `locale`: its logo's alternative text (the title carries a slogan). */

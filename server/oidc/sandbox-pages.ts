@@ -4,6 +4,7 @@
  * from another origin, so they work offline and in the browser tests.
  */
 import type { Locale } from '../../schemas/contract';
+import { escapeHtml } from '../html';
 import { type MessageId, t } from '../i18n';
 
 /** Message ids of the sandbox pages (locales/*.json `sandboxIdp.*`). */
@@ -29,16 +30,6 @@ type SandboxText =
 // The server's message type lists the API's ids; these pages' ids live in the same files.
 const text = (locale: Locale, id: SandboxText): string =>
   escapeHtml(t(locale, `sandboxIdp.${id}` as MessageId));
-
-/** `value` safe inside HTML text and double-quoted attributes. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}

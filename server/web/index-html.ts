@@ -11,6 +11,9 @@
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { BRAND_CONFIG_ELEMENT_ID, type Locale } from '../../schemas/contract';
 import { publicConfig } from '../brands/config';
+import { escapeHtml } from '../html';
+
+export { escapeHtml };
 
 /** The placeholders of dist/index.html. */
 export const PLACEHOLDERS = {
@@ -18,16 +21,6 @@ export const PLACEHOLDERS = {
   config: '<!--brand-config-->',
   htmlLang: '<html lang="pt-BR">',
 } as const;
-
-/** Text safe inside HTML element content and double-quoted attributes. */
-export function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** JSON safe inside a `<script type="application/json">` element. */
 export function jsonForScript(value: unknown): string {
