@@ -35,7 +35,7 @@ export const ERROR_POLICY: Readonly<Record<number, ErrorRule>> = {
   0: messageOnly,
   /** Session invalid: home, forget session and cart, reload after 1 s. */
   1: { steps: ['goHome', 'clearSession', 'clearCart', 'reloadSoon'] },
-  /** New terms to accept. The terms modal comes with accounts; until then show the message and log in again. */
+  /** New terms to accept: say so and open the login, whose statechart shows the term (machines/login.machine.ts). */
   4: { steps: ['showMessage', 'openLogin'] },
   /** Incomplete or invalid profile: go to the profile and say why. */
   13121: profile,

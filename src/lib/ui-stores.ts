@@ -1,3 +1,4 @@
+import type { LoginTarget } from '../../machines/types';
 import { createStore, useStore } from './create-store';
 import { STORAGE_KEYS, writeString } from './storage';
 
@@ -11,12 +12,20 @@ export interface LoginRequest {
   open: boolean;
   /** Runs once after a successful login (continue the action that needed it). */
   onSuccess?: (() => void) | undefined;
+  /**
+   * Where to go afterwards (`?fazerlogin` → MeusPedidos, `?redirect=`); none: stay on the page
+   * the login was opened from.
+   */
+  target?: LoginTarget | undefined;
 }
 
 const loginStore = createStore<LoginRequest>({ open: false });
 
-export function openLogin(onSuccess?: () => void): void {
-  loginStore.set({ open: true, onSuccess });
+export function openLogin(onSuccess?: () => void, target?: LoginTarget): void {
+  // Already open and nothing new asked (the error policy's code 4 while the modal runs): keep
+  // the request, or the action waiting for this login would be forgotten.
+  if (loginStore.get().open && onSuccess === undefined && target === undefined) return;
+  loginStore.set({ open: true, onSuccess, target });
 }
 
 export function closeLogin(): void {

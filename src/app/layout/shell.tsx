@@ -2,13 +2,18 @@ import { Box, Container, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/re
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import type { LoginTarget } from '../../../machines/types';
 import type { BrandConfig } from '../../../schemas/contract';
 import { setApiErrorListener } from '../../api/api';
 import { applyErrorPolicy } from '../../api/error-policy';
 import { LoadingState } from '../../components/loading-state';
 import { notify, useToasterWanted } from '../../components/notify';
 import { useAccountQueryTriggers } from '../../features/account/hooks/use-account-query';
+import { useIdentityProviderReturn } from '../../features/auth/hooks/use-login-landing';
+import { targetFromRedirect } from '../../features/auth/login-outcome';
+import { useBrand } from '../../lib/brand-context';
 import { useCurrentLocale } from '../../lib/locale';
+import { returnTargetPath } from '../../lib/return-target';
 import { clearSession, getSession } from '../../lib/session-store';
 import {
   clearLocalCart,
@@ -104,21 +109,41 @@ function useNavigationEffects(brand: BrandConfig) {
   }, [pathname]);
 }
 
-/** `?fazerlogin`: open the login, then go to my orders (spec §2). */
+/**
+ * `?fazerlogin`: open the login, then go to my orders; `?redirect=<route or path>`: replace the
+ * route, or with `?fazerlogin`, go there after the login instead (spec §2). The target is the
+ * login machine's, kept in sessionStorage, so it survives a reload or an identity provider.
+ */
 function useQueryTriggers(enabled: boolean) {
   const location = useLocation();
   const navigate = useNavigate();
-  const to = usePathFor();
+  const locale = useCurrentLocale();
+  const { multiLanguage } = useBrand();
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    if (!enabled || !params.has('fazerlogin')) return;
+    const login = params.has('fazerlogin');
+    const redirect = params.get('redirect');
+    if (!enabled || (!login && redirect === null)) return;
     params.delete('fazerlogin');
+    params.delete('redirect');
     const rest = params.toString();
-    navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
-    const goToOrders = () => navigate(to('MeusPedidos'));
-    if (getSession().token) goToOrders();
-    else openLogin(goToOrders);
-  }, [enabled, location.search, location.pathname, navigate, to]);
+    const search = rest ? `?${rest}` : '';
+    const mode = { multiLanguage };
+    const named = redirect === null ? null : targetFromRedirect(redirect, mode);
+    const target: LoginTarget | null = login
+      ? (named ?? { kind: 'route', route: 'MeusPedidos' })
+      : named;
+    const path = target ? returnTargetPath(target, locale, mode) : null;
+    if (login && !getSession().token) {
+      navigate({ pathname: location.pathname, search }, { replace: true });
+      if (target) openLogin(undefined, target);
+    } else if (login) {
+      navigate({ pathname: location.pathname, search }, { replace: true });
+      if (path) navigate(path);
+    } else {
+      navigate(path ?? { pathname: location.pathname, search }, { replace: true });
+    }
+  }, [enabled, location.search, location.pathname, navigate, locale, multiLanguage]);
 }
 
 /** Downloaded the first time `on` turns true, then kept mounted (closing animations). */
@@ -139,6 +164,7 @@ export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuer
   useNavigationEffects(brand);
   useQueryTriggers(handlesQuery);
   useAccountQueryTriggers(handlesQuery);
+  useIdentityProviderReturn(handlesQuery);
   const loginOpen = useLoginRequest().open;
   const accountModal = useAccountModal().modal;
   const maintenance = useMaintenance();

@@ -1,33 +1,71 @@
-import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { useId } from 'react';
+import { Alert, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import type { LoginOutput, LoginTarget } from '../../../../machines/types';
+import type { LoginBody, LoginProvider } from '../../../../schemas/contract';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { SchemaForm } from '../../../components/forms/schema-form';
 import { LoadingState } from '../../../components/loading-state';
 import { notify } from '../../../components/notify';
+import { useBrand } from '../../../lib/brand-context';
+import type { MessageId } from '../../../lib/messages';
+import { clearReturnTarget } from '../../../lib/return-target';
+import { startSession } from '../../../lib/session-store';
 import {
   bumpCart,
   closeLogin,
+  type LoginRequest,
   openForgotPassword,
   openSignUp,
   useLoginRequest,
 } from '../../../lib/ui-stores';
-import { useFirstFieldFocus } from '../../../lib/use-first-field-focus';
-import { useLogin, useLoginProviders } from '../hooks/use-login';
+import { firstField, useFirstFieldFocus } from '../../../lib/use-first-field-focus';
+import { useLoginFlow, useLoginProviders } from '../hooks/use-login';
+import { usePlace } from '../hooks/use-login-landing';
+import { planLogin } from '../login-outcome';
+import { ProviderButtons } from './provider-buttons';
+import { TermView } from './term-view';
+
+/** What the running flow tells the dialog around it. */
+interface FlowControls {
+  /** Ends the running flow (`login.cancelled`); set by the flow while it runs. */
+  cancel: (() => void) | null;
+  /** How the last flow ended; `profile` and `redirect` keep the stored target. */
+  ended: LoginOutput['kind'] | null;
+}
 
 /**
  * The login modal (spec §2): opened by actions (add to cart, "Entrar", ?fazerlogin), never by
- * a route. After login it runs the action that asked for it.
+ * a route. It drives the login machine (machines/login.machine.ts): credentials, a term to
+ * accept, an identity provider; afterwards it runs the action that asked for it, or goes to
+ * the target it was opened with, or to the profile when the session is incomplete.
  */
 export function LoginModal() {
   const request = useLoginRequest();
   const focus = useFirstFieldFocus(request.open);
+  const controls = useRef<FlowControls>({ cancel: null, ended: null });
+
+  // Closed without a kept outcome (the person closed it, another modal took over): the target
+  // stored when it opened must not send a later profile save somewhere unexpected.
+  const wasOpen = useRef(request.open);
+  useEffect(() => {
+    if (wasOpen.current && !request.open) {
+      const { ended } = controls.current;
+      if (ended !== 'profile' && ended !== 'redirect') clearReturnTarget();
+    }
+    if (!wasOpen.current && request.open) controls.current.ended = null;
+    wasOpen.current = request.open;
+  }, [request.open]);
+
   return (
     // A fixed size: a responsive one kept the full-screen size's 100dvh height on laptops.
     <Dialog.Root
       open={request.open}
       onOpenChange={(e) => {
-        if (!e.open) closeLogin();
+        if (e.open) return;
+        controls.current.cancel?.();
+        closeLogin();
       }}
       placement="center"
       size="md"
@@ -44,7 +82,7 @@ export function LoginModal() {
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              {request.open ? <LoginForm onSuccess={request.onSuccess} /> : null}
+              {request.open ? <LoginPanel request={request} controls={controls} /> : null}
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <LoginClose />
@@ -63,27 +101,26 @@ function LoginClose(props: object) {
   );
 }
 
-function LoginForm({ onSuccess }: { onSuccess?: (() => void) | undefined }) {
-  const intl = useIntl();
+/** The providers, then one login flow; a declined term starts a fresh one with a notice. */
+function LoginPanel({
+  request,
+  controls,
+}: {
+  request: LoginRequest;
+  controls: RefObject<FlowControls>;
+}) {
   const providers = useLoginProviders();
-  const { login, pending, error } = useLogin();
-  const errorId = useId();
+  const place = usePlace();
+  // Fixed when the modal opens: the page the person was on, unless the opener named a target.
+  const [target] = useState<LoginTarget>(
+    () => request.target ?? { kind: 'address', path: place().here },
+  );
+  const [run, setRun] = useState<{ attempt: number; notice: MessageId | null }>({
+    attempt: 0,
+    notice: null,
+  });
 
   const local = providers.data?.find((p) => p.tipo === 'local');
-
-  async function submit(data: LoginData) {
-    if (!local) return;
-    const pessoa = await login(local.id, data._username, data._password);
-    if (!pessoa) return;
-    notify({
-      type: 'success',
-      description: intl.formatMessage({ id: 'login.welcome' }, { nome: pessoa.nome }),
-    });
-    bumpCart();
-    closeLogin();
-    onSuccess?.();
-  }
-
   if (providers.loading) return <LoadingState />;
   if (providers.error || !local) {
     return (
@@ -93,32 +130,169 @@ function LoginForm({ onSuccess }: { onSuccess?: (() => void) | undefined }) {
       />
     );
   }
-
   return (
-    <Stack gap="4" aria-describedby={error ? errorId : undefined}>
-      <Text color="fg.muted">
-        <FormattedMessage id="login.intro" />
-      </Text>
-      {error ? (
-        <div id={errorId}>
-          <ErrorAlert message={<ErrorMessage message={error.message} />} testId="login-error" />
-        </div>
-      ) : null}
-      {/* schemas/forms/login.schema.json, composed for the brand (captcha, card campaign). */}
-      <SchemaForm<LoginData>
-        formId="login"
-        onSubmit={submit}
-        submitLabel="login.submit"
-        pending={pending}
-      />
-      <AccountLinks onSuccess={onSuccess} />
-    </Stack>
+    <LoginFlow
+      key={run.attempt}
+      loginId={local.id}
+      providers={providers.data ?? []}
+      target={target}
+      notice={run.notice}
+      onSuccess={request.onSuccess}
+      controls={controls}
+      onDeclined={(notice) => setRun((r) => ({ attempt: r.attempt + 1, notice }))}
+    />
   );
 }
 
-interface LoginData {
-  _username: string;
-  _password: string;
+type LoginData = LoginBody;
+
+function LoginFlow({
+  loginId,
+  providers,
+  target,
+  notice,
+  onSuccess,
+  controls,
+  onDeclined,
+}: {
+  loginId: number;
+  providers: readonly LoginProvider[];
+  target: LoginTarget;
+  notice: MessageId | null;
+  onSuccess?: (() => void) | undefined;
+  controls: RefObject<FlowControls>;
+  onDeclined(notice: MessageId): void;
+}) {
+  const intl = useIntl();
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const place = usePlace();
+  const flow = useLoginFlow({ brand, loginId, target });
+  const { actor, output } = flow;
+  const errorId = useId();
+  const formBox = useRef<HTMLDivElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // A fresh form after a declined term: the focus (on the gone Decline button) goes to the why.
+  useEffect(() => {
+    noticeRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    controls.current.cancel = () => {
+      if (actor.getSnapshot().status === 'active') actor.send({ type: 'login.cancelled' });
+    };
+    return () => {
+      controls.current.cancel = null;
+    };
+  }, [actor, controls]);
+
+  // The flow's end, carried out once.
+  const handled = useRef(false);
+  const latest = useRef({ onSuccess, onDeclined });
+  latest.current = { onSuccess, onDeclined };
+  useEffect(() => {
+    if (!output || handled.current) return;
+    handled.current = true;
+    controls.current.ended = output.kind;
+    const plan = planLogin(output, place());
+    switch (plan.kind) {
+      case 'session': {
+        const { access_token, pessoa } = plan.session;
+        startSession(access_token, pessoa);
+        bumpCart();
+        notify({
+          type: 'success',
+          description: intl.formatMessage({ id: 'login.welcome' }, { nome: pessoa.nome }),
+        });
+        closeLogin();
+        if (plan.continueAction) latest.current.onSuccess?.();
+        if (plan.path) navigate(plan.path);
+        break;
+      }
+      case 'leave':
+        window.location.assign(plan.url);
+        break;
+      case 'declined':
+        latest.current.onDeclined(plan.message);
+        break;
+      case 'cancelled':
+        break;
+    }
+  }, [output, controls, place, intl, navigate]);
+
+  // Back from a term to the form (the re-login failed): the focus goes back to the form.
+  const wasTerm = useRef(flow.inTerm);
+  useEffect(() => {
+    if (wasTerm.current && !flow.inTerm && !output) firstField(formBox.current)?.focus();
+    wasTerm.current = flow.inTerm;
+  }, [flow.inTerm, output]);
+
+  const error = flow.inTerm ? null : flow.error;
+  return (
+    <Stack gap="4">
+      {/* Hidden, not unmounted, during a term: it keeps what was typed for a failed re-login. */}
+      <Stack
+        ref={formBox}
+        gap="4"
+        display={flow.inTerm ? 'none' : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
+        {notice ? (
+          <Alert.Root
+            ref={noticeRef}
+            status="info"
+            role="status"
+            tabIndex={-1}
+            data-testid="login-declined"
+          >
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>
+                <FormattedMessage id={notice} />
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        <Text color="fg.muted">
+          <FormattedMessage id="login.intro" />
+        </Text>
+        {error ? (
+          <div id={errorId}>
+            <ErrorAlert message={<ErrorMessage message={error.message} />} testId="login-error" />
+          </div>
+        ) : null}
+        {/* schemas/forms/login.schema.json, composed for the brand (captcha, card campaign). */}
+        <SchemaForm<LoginData>
+          formId="login"
+          onSubmit={(credentials) => actor.send({ type: 'login.submitted', credentials })}
+          submitLabel="login.submit"
+          pending={flow.submitting}
+        />
+        <ProviderButtons
+          providers={providers}
+          onChoose={(url) => {
+            if (actor.getSnapshot().status === 'active') {
+              actor.send({ type: 'login.providerChosen', url });
+            } else {
+              window.location.assign(url);
+            }
+          }}
+        />
+        <AccountLinks onSuccess={onSuccess} />
+      </Stack>
+      {flow.inTerm ? (
+        <TermView
+          term={flow.term}
+          notice={flow.notice}
+          error={flow.error}
+          busy={flow.busy}
+          onAccept={() => actor.send({ type: 'terms.accepted' })}
+          onDecline={() => actor.send({ type: 'terms.declined' })}
+          onRetry={() => actor.send({ type: 'login.retry' })}
+        />
+      ) : null}
+    </Stack>
+  );
 }
 
 /** Where a newcomer goes from the sign-in dialog: sign-up, and the forgotten password. */

@@ -8,7 +8,14 @@ import type { LoginProvider } from '../../../../schemas/contract';
  * leaves the shop for the provider (`url` starts the OpenID Connect login on our server); the
  * provider sends the browser back with `?access_token=` (useAccessTokenReturn).
  */
-export function ProviderButtons({ providers }: { providers: readonly LoginProvider[] }) {
+export function ProviderButtons({
+  providers,
+  onChoose,
+}: {
+  providers: readonly LoginProvider[];
+  /** Leaves for `url` (the login machine's `login.providerChosen`); default: go at once. */
+  onChoose?: ((url: string) => void) | undefined;
+}) {
   const intl = useIntl();
   const [leaving, setLeaving] = useState<number | null>(null);
   // Back from the provider through the back/forward cache: the buttons work again.
@@ -47,7 +54,8 @@ export function ProviderButtons({ providers }: { providers: readonly LoginProvid
           data-testid={`login-provider-${p.id}`}
           onClick={() => {
             setLeaving(p.id);
-            window.location.assign(p.url);
+            if (onChoose) onChoose(p.url);
+            else window.location.assign(p.url);
           }}
         >
           <FormattedMessage id="login.providers.continueWith" values={{ nome: p.nome }} />

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { SessaoPessoa } from '../../../../schemas/contract';
 import { fetchPessoaWithToken } from '../../../api/rest';
 import { notify } from '../../../components/notify';
+import { clearReturnTarget } from '../../../lib/return-target';
 import { startSession } from '../../../lib/session-store';
 import { bumpCart } from '../../../lib/ui-stores';
 
@@ -65,6 +66,8 @@ export function useAccessTokenReturn({
     );
 
     if (error !== null) {
+      // The provider login is over: the target stored for its return must not linger.
+      clearReturnTarget();
       const code: LoginError = isLoginError(error) ? error : 'failed';
       notify({
         type: 'error',
@@ -83,6 +86,7 @@ export function useAccessTokenReturn({
         latest.current?.(pessoa);
       },
       () => {
+        clearReturnTarget();
         notify({
           type: 'error',
           description: intl.formatMessage({ id: 'login.providerError.failed' }),

@@ -1,0 +1,128 @@
+import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useId, useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { FlowError, PendingTerm } from '../../../../machines/types';
+import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
+import { LoadingState } from '../../../components/loading-state';
+
+/**
+ * A term the login waits for (spec §4, §8 codes 4 and 21001): its title, its text in a
+ * scrollable region that takes the focus (so the keyboard scrolls it and a screen reader starts
+ * there), then Accept / Decline. The server renders the term's Markdown to sanitised HTML
+ * (server/accounts/terms), which is why it is inserted as HTML here.
+ */
+export function TermView({
+  term,
+  notice,
+  error,
+  busy,
+  onAccept,
+  onDecline,
+  onRetry,
+}: {
+  /** Null while the term is being fetched (code 4) or after that fetch failed. */
+  term: PendingTerm | null;
+  notice: string | null;
+  error: FlowError | null;
+  busy: boolean;
+  onAccept(): void;
+  onDecline(): void;
+  onRetry(): void;
+}) {
+  const intl = useIntl();
+  const headingId = useId();
+  const noticeId = useId();
+  const region = useRef<HTMLDivElement>(null);
+  const idtermo = term?.termo.idtermo;
+  // A new term on screen (the modal's form was focused): move the focus to its text.
+  useEffect(() => {
+    if (idtermo !== undefined) region.current?.focus({ preventScroll: true });
+  }, [idtermo]);
+
+  if (!term) {
+    return (
+      <Stack gap="4" data-testid="login-term">
+        {notice ? <Text>{notice}</Text> : null}
+        {error ? (
+          <ErrorAlert
+            message={<ErrorMessage message={error.message} />}
+            onRetry={onRetry}
+            testId="login-term-error"
+          />
+        ) : (
+          <LoadingState />
+        )}
+        {error ? (
+          <Button variant="outline" onClick={onDecline} data-testid="login-term-decline">
+            <FormattedMessage id="login.term.decline" />
+          </Button>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  const { termo } = term;
+  const title = termo.dsctermo || intl.formatMessage({ id: 'login.term.title' });
+  return (
+    <Stack gap="4" data-testid="login-term">
+      <Text id={noticeId}>{notice ?? <FormattedMessage id="login.term.intro" />}</Text>
+      <Heading as="h3" size="md" id={headingId} data-testid="login-term-title">
+        {title}
+      </Heading>
+      <Box
+        ref={region}
+        role="region"
+        tabIndex={0}
+        aria-labelledby={headingId}
+        aria-describedby={noticeId}
+        maxH="50vh"
+        overflowY="auto"
+        borderWidth="1px"
+        borderRadius="md"
+        p="4"
+        bg="bg.subtle"
+        fontSize="sm"
+        css={{
+          '& p, & ul, & ol': { marginBottom: '3' },
+          '& ul': { paddingInlineStart: '5', listStyleType: 'disc' },
+          '& ol': { paddingInlineStart: '5', listStyleType: 'decimal' },
+          '& h1, & h2, & h3, & h4': { fontWeight: 'semibold', marginBottom: '2' },
+          '& a': { textDecoration: 'underline' },
+        }}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+        data-testid="login-term-text"
+        // Sanitised on the server (allow-list of tags, no scripts or handlers).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitised HTML.
+        dangerouslySetInnerHTML={{ __html: termo.termo }}
+      />
+      {error ? (
+        <ErrorAlert
+          message={<ErrorMessage message={error.message} />}
+          onRetry={onRetry}
+          testId="login-term-error"
+        />
+      ) : null}
+      <HStack gap="3" justify="flex-end" wrap="wrap">
+        <Button
+          variant="outline"
+          onClick={onDecline}
+          disabled={busy}
+          aria-label={intl.formatMessage({ id: 'login.term.declineNamed' }, { termo: title })}
+          data-testid="login-term-decline"
+        >
+          <FormattedMessage id="login.term.decline" />
+        </Button>
+        {error ? null : (
+          <Button
+            onClick={onAccept}
+            loading={busy}
+            aria-label={intl.formatMessage({ id: 'login.term.acceptNamed' }, { termo: title })}
+            data-testid="login-term-accept"
+          >
+            <FormattedMessage id="login.term.accept" />
+          </Button>
+        )}
+      </HStack>
+    </Stack>
+  );
+}
