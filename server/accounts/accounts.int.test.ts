@@ -298,6 +298,27 @@ describe('login', () => {
   });
 });
 
+describe('a term published while a session is open', () => {
+  it('answers a hold with code 4 until the session person accepts it', async () => {
+    const r = await signUp('jade@example.com');
+    await writeTerm('2026-03-01', 'Termos v3');
+    const hold = () =>
+      s.rpc('SuperIngresso', 'iniciarReserva', [[{ idproduto: 1, qtd: 1 }], 1, []], {
+        token: r.access_token,
+      });
+    expect((await hold()).body).toMatchObject({ error: { code: 4 } });
+    const term = await s.rpc('BaseTermoClass', 'getTermoCorrente', [1, null]);
+    expect(term.body).toMatchObject({ result: { versao: '2026-03-01' } });
+    const idtermo = (term.body as { result: { idtermo: number } }).result.idtermo;
+    const accept = await s.rpc('BasePessoaClass', 'aceiteTermo', [{ idtermo }], {
+      token: r.access_token,
+    });
+    expect(accept.body).toEqual({ result: { aceito: true } });
+    // No longer the terms: whatever the hold answers now, it is not code 4.
+    expect((await hold()).body).not.toMatchObject({ error: { code: 4 } });
+  });
+});
+
 describe('passwords', () => {
   it('forgot answers the same whether the e-mail exists; the reset link is single-use and ends sessions', async () => {
     const r = await signUp('fabio@example.com');

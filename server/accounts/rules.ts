@@ -1,8 +1,14 @@
 /**
- * What a person needs before buying (spec §4, §6, §8): used by the cart before a hold.
+ * What a person needs before buying (spec §4, §6, §8): used by the login and by the cart
+ * before a hold.
  */
+
+import { and, eq } from 'drizzle-orm';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { ErrorCode } from '../../schemas/contract';
+import { currentVersion, TERMO_USO, type TermVersion } from '../content/terms';
+import type { Db } from '../db/client';
+import { termoAceite } from '../db/schema';
 import { AppError } from '../errors';
 import type { Pessoa } from './repository';
 
@@ -28,4 +34,35 @@ export function purchaseBlock(brand: LoadedBrand, p: Pessoa): AppError | null {
   }
   if (!p.nome) return new AppError(ErrorCode.ProfileIncomplete, 'error.profileIncomplete');
   return null;
+}
+
+/** Whether a person still has to accept the current version of the terms of use. */
+export async function pendingTerm(
+  db: Db,
+  brand: LoadedBrand,
+  idpessoa: number,
+): Promise<TermVersion | null> {
+  const current = await currentVersion(brand, TERMO_USO);
+  if (!current) return null;
+  const [row] = await db
+    .select({ id: termoAceite.id })
+    .from(termoAceite)
+    .where(
+      and(
+        eq(termoAceite.idpessoa, idpessoa),
+        eq(termoAceite.tipo, current.tipo),
+        eq(termoAceite.versao, current.versao),
+      ),
+    );
+  return row ? null : current;
+}
+
+/**
+ * Code 4 (spec §8) when the person has not accepted the terms of use in force (published while
+ * their session was open): the storefront shows the term and the call can be made again.
+ */
+export async function termsBlock(db: Db, brand: LoadedBrand, p: Pessoa): Promise<AppError | null> {
+  return (await pendingTerm(db, brand, p.id))
+    ? new AppError(ErrorCode.TermsRequired, 'error.termsRequired')
+    : null;
 }

@@ -4,7 +4,7 @@
  * Every multi-step write is one transaction, and the mail it causes is written to the outbox in
  * that same transaction.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import {
   type ApiErrorBody,
@@ -48,6 +48,7 @@ import {
   sessaoPessoa,
   updatePessoa,
 } from './repository';
+import { pendingTerm } from './rules';
 import { createSession, revokeAllSessions } from './sessions';
 import {
   allowRequest,
@@ -100,27 +101,6 @@ async function checkCaptcha(
 
 const link = (scope: AccountScope, pathAndQuery: string) =>
   `${scope.origin.replace(/\/+$/, '')}${pathAndQuery}`;
-
-/** Whether a person still has to accept the current version of the terms of use. */
-export async function pendingTerm(
-  db: Db,
-  brand: LoadedBrand,
-  idpessoa: number,
-): Promise<TermVersion | null> {
-  const current = await currentVersion(brand, TERMO_USO);
-  if (!current) return null;
-  const [row] = await db
-    .select({ id: termoAceite.id })
-    .from(termoAceite)
-    .where(
-      and(
-        eq(termoAceite.idpessoa, idpessoa),
-        eq(termoAceite.tipo, current.tipo),
-        eq(termoAceite.versao, current.versao),
-      ),
-    );
-  return row ? null : current;
-}
 
 /** Records that a person accepted a version (idempotent). */
 async function recordAcceptance(db: Db, idpessoa: number, v: TermVersion, ip: string) {

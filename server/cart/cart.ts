@@ -17,7 +17,7 @@ import type {
   StatusMovimentacao,
 } from '../../schemas/contract';
 import type { Pessoa } from '../accounts/repository';
-import { purchaseBlock } from '../accounts/rules';
+import { purchaseBlock, termsBlock } from '../accounts/rules';
 import { canBuy, catalogOf } from '../catalog/lookup';
 import type { Db } from '../db/client';
 import { movimentacao, movimentacaoItem } from '../db/schema';
@@ -69,7 +69,7 @@ export async function iniciarReserva(
   const requested = [...wanted.values()].reduce((a, b) => a + b, 0);
   const { db, brand, pessoa } = s;
   // An agency awaiting approval, or a profile without what the brand needs, cannot hold yet.
-  const blocked = purchaseBlock(brand, pessoa);
+  const blocked = purchaseBlock(brand, pessoa) ?? (await termsBlock(db, brand, pessoa));
   if (blocked) throw blocked;
 
   const session = await firstRow<{ idevento: number; on_sale: boolean }>(
