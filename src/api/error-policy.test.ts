@@ -9,7 +9,7 @@ import {
   readableMessage,
 } from './error-policy';
 
-function recorder() {
+function recorder(session = false) {
   const log: string[] = [];
   const scheduled: { ms: number; fn: () => void }[] = [];
   const effects: ErrorEffects = {
@@ -21,6 +21,8 @@ function recorder() {
     clearCart: () => log.push('clearCart'),
     reload: () => log.push('reload'),
     openLogin: () => log.push('login'),
+    hasSession: () => session,
+    openTerms: (m) => log.push(`terms:${m}`),
     schedule: (fn, ms) => {
       scheduled.push({ fn, ms });
     },
@@ -28,8 +30,13 @@ function recorder() {
   return { effects, log, scheduled };
 }
 
-const run = (code: number, message = 'msg', display: 'toast' | 'inline' = 'toast') => {
-  const r = recorder();
+const run = (
+  code: number,
+  message = 'msg',
+  display: 'toast' | 'inline' = 'toast',
+  session = false,
+) => {
+  const r = recorder(session);
   applyErrorPolicy({ code, message }, r.effects, display);
   return r;
 };
@@ -49,11 +56,23 @@ describe('error policy (spec §8)', () => {
     expect(r.log).toContain('reload');
   });
 
-  it('4: shows the message and opens the login', () => {
+  it('4 without a session: shows the message and opens the login', () => {
     expect(run(4, 'Aceite os novos termos').log).toEqual([
       'message:Aceite os novos termos',
       'login',
     ]);
+    expect(run(4, 'Aceite os novos termos', 'inline').log).toEqual(['login']);
+  });
+
+  it('4 with a session: opens the terms modal with the message, not the login', () => {
+    expect(run(4, 'Aceite os novos termos', 'toast', true).log).toEqual([
+      'terms:Aceite os novos termos',
+    ]);
+    // Inline callers still get the modal: it is the only way to accept.
+    expect(run(4, '{"message":"Novos termos"}', 'inline', true).log).toEqual([
+      'terms:Novos termos',
+    ]);
+    expect(errorRule(4).steps).toEqual(['showTerms']);
   });
 
   it.each([13121, 13225, 13227, 13089])('%i: goes to the profile with the message', (code) => {

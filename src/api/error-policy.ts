@@ -17,7 +17,14 @@ export type ErrorStep =
   | 'clearCart'
   /** Reload the page after RELOAD_DELAY_MS (spec §9). */
   | 'reloadSoon'
-  | 'openLogin';
+  | 'openLogin'
+  /**
+   * New terms to accept (code 4). Logged in: the terms modal shows the current term of use and
+   * records the acceptance (an account of an identity provider has no password to log in
+   * with). Logged out: the message and the login, whose statechart shows the term
+   * (machines/login.machine.ts).
+   */
+  | 'showTerms';
 
 export interface ErrorRule {
   steps: readonly ErrorStep[];
@@ -35,8 +42,8 @@ export const ERROR_POLICY: Readonly<Record<number, ErrorRule>> = {
   0: messageOnly,
   /** Session invalid: home, forget session and cart, reload after 1 s. */
   1: { steps: ['goHome', 'clearSession', 'clearCart', 'reloadSoon'] },
-  /** New terms to accept: say so and open the login, whose statechart shows the term (machines/login.machine.ts). */
-  4: { steps: ['showMessage', 'openLogin'] },
+  /** New terms to accept: the terms modal, or the login when there is no session. */
+  4: { steps: ['showTerms'] },
   /** Incomplete or invalid profile: go to the profile and say why. */
   13121: profile,
   13225: profile,
@@ -69,6 +76,10 @@ export interface ErrorEffects {
   clearCart(): void;
   reload(): void;
   openLogin(): void;
+  /** Whether a person is logged in (a session token is kept). */
+  hasSession(): boolean;
+  /** Opens the terms modal; `message` is the server's notice shown above the term. */
+  openTerms(message: string): void;
   schedule(fn: () => void, ms: number): void;
 }
 
@@ -128,6 +139,15 @@ export function applyErrorPolicy(
         break;
       case 'openLogin':
         effects.openLogin();
+        break;
+      case 'showTerms':
+        // The modal says why itself (the message is its notice), whatever the display.
+        if (effects.hasSession()) {
+          effects.openTerms(message);
+        } else {
+          if (display === 'toast' && message) effects.showMessage(message);
+          effects.openLogin();
+        }
         break;
     }
   }

@@ -4,7 +4,7 @@ import { STORAGE_KEYS, writeString } from './storage';
 
 /**
  * Shell state shared across features without them importing each other: the login modal,
- * the maintenance flag, a cart "version" that bumps whenever the server cart changed, and the
+ * the terms modal, the maintenance flag, a cart "version" that bumps whenever the server cart changed, and the
  * title a page gives itself once its data has loaded.
  */
 
@@ -71,6 +71,31 @@ export function closeAccountModal(): void {
 
 export function useAccountModal(): AccountModalRequest {
   return useStore(accountModalStore);
+}
+
+export interface TermsRequest {
+  open: boolean;
+  /** The server's words that came with code 4 ("accept the new terms…"); null: the default intro. */
+  notice: string | null;
+}
+
+const termsStore = createStore<TermsRequest>({ open: false, notice: null });
+
+/**
+ * New terms of use to accept while logged in (spec §8 code 4): the shell's terms modal shows
+ * them. Several calls failing together open it once.
+ */
+export function openTerms(notice?: string): void {
+  if (termsStore.get().open) return;
+  termsStore.set({ open: true, notice: notice || null });
+}
+
+export function closeTerms(): void {
+  termsStore.set({ open: false, notice: null });
+}
+
+export function useTermsRequest(): TermsRequest {
+  return useStore(termsStore);
 }
 
 const maintenanceStore = createStore(false);

@@ -18,10 +18,12 @@ import { clearSession, getSession } from '../../lib/session-store';
 import {
   clearLocalCart,
   openLogin,
+  openTerms,
   useAccountModal,
   useLoginRequest,
   useMaintenance,
   usePageTitle,
+  useTermsRequest,
 } from '../../lib/ui-stores';
 import { usePathFor } from '../../lib/use-path-for';
 import { isRouteHandle } from '../route-handle';
@@ -30,6 +32,10 @@ import { Header } from './header';
 
 const LoginModal = lazy(() =>
   import('../../features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })),
+);
+
+const TermsModal = lazy(() =>
+  import('../../features/auth/components/terms-modal').then((m) => ({ default: m.TermsModal })),
 );
 
 const AccountModals = lazy(() =>
@@ -71,6 +77,8 @@ function useErrorPolicy() {
           clearCart: clearLocalCart,
           reload: () => window.location.reload(),
           openLogin: () => openLogin(),
+          hasSession: () => getSession().token !== null,
+          openTerms,
           schedule: (fn, ms) => {
             setTimeout(fn, ms);
           },
@@ -166,6 +174,7 @@ export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuer
   useAccountQueryTriggers(handlesQuery);
   useIdentityProviderReturn(handlesQuery);
   const loginOpen = useLoginRequest().open;
+  const termsOpen = useTermsRequest().open;
   const accountModal = useAccountModal().modal;
   const maintenance = useMaintenance();
   const toasts = useToasterWanted();
@@ -188,6 +197,9 @@ export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuer
       </Flex>
       <LazyHost on={loginOpen}>
         <LoginModal />
+      </LazyHost>
+      <LazyHost on={termsOpen}>
+        <TermsModal />
       </LazyHost>
       <LazyHost on={accountModal !== null}>
         <AccountModals />

@@ -282,7 +282,7 @@ function LoginFlow({
       </Stack>
       {flow.inTerm ? (
         <TermView
-          term={flow.term}
+          termo={flow.term?.termo ?? null}
           notice={flow.notice}
           error={flow.error}
           busy={flow.busy}

@@ -1,59 +1,64 @@
 import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { FlowError, PendingTerm } from '../../../../machines/types';
+import type { FlowError } from '../../../../machines/types';
+import type { Termo } from '../../../../schemas/contract';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { LoadingState } from '../../../components/loading-state';
 
 /**
- * A term the login waits for (spec §4, §8 codes 4 and 21001): its title, its text in a
- * scrollable region that takes the focus (so the keyboard scrolls it and a screen reader starts
- * there), then Accept / Decline. The server renders the term's Markdown to sanitised HTML
- * (server/accounts/terms), which is why it is inserted as HTML here.
+ * A term to accept (spec §4, §8 codes 4 and 21001), for the login and for the terms modal of a
+ * logged-in person: its title, its text in a scrollable region that takes the focus (so the
+ * keyboard scrolls it and a screen reader starts there), then Accept / Decline. The server
+ * renders the term's Markdown to sanitised HTML (server/accounts/terms), which is why it is
+ * inserted as HTML here.
  */
 export function TermView({
-  term,
+  termo,
   notice,
   error,
   busy,
   onAccept,
   onDecline,
   onRetry,
+  testId = 'login-term',
 }: {
-  /** Null while the term is being fetched (code 4) or after that fetch failed. */
-  term: PendingTerm | null;
+  /** Null while the term is being fetched or after that fetch failed. */
+  termo: Termo | null;
   notice: string | null;
   error: FlowError | null;
   busy: boolean;
   onAccept(): void;
   onDecline(): void;
   onRetry(): void;
+  /** Prefix of the data-testids: `<testId>`, `<testId>-text`, `<testId>-accept`… */
+  testId?: string;
 }) {
   const intl = useIntl();
   const headingId = useId();
   const noticeId = useId();
   const region = useRef<HTMLDivElement>(null);
-  const idtermo = term?.termo.idtermo;
+  const idtermo = termo?.idtermo;
   // A new term on screen (the modal's form was focused): move the focus to its text.
   useEffect(() => {
     if (idtermo !== undefined) region.current?.focus({ preventScroll: true });
   }, [idtermo]);
 
-  if (!term) {
+  if (!termo) {
     return (
-      <Stack gap="4" data-testid="login-term">
+      <Stack gap="4" data-testid={testId}>
         {notice ? <Text>{notice}</Text> : null}
         {error ? (
           <ErrorAlert
             message={<ErrorMessage message={error.message} />}
             onRetry={onRetry}
-            testId="login-term-error"
+            testId={`${testId}-error`}
           />
         ) : (
           <LoadingState />
         )}
         {error ? (
-          <Button variant="outline" onClick={onDecline} data-testid="login-term-decline">
+          <Button variant="outline" onClick={onDecline} data-testid={`${testId}-decline`}>
             <FormattedMessage id="login.term.decline" />
           </Button>
         ) : null}
@@ -61,12 +66,11 @@ export function TermView({
     );
   }
 
-  const { termo } = term;
   const title = termo.dsctermo || intl.formatMessage({ id: 'login.term.title' });
   return (
-    <Stack gap="4" data-testid="login-term">
+    <Stack gap="4" data-testid={testId}>
       <Text id={noticeId}>{notice ?? <FormattedMessage id="login.term.intro" />}</Text>
-      <Heading as="h3" size="md" id={headingId} data-testid="login-term-title">
+      <Heading as="h3" size="md" id={headingId} data-testid={`${testId}-title`}>
         {title}
       </Heading>
       <Box
@@ -90,7 +94,7 @@ export function TermView({
           '& a': { textDecoration: 'underline' },
         }}
         _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
-        data-testid="login-term-text"
+        data-testid={`${testId}-text`}
         // Sanitised on the server (allow-list of tags, no scripts or handlers).
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitised HTML.
         dangerouslySetInnerHTML={{ __html: termo.termo }}
@@ -99,7 +103,7 @@ export function TermView({
         <ErrorAlert
           message={<ErrorMessage message={error.message} />}
           onRetry={onRetry}
-          testId="login-term-error"
+          testId={`${testId}-error`}
         />
       ) : null}
       <HStack gap="3" justify="flex-end" wrap="wrap">
@@ -108,7 +112,7 @@ export function TermView({
           onClick={onDecline}
           disabled={busy}
           aria-label={intl.formatMessage({ id: 'login.term.declineNamed' }, { termo: title })}
-          data-testid="login-term-decline"
+          data-testid={`${testId}-decline`}
         >
           <FormattedMessage id="login.term.decline" />
         </Button>
@@ -117,7 +121,7 @@ export function TermView({
             onClick={onAccept}
             loading={busy}
             aria-label={intl.formatMessage({ id: 'login.term.acceptNamed' }, { termo: title })}
-            data-testid="login-term-accept"
+            data-testid={`${testId}-accept`}
           >
             <FormattedMessage id="login.term.accept" />
           </Button>
