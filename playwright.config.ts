@@ -2,20 +2,32 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 // The browser tests drive real Chromium against the server started exactly as `npm start`
-// starts it, each on a fresh database. Three servers: the main one (the production build), one
-// whose holds last only HOLD_SECONDS so expiry can be watched, and one serving a build with the
-// development pages (/dev/forms, STOREFRONT_DEV_PAGES=1) from its own DIST_DIR.
+// starts it, each on a fresh database. Four servers: the main one (the production build), one
+// whose holds last only HOLD_SECONDS so expiry can be watched, one serving a build with the
+// development pages (/dev/forms, /dev/mailbox: STOREFRONT_DEV_PAGES=1) from its own DIST_DIR,
+// and one for accounts whose BRANDS_DIR is a fresh copy of brands/ (captcha at sign-up, terms
+// published by the tests) with a build composed for it (tests/e2e/brands-copy.mjs).
 export const MAIN_PORT = Number(process.env.E2E_PORT ?? 18181);
 export const SHORT_HOLD_PORT = MAIN_PORT + 1;
 export const SHORT_HOLD_SECONDS = 12;
 export const DEV_PAGES_PORT = MAIN_PORT + 2;
 export const DEV_PAGES_DIST = '.tmp/e2e/dist-dev';
+export const ACCOUNTS_PORT = MAIN_PORT + 3;
+const ACCOUNTS_ROOT = '.tmp/e2e/accounts-root';
+/** The accounts server's brands: tests may add files here (a new version of the terms). */
+export const ACCOUNTS_BRANDS_DIR = `${ACCOUNTS_ROOT}/brands`;
+const ACCOUNTS_DIST = '.tmp/e2e/dist-accounts';
 
 const executablePath = findChromium();
 if (!executablePath) throw new Error('No Chromium: run `node scripts/ensure-chromium.mjs`.');
 
-const server = (port: number, dataDir: string, extraEnv: Record<string, string> = {}) => ({
-  command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+const server = (
+  port: number,
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+  prepare = 'true',
+) => ({
+  command: `rm -rf ${dataDir} && ${prepare} && node scripts/start.mjs`,
   url: `http://127.0.0.1:${port}/`,
   reuseExistingServer: false,
   timeout: 180_000,
@@ -47,5 +59,11 @@ export default defineConfig({
       STOREFRONT_DEV_PAGES: '1',
       DIST_DIR: DEV_PAGES_DIST,
     }),
+    server(
+      ACCOUNTS_PORT,
+      '.tmp/e2e/accounts',
+      { BRANDS_DIR: ACCOUNTS_BRANDS_DIR, DIST_DIR: ACCOUNTS_DIST },
+      `node tests/e2e/brands-copy.mjs ${ACCOUNTS_ROOT} ${ACCOUNTS_DIST}`,
+    ),
   ],
 });

@@ -34,7 +34,7 @@ test('the shopping path meets WCAG 2.2 AA: home, event, login, checkout, orders,
 
   await page.getByRole('button', { name: msg('pt-BR', 'product.addToCart') }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: msg('pt-BR', 'login.submit') }).click();
+  await dialog.getByRole('button', { name: msg('pt-BR', 'login.submit'), exact: true }).click();
   await expect(dialog.getByText(msg('pt-BR', 'form.error.required')).first()).toBeVisible();
   expect(await violations(page), 'login with errors').toEqual([]);
 

@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, type Response } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type APIRequestContext,
+  expect,
+  type Locator,
+  type Page,
+  type Response,
+} from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { GetProdutosResult, Locale } from '../../schemas/contract';
 
@@ -54,7 +61,8 @@ export async function logInWithModal(page: Page, locale: Locale, who = DEMO) {
   // The login form is schemas/forms/login.schema.json: its labels are the form.field.* ids.
   await dialog.getByLabel(msg(locale, 'form.field.email')).fill(who.email);
   await dialog.getByLabel(msg(locale, 'form.field.senha')).fill(who.password);
-  await dialog.getByRole('button', { name: msg(locale, 'login.submit') }).click();
+  // Exact: the identity providers' buttons say "Entrar com …".
+  await dialog.getByRole('button', { name: msg(locale, 'login.submit'), exact: true }).click();
 }
 
 export async function payWithCard(page: Page, locale: Locale, number: string) {
@@ -77,4 +85,139 @@ export async function availableUnits(page: Page, idapresentacao: number, idprodu
     .find((p) => p.idproduto === idproduto);
   if (!produto) throw new Error(`product ${idproduto} not in session ${idapresentacao}`);
   return produto.qtd;
+}
+
+/** An address nobody used before: accounts made by one run never meet another's. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+export interface NewPerson {
+  nome: string;
+  sobrenome: string;
+  email: string;
+  senha: string;
+}
+
+export function newPerson(tag: string, nome = 'Ana'): NewPerson {
+  return { nome, sobrenome: 'Teste', email: uniqueEmail(tag), senha: 'Aurora@2026' };
+}
+
+/**
+ * A text field of a form by its exact accessible name (the form.field.* ids; the label's
+ * required mark is hidden from it).
+ */
+export function field(scope: Page | Locator, locale: Locale, name: string): Locator {
+  return scope.getByRole('textbox', { name: msg(locale, `form.field.${name}`), exact: true });
+}
+
+/**
+ * Fills the sign-up form (schemas/forms/registration, or agency with a CNPJ and company name)
+ * as a person types it; the birth date in the page language's order.
+ */
+export async function fillSignUp(
+  dialog: Locator,
+  locale: Locale,
+  who: NewPerson,
+  kind: 'person' | 'agency' = 'person',
+) {
+  if (kind === 'agency') {
+    await field(dialog, locale, 'empresa_cnpj').pressSequentially('11222333000181');
+    await field(dialog, locale, 'empresa_razao').fill('Viagens Aurora Ltda');
+  }
+  await field(dialog, locale, 'nome').fill(who.nome);
+  await field(dialog, locale, 'sobrenome').fill(who.sobrenome);
+  await field(dialog, locale, 'email').fill(who.email);
+  await field(dialog, locale, 'email2').fill(who.email);
+  await field(dialog, locale, 'senha').fill(who.senha);
+  await field(dialog, locale, 'senha2').fill(who.senha);
+  await field(dialog, locale, 'celularComCodigoPais').fill('11987654321');
+  if (kind === 'person') {
+    await field(dialog, locale, 'dt_nascimento').fill(
+      locale === 'en-US' ? '05/17/1990' : '17/05/1990',
+    );
+    await field(dialog, locale, 'cpf').pressSequentially('52998224725');
+  }
+  await dialog.getByRole('checkbox', { name: msg(locale, 'form.field.termos') }).check();
+}
+
+/** The body of POST cadastro/{loginId} for `who`: every field prefixed, with a CPF. */
+export function signUpBody(who: NewPerson): Record<string, unknown> {
+  return {
+    _nome: who.nome,
+    _sobrenome: who.sobrenome,
+    _email: who.email,
+    _email2: who.email,
+    _senha: who.senha,
+    _senha2: who.senha,
+    _celularComCodigoPais: '+55 (11) 98765-4321',
+    _dt_nascimento: '1990-05-17',
+    _cpf: '529.982.247-25',
+    _termos: true,
+  };
+}
+
+/** Signs a person up through the API, for tests whose subject is not the sign-up itself. */
+export async function signUpByApi(request: APIRequestContext, baseURL: string, who: NewPerson) {
+  const response = await request.post(`${baseURL}/cadastro/1`, { data: signUpBody(who) });
+  const body = (await response.json()) as { error?: unknown };
+  expect(body.error, JSON.stringify(body)).toBeUndefined();
+}
+
+interface MailboxEntry {
+  to: string;
+  kind: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The link of the newest mail of `kind` to `to`, read from the development mailbox of the
+ * server at `devOrigin` (it exists only with STOREFRONT_DEV_PAGES=1). Waits for the mail.
+ */
+export async function mailLink(
+  request: APIRequestContext,
+  devOrigin: string,
+  to: string,
+  kind: string,
+): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${devOrigin}/dev/mailbox.json`, { params: { to } });
+        const { result } = (await res.json()) as { result: MailboxEntry[] };
+        const mail = result.find((m) => m.kind === kind);
+        // The plain-text part carries the link as "<button>: <url>".
+        link = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+        return link;
+      },
+      { message: `a ${kind} mail to ${to}` },
+    )
+    .not.toBe('');
+  return link;
+}
+
+/** The greeting in the header: the account menu of a logged-in person. */
+export function accountMenu(page: Page): Locator {
+  return page.getByTestId('account-menu');
+}
+
+/** Logs out through the account menu and waits for the "Entrar" button. */
+export async function logOut(page: Page, locale: Locale) {
+  await accountMenu(page).click();
+  await page.getByRole('menuitem', { name: msg(locale, 'header.logout') }).click();
+  await expect(page.getByRole('button', { name: msg(locale, 'header.login') })).toBeVisible();
+  await expect(accountMenu(page)).toHaveCount(0);
+}
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The page's WCAG 2.2 A/AA violations (and axe's best practices, unless told) as lines. */
+export async function axeViolations(page: Page, bestPractice = true): Promise<string[]> {
+  const tags = bestPractice ? [...WCAG_TAGS, 'best-practice'] : WCAG_TAGS;
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }

@@ -38,7 +38,7 @@ const tokenBodySchema = {
 /** Routes of the sandbox gateway. */
 export const sandboxGatewayRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   app.get(TOKENIZER_PATH, async (_req, reply) => {
-    reply
+    return reply
       .type('text/javascript; charset=utf-8')
       .header('Cache-Control', 'public, max-age=300')
       .send(tokenizerSource);

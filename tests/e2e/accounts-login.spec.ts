@@ -1,0 +1,183 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { ACCOUNTS_BRANDS_DIR, ACCOUNTS_PORT, MAIN_PORT } from '../../playwright.config';
+import type { Locale } from '../../schemas/contract';
+import {
+  accountMenu,
+  axeViolations,
+  DEMO,
+  field,
+  fillSignUp,
+  logInWithModal,
+  msg,
+  newPerson,
+  signUpBody,
+  signUpByApi,
+  uniqueEmail,
+} from './support';
+
+// The login's turns of issue 9: identity providers (the sandbox one every test server runs),
+// an incomplete profile, new terms and the captcha. The last two run on the accounts server,
+// whose brands/ is a copy made at its start (captcha at sign-up; terms published here).
+const MAIN = `http://127.0.0.1:${MAIN_PORT}`;
+const ACCOUNTS = `http://127.0.0.1:${ACCOUNTS_PORT}`;
+
+/** From the open login modal through the sandbox provider's page back to the shop. */
+async function logInWithSandbox(
+  page: Page,
+  locale: Locale,
+  who: { email: string; givenName: string; verified: boolean },
+) {
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByRole('button', {
+      name: msg(locale, 'login.providers.continueWith', {
+        nome: locale === 'en-US' ? 'Test account (sandbox)' : 'Conta de teste (sandbox)',
+      }),
+    })
+    .click();
+  await expect(page.getByRole('heading', { name: msg(locale, 'sandboxIdp.title') })).toBeVisible();
+  const text = (id: string) =>
+    page.getByRole('textbox', { name: msg(locale, `sandboxIdp.${id}`), exact: true });
+  await text('email').fill(who.email);
+  await text('givenName').fill(who.givenName);
+  await text('familyName').fill('Souza');
+  await page
+    .getByRole('checkbox', { name: msg(locale, 'sandboxIdp.emailVerified') })
+    .setChecked(who.verified);
+  await page.getByRole('button', { name: msg(locale, 'sandboxIdp.continue') }).click();
+}
+
+test('log in through the sandbox identity provider and come back logged in', async ({
+  page,
+  request,
+}) => {
+  // An account with a CPF: the provider's verified e-mail links the identity to it.
+  const ana = newPerson('oidc');
+  await signUpByApi(request, MAIN, ana);
+  await page.goto(`${MAIN}/en/product/1`);
+  await expect(page.getByRole('heading', { level: 1, name: /Aurora Museum visit/ })).toBeVisible();
+  await page.getByRole('button', { name: msg('en-US', 'header.login') }).click();
+  await logInWithSandbox(page, 'en-US', { email: ana.email, givenName: 'Ana', verified: true });
+
+  await expect(accountMenu(page)).toHaveText(msg('en-US', 'header.greeting', { nome: 'Ana' }));
+  // The token came back in the address (spec §2) and left it once used.
+  await expect(page).toHaveURL(`${MAIN}/en/product/1`);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('an incomplete profile goes to the profile with the warning, then back where it was', async ({
+  page,
+}) => {
+  // A provider's new person has no CPF, passport or CNPJ (nor a phone).
+  await page.goto(`${MAIN}/pt/produto/1`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: /Visita ao Museu do Aurora/ }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: msg('pt-BR', 'header.login') }).click();
+  await logInWithSandbox(page, 'pt-BR', {
+    email: uniqueEmail('incomplete'),
+    givenName: 'Caio',
+    verified: false,
+  });
+
+  await expect(page).toHaveURL(/\/pt\/perfil\?aviso=login\.profileWarning\.document$/);
+  await expect(page.getByTestId('profile-warning')).toContainText(
+    msg('pt-BR', 'login.profileWarning.document'),
+  );
+  const form = page.getByTestId('profile-form');
+  await expect(field(form, 'pt-BR', 'nome')).toHaveValue('Caio');
+  expect(await axeViolations(page), 'profile with the warning').toEqual([]);
+  await field(form, 'pt-BR', 'celularComCodigoPais').fill('11987654321');
+  await field(form, 'pt-BR', 'cpf').pressSequentially('52998224725');
+  await form.getByRole('button', { name: msg('pt-BR', 'profile.save') }).click();
+
+  await expect(page.getByText(msg('pt-BR', 'profile.saved')).first()).toBeVisible();
+  await expect(page).toHaveURL(`${MAIN}/pt/produto/1`);
+  await expect(accountMenu(page)).toHaveText(msg('pt-BR', 'header.greeting', { nome: 'Caio' }));
+});
+
+/** Yesterday in the shop's zone: a version dated then is in force today. */
+function yesterday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+    new Date(Date.now() - 24 * 3600 * 1000),
+  );
+}
+
+test('new terms published: the next login shows them, accepting logs in', async ({
+  page,
+  request,
+}) => {
+  const version = yesterday();
+  const titles: Record<Locale, string> = {
+    'pt-BR': `Termos de uso de ${version}`,
+    'es-ES': `Términos de uso de ${version}`,
+    'en-US': `Terms of use of ${version}`,
+  };
+  const folder = join(ACCOUNTS_BRANDS_DIR, 'museu-aurora', 'content', 'terms', '1');
+  for (const [locale, title] of Object.entries(titles)) {
+    writeFileSync(
+      join(folder, `${version}.${locale}.md`),
+      `# ${title}\n\nVersion ${version}: **new** rules for the ticket shop.\n`,
+    );
+  }
+  // The server reads the folder again within two seconds.
+  const idtermo = 100_000_000 + Number(version.replaceAll('-', ''));
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${ACCOUNTS}/pessoa/cadastro/termo`, { params: { tipo: 1 } });
+      return ((await res.json()) as { result?: { idtermo: number } }).result?.idtermo;
+    })
+    .toBe(idtermo);
+
+  await page.goto(`${ACCOUNTS}/en`);
+  await page.getByRole('button', { name: msg('en-US', 'header.login') }).click();
+  await logInWithModal(page, 'en-US', DEMO);
+  const term = page.getByTestId('login-term');
+  await expect(term.getByTestId('login-term-title')).toHaveText(titles['en-US']);
+  await expect(term.getByTestId('login-term-text')).toContainText(`Version ${version}`);
+  await expect(accountMenu(page)).toHaveCount(0);
+  expect(await axeViolations(page), 'the term in the login').toEqual([]);
+
+  await term
+    .getByRole('button', {
+      name: msg('en-US', 'login.term.acceptNamed', { termo: titles['en-US'] }),
+    })
+    .click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(accountMenu(page)).toHaveText(msg('en-US', 'header.greeting', { nome: 'Demo' }));
+});
+
+test('sign-up asks for the captcha; solved in the browser, the account is created', async ({
+  page,
+  request,
+}) => {
+  // The server itself refuses a sign-up without a solved captcha.
+  const refused = await request.post(`${ACCOUNTS}/cadastro/1?lang=pt_BR`, {
+    data: signUpBody(newPerson('robot')),
+  });
+  expect(((await refused.json()) as { error?: { message: string } }).error?.message).toBe(
+    msg('pt-BR', 'error.captcha'),
+  );
+
+  const lia = newPerson('captcha', 'Lia');
+  await page.goto(`${ACCOUNTS}/pt`);
+  await page.getByRole('button', { name: msg('pt-BR', 'header.login') }).click();
+  await page.getByRole('dialog').getByTestId('login-signup').click();
+  const dialog = page.getByTestId('signup-modal');
+  await fillSignUp(dialog, 'pt-BR', lia);
+  const submit = dialog.getByRole('button', { name: msg('pt-BR', 'signUp.submit') });
+  await submit.click();
+  await expect(dialog.getByText(msg('pt-BR', 'form.error.captcha'))).toBeVisible();
+  await expect(dialog.getByText(msg('pt-BR', 'signUp.success'))).toHaveCount(0);
+
+  // The widget: one button, named by its label and what it says now.
+  const captcha = dialog.getByRole('button', { name: msg('pt-BR', 'form.field.recaptcha') });
+  await expect(captcha).toHaveAccessibleName(new RegExp(msg('pt-BR', 'formui.captcha.verify')));
+  await captcha.click();
+  await expect(captcha).toHaveAccessibleName(new RegExp(msg('pt-BR', 'formui.captcha.verified')));
+  await submit.click();
+  await expect(dialog.getByText(msg('pt-BR', 'signUp.success'))).toBeVisible();
+  await expect(accountMenu(page)).toHaveText(msg('pt-BR', 'header.greeting', { nome: 'Lia' }));
+});

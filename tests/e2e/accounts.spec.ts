@@ -1,0 +1,165 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { DEV_PAGES_PORT } from '../../playwright.config';
+import {
+  accountMenu,
+  addTickets,
+  axeViolations,
+  CARDS,
+  DEMO,
+  field,
+  fillSignUp,
+  logInWithModal,
+  logOut,
+  mailLink,
+  msg,
+  newPerson,
+  openFirstSession,
+  payWithCard,
+  signUpByApi,
+} from './support';
+
+// The account lifecycle of issue 9 on the server with the development mailbox: what a mail
+// would bring to a person's inbox is read at /dev/mailbox.json and opened in the browser.
+const DEV = `http://127.0.0.1:${DEV_PAGES_PORT}`;
+test.use({ baseURL: DEV });
+
+const run = promisify(execFile);
+
+test('sign up, confirm the e-mail from the mailbox, log out and log in again', async ({
+  page,
+  request,
+}) => {
+  const ana = newPerson('signup');
+  await page.goto('/pt');
+  await page.getByRole('button', { name: msg('pt-BR', 'header.login') }).click();
+  await page.getByRole('dialog').getByTestId('login-signup').click();
+  const dialog = page.getByTestId('signup-modal');
+  await expect(dialog).toBeVisible();
+
+  // An address that has an account is told while typing, before the submit.
+  await field(dialog, 'pt-BR', 'email').fill(DEMO.email);
+  await expect(dialog.getByText(msg('pt-BR', 'error.emailTaken'))).toBeVisible();
+
+  await fillSignUp(dialog, 'pt-BR', ana);
+  await expect(dialog.getByText(msg('pt-BR', 'error.emailTaken'))).toHaveCount(0);
+  await dialog.getByRole('button', { name: msg('pt-BR', 'signUp.submit') }).click();
+  await expect(dialog.getByText(msg('pt-BR', 'signUp.success'))).toBeVisible();
+  // Logged in after the second the success is on screen.
+  await expect(page.getByTestId('signup-modal')).toHaveCount(0);
+  await expect(accountMenu(page)).toHaveText(msg('pt-BR', 'header.greeting', { nome: 'Ana' }));
+
+  const link = await mailLink(request, DEV, ana.email, 'confirm_email');
+  expect(new URL(link).pathname).toBe('/validatemail');
+  await page.goto(link);
+  await expect(page.getByTestId('confirm-success')).toContainText('E-mail confirmado com sucesso!');
+  expect(await axeViolations(page), 'confirmation page, confirmed').toEqual([]);
+
+  await logOut(page, 'pt-BR');
+  await page.getByRole('button', { name: msg('pt-BR', 'header.login') }).click();
+  await logInWithModal(page, 'pt-BR', { email: ana.email, password: ana.senha });
+  await expect(accountMenu(page)).toHaveText(msg('pt-BR', 'header.greeting', { nome: 'Ana' }));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('an agency waits for approval, cannot buy, is approved by the command and buys 10', async ({
+  page,
+  request,
+}) => {
+  const agency = newPerson('agency', 'Carlos');
+  await page.goto('/en?agencia');
+  const dialog = page.getByTestId('agency-signup-modal');
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/?$/);
+  await fillSignUp(dialog, 'en-US', agency, 'agency');
+  await dialog.getByRole('button', { name: msg('en-US', 'signUp.agencySubmit') }).click();
+  await expect(dialog.getByTestId('agency-awaiting')).toHaveText(
+    msg('en-US', 'signUp.agencyAwaiting'),
+  );
+  await dialog
+    .getByRole('button', { name: msg('en-US', 'common.close') })
+    .first()
+    .click();
+  await expect(dialog).toHaveCount(0);
+  await expect(accountMenu(page)).toHaveText(msg('en-US', 'header.greeting', { nome: 'Carlos' }));
+
+  // Awaiting approval: agency tickets are not offered, and buying is refused with the reason.
+  await openFirstSession(page, /Aurora Museum visit/, '/en');
+  const agencyTicket = msg('en-US', 'product.addOne', { produto: 'Agency — museum visit' });
+  await expect(page.getByRole('button', { name: agencyTicket, exact: true })).toHaveCount(0);
+  await page
+    .getByRole('button', {
+      name: msg('en-US', 'product.addOne', { produto: 'Full price' }),
+      exact: true,
+    })
+    .click();
+  await page.getByRole('button', { name: msg('en-US', 'product.addToCart') }).click();
+  await expect(page.getByText(msg('en-US', 'error.agencyAwaiting')).first()).toBeVisible();
+  await expect(page).not.toHaveURL(/\/checkout$/);
+
+  // The operator's command, against this server's data directory.
+  const { stdout } = await run(
+    'npm',
+    ['run', '--silent', 'agency', '--', 'approve', agency.email, '--brand', 'museu-aurora'],
+    { env: { ...process.env, DATA_DIR: '.tmp/e2e/dev-pages', PORT: String(DEV_PAGES_PORT) } },
+  );
+  expect(stdout).toContain(`Approved: ${agency.email}`);
+  await mailLink(request, DEV, agency.email, 'agency_approved');
+
+  await logOut(page, 'en-US');
+  await page.getByRole('button', { name: msg('en-US', 'header.login') }).click();
+  await logInWithModal(page, 'en-US', { email: agency.email, password: agency.senha });
+  await expect(accountMenu(page)).toBeVisible();
+
+  await openFirstSession(page, /Aurora Museum visit/, '/en');
+  await addTickets(page, 'en-US', 'Agency — museum visit', 10);
+  await expect(page).toHaveURL(/\/en\/checkout$/);
+  await payWithCard(page, 'en-US', CARDS.approved);
+  await expect(page).toHaveURL(/\/en\/requests$/, { timeout: 20_000 });
+  const order = page.getByTestId('order').first();
+  await expect(order).toContainText(msg('en-US', 'order.status.PA'));
+  await expect(order.getByText(msg('en-US', 'order.ticketCode'))).toHaveCount(10);
+});
+
+test('forgot password: the mailed link sets a new one; the old is refused, the new works', async ({
+  page,
+  request,
+}) => {
+  const bia = newPerson('forgot', 'Bia');
+  await signUpByApi(request, DEV, bia);
+
+  await page.goto('/pt?esqueceusenha');
+  const dialog = page.getByTestId('forgot-modal');
+  await expect(dialog).toBeVisible();
+  await field(dialog, 'pt-BR', 'email').fill(bia.email);
+  await dialog.getByRole('button', { name: msg('pt-BR', 'forgot.submit') }).click();
+  await expect(dialog.getByTestId('forgot-sent')).toHaveText(msg('pt-BR', 'forgot.sent'));
+
+  const link = await mailLink(request, DEV, bia.email, 'reset_password');
+  expect(new URL(link).pathname).toBe('/redefinirsenha');
+  await page.goto(link);
+  await expect(
+    page.getByRole('heading', { level: 1, name: msg('pt-BR', 'page.resetPassword.title') }),
+  ).toBeVisible();
+  const newPassword = 'Nova@Senha2027';
+  await field(page, 'pt-BR', 'novaSenha').fill(newPassword);
+  await field(page, 'pt-BR', 'senha2').fill(newPassword);
+  await page.getByRole('button', { name: msg('pt-BR', 'reset.submit') }).click();
+  await expect(page.getByTestId('reset-success')).toHaveText(msg('pt-BR', 'reset.success'));
+
+  // The login opens by itself: the old password no longer works, the new one does.
+  await logInWithModal(page, 'pt-BR', { email: bia.email, password: bia.senha });
+  await expect(page.getByTestId('login-error')).toContainText(
+    msg('pt-BR', 'error.wrongCredentials'),
+  );
+  await logInWithModal(page, 'pt-BR', { email: bia.email, password: newPassword });
+  await expect(accountMenu(page)).toHaveText(msg('pt-BR', 'header.greeting', { nome: 'Bia' }));
+
+  // The link was single-use.
+  await page.goto(link);
+  await field(page, 'pt-BR', 'novaSenha').fill('Outra@Senha2028');
+  await field(page, 'pt-BR', 'senha2').fill('Outra@Senha2028');
+  await page.getByRole('button', { name: msg('pt-BR', 'reset.submit') }).click();
+  await expect(page.getByTestId('reset-error')).toContainText(msg('pt-BR', 'error.resetToken'));
+});

@@ -1,0 +1,88 @@
+// Prepares the browser tests' accounts server (playwright.config.ts): a copy of brands/ where
+// the demo brand asks for a captcha at sign-up, and a build of the storefront composed for that
+// copy (rebuilt only when it is older than the sources, like `npm start`). The terms test
+// publishes versions into the copy, never into the repository's brands/.
+//
+// usage: node tests/e2e/brands-copy.mjs <root folder> <dist folder>
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const [rootArg, distArg] = process.argv.slice(2);
+if (!rootArg || !distArg) {
+  console.error('usage: node tests/e2e/brands-copy.mjs <root folder> <dist folder>');
+  process.exit(2);
+}
+const repo = process.cwd();
+const root = resolve(rootArg);
+const dist = resolve(distArg);
+
+rmSync(root, { recursive: true, force: true });
+mkdirSync(root, { recursive: true });
+cpSync(join(repo, 'brands'), join(root, 'brands'), { recursive: true });
+// The build's form validators import the formats and the runtime from <root>/schemas.
+symlinkSync(join(repo, 'schemas'), join(root, 'schemas'), 'dir');
+
+const brandFile = join(root, 'brands', 'museu-aurora', 'brand.json');
+const brand = JSON.parse(readFileSync(brandFile, 'utf8'));
+brand.$schema = join(repo, 'schemas', 'brand.schema.json');
+brand.captcha = { ...brand.captcha, register: true };
+writeFileSync(brandFile, `${JSON.stringify(brand, null, 2)}\n`);
+
+// The same sources as scripts/start.mjs, plus this script and its Vite config.
+const SOURCES = [
+  'src',
+  'brands',
+  'scripts/vite-plugin-form-validators.ts',
+  'schemas',
+  'machines',
+  'locales',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  'tests/e2e/brands-copy.mjs',
+  'tests/e2e/vite.brands-copy.config.ts',
+];
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+const built = join(dist, 'index.html');
+const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+if (builtAt < Math.max(...SOURCES.map((s) => newestMtime(join(repo, s))))) {
+  console.log('Building the storefront for the copied brands…');
+  const vite = join(repo, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(
+    process.execPath,
+    [
+      vite,
+      'build',
+      '--config',
+      'tests/e2e/vite.brands-copy.config.ts',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      dist,
+      '--emptyOutDir',
+    ],
+    { cwd: repo, stdio: 'inherit', env: { ...process.env, FORMS_ROOT: root } },
+  );
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+// scripts/start.mjs rebuilds a DIST_DIR whose flags differ: these are the production ones.
+writeFileSync(join(dist, '.build-flags.json'), JSON.stringify({ devPages: false }));
