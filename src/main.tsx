@@ -6,7 +6,7 @@ import { createAppRouter } from './app/router';
 import { createBrandSystem } from './lib/brand-system';
 import { captureExtraParams } from './lib/extra-params';
 import { setupInspector, wantsInspector } from './lib/inspect';
-import { loadMessages, localeFromPrefix, setCurrentLocale, storedLocale } from './lib/locale';
+import { loadMessages, localeFromPrefix, preferredLocale, setCurrentLocale } from './lib/locale';
 import { readString, STORAGE_KEYS, writeString } from './lib/storage';
 import { setMaintenance } from './lib/ui-stores';
 
@@ -33,7 +33,7 @@ function initialLocale(brand: BrandConfig) {
   const prefix = window.location.pathname.split('/')[1] ?? '';
   const fromUrl = brand.multiLanguage ? localeFromPrefix(prefix) : null;
   if (fromUrl && brand.locales.includes(fromUrl)) return fromUrl;
-  return storedLocale(brand.locales) ?? brand.defaultLocale;
+  return preferredLocale(brand);
 }
 
 /** Without an inlined config (vite dev) the API gives it; it may still be starting. */

@@ -1,6 +1,6 @@
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import { StrictMode, Suspense } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router-dom';
 import type { BrandConfig } from '../../schemas/contract';
 import { BootSpinner } from '../components/boot-spinner';
 import { BrandProvider } from '../lib/brand-context';

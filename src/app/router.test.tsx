@@ -1,4 +1,4 @@
-import { matchRoutes } from 'react-router';
+import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { BrandConfig } from '../../schemas/contract';
 import type { RouteHandle } from './route-handle';

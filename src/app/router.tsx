@@ -1,7 +1,7 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router-dom';
 import type { BrandConfig, Locale } from '../../schemas/contract';
-import { prefixOf, storedLocale } from '../lib/locale';
+import { preferredLocale, prefixOf } from '../lib/locale';
 import {
   matchAppPath,
   NOT_FOUND_TITLE,
@@ -111,14 +111,10 @@ function screens(locales: Locale[]): RouteObject[] {
   return [...out, ...devRoutes(), { element: <CartScope />, children: cart }, notFound];
 }
 
-function fallbackLocale(brand: BrandConfig): Locale {
-  return storedLocale(brand.locales) ?? brand.defaultLocale;
-}
-
-/** `/` and unprefixed links go to the stored language (query kept: ?fazerlogin, utm_…). */
+/** `/` and unprefixed links go to the preferred language (stored, else the browser's) (query kept: ?fazerlogin, utm_…). */
 function LanguageRedirect({ brand }: { brand: BrandConfig }) {
   const location = useLocation();
-  const locale = fallbackLocale(brand);
+  const locale = preferredLocale(brand);
   const mode: UrlMode = { multiLanguage: true };
   const match = matchAppPath(location.pathname, mode);
   if (location.pathname !== '/' && !match) {

@@ -27,6 +27,32 @@ export function storedLocale(available: readonly Locale[]): Locale | null {
   return isLocale(saved) && available.includes(saved) ? saved : null;
 }
 
+/**
+ * The first of the browser's languages (Accept-Language, in order) that the brand offers:
+ * an exact match first ('en-US'), then by language ('en-GB' → the brand's 'en-US').
+ */
+export function browserLocale(
+  available: readonly Locale[],
+  languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+): Locale | null {
+  for (const tag of languages) {
+    const exact = available.find((l) => l.toLowerCase() === tag.toLowerCase());
+    if (exact) return exact;
+    const lang = tag.slice(0, 2).toLowerCase();
+    const byLanguage = available.find((l) => prefixOf(l) === lang);
+    if (byLanguage) return byLanguage;
+  }
+  return null;
+}
+
+/** The language of a visit without one in the URL: chosen before, else the browser's, else the brand's. */
+export function preferredLocale(brand: {
+  locales: readonly Locale[];
+  defaultLocale: Locale;
+}): Locale {
+  return storedLocale(brand.locales) ?? browserLocale(brand.locales) ?? brand.defaultLocale;
+}
+
 export function storeLocale(locale: Locale): void {
   writeString(STORAGE_KEYS.language, locale);
 }

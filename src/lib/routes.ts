@@ -1,4 +1,4 @@
-import { generatePath, matchPath } from 'react-router';
+import { generatePath, matchPath } from 'react-router-dom';
 import { LOCALES, type Locale } from '../../schemas/contract';
 import { localeFromPrefix, prefixOf } from './locale';
 import type { MessageId } from './messages';

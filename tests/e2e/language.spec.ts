@@ -27,6 +27,22 @@ test('a new visitor gets the home in Portuguese and switches to English and Span
   await expect(page).toHaveURL(/\/es\/?$/);
 });
 
+test.describe('a first visit without a stored language', () => {
+  test.use({ locale: 'en-US' });
+  test('follows the browser language (Accept-Language en-US lands on /en)', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/en\/?$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await expect(
+      page.getByRole('heading', { name: msg('en-US', 'home.eventsTitle') }),
+    ).toBeVisible();
+    // An unprefixed deep link too, with its query.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/produto/1?utm_source=x');
+    await expect(page).toHaveURL(/\/en\/product\/1\?utm_source=x$/);
+  });
+});
+
 test('switching language keeps the page, and unknown paths show not-found', async ({ page }) => {
   await page.goto('/pt/produto/1');
   await expect(page.getByRole('heading', { name: /Visita ao Museu do Aurora/ })).toBeVisible();

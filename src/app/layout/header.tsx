@@ -1,6 +1,6 @@
 import { Box, Container, Grid, GridItem, HStack, Image, Link } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { NavLink, Link as RouterLink, useNavigate } from 'react-router';
+import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { BrandConfig } from '../../../schemas/contract';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { CartBadge } from '../../features/cart/components/cart-badge';

@@ -1,6 +1,6 @@
 import { HStack, Link, VisuallyHidden } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { BrandConfig, Locale } from '../../../schemas/contract';
 import { chooseLocale, prefixOf, storeLocale, useCurrentLocale } from '../../lib/locale';
 import { switchLanguagePath } from '../../lib/routes';

@@ -6,8 +6,8 @@ import {
   DEFAULT_LOCALE,
   LocaleProvider,
   loadMessages,
+  preferredLocale,
   setCurrentLocale,
-  storedLocale,
   storeLocale,
   useChosenLocale,
 } from '../../lib/locale';
@@ -19,7 +19,7 @@ import { Shell } from './shell';
  */
 export function LocaleLayout({ brand, locale: fixed }: { brand: BrandConfig; locale?: Locale }) {
   const chosen = useChosenLocale();
-  const locale = fixed ?? chosen ?? storedLocale(brand.locales) ?? brand.defaultLocale;
+  const locale = fixed ?? chosen ?? preferredLocale(brand);
   // Before any child effect calls the API with `lang`.
   setCurrentLocale(locale);
   const messages = use(loadMessages(locale));

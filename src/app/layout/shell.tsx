@@ -1,7 +1,7 @@
 import { Box, Container, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import type { LoginTarget } from '../../../machines/types';
 import type { BrandConfig } from '../../../schemas/contract';
 import { setApiErrorListener } from '../../api/api';

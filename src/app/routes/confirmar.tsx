@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { ConfirmEmailView } from '../../features/account/components/confirm-email-view';
 
 /** Confirmar (spec §2, /validatemail?token=): the confirmation link of the sign-up mail. */

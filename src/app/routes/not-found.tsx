@@ -1,6 +1,6 @@
 import { Button } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router-dom';
 import { Notice } from '../../components/notice';
 import { usePathFor } from '../../lib/use-path-for';
 

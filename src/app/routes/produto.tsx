@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { isSilentError } from '../../api/error-policy';
 import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
 import { MapPinIcon } from '../../components/icons';

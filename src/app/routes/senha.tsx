@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { ResetPasswordView } from '../../features/account/components/reset-password-view';
 
 /** Senha (spec §2, /redefinirsenha?token=): a new password from the mailed link. */

@@ -2,7 +2,7 @@ import { FORM_IDS, formRuntimeFlags } from 'virtual:form-validators';
 import { Box, Button, Code, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Suspense, use, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import type { FormId } from '../../../schemas/forms/index';
 import type { RuntimeFormFlags } from '../../components/forms/compiled-form';
 import { loadFormCached } from '../../components/forms/load-form';

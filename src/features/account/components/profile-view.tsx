@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   isAgency,
   PROFILE_WARNING,

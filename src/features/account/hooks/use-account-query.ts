@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error';
 import { notify } from '../../../components/notify';
 import { openAgencySignUp, openForgotPassword } from '../../../lib/ui-stores';

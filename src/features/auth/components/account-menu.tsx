@@ -1,7 +1,7 @@
 import { Button, chakra, Menu, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router-dom';
 import { postLogout } from '../../../api/rest';
 import { UserIcon } from '../../../components/icons';
 import { notify } from '../../../components/notify';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { SessaoPessoa } from '../../../../schemas/contract';
 import { fetchPessoaWithToken } from '../../../api/rest';
 import { notify } from '../../../components/notify';

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { profileWarning } from '../../../../machines/session-rules';
 import type { SessaoPessoa } from '../../../../schemas/contract';
 import { useBrand } from '../../../lib/brand-context';

@@ -1,6 +1,6 @@
 import { Badge, Box, IconButton } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router-dom';
 import { CartIcon } from '../../../components/icons';
 import { useCartCount } from '../hooks/use-cart-count';
 

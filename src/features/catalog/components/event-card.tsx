@@ -10,7 +10,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router-dom';
 import type { Evento } from '../../../../schemas/contract';
 import { MapPinIcon } from '../../../components/icons';
 import { formatDate } from '../../../lib/dates';
