@@ -8,8 +8,20 @@ export const toaster = createToaster({
   placement: 'top',
   pauseOnPageIdle: true,
   duration: 5000,
-  max: 4,
+  // Below the sticky header (its height is published by the header), never over it.
+  offsets: {
+    top: 'calc(var(--header-height, 4rem) + 0.5rem)',
+    bottom: '1rem',
+    left: '1rem',
+    right: '1rem',
+  },
+  max: 3,
 });
+
+/** The same notice shown again refreshes the one on screen instead of piling up. */
+export function noticeId(notice: { type: string; description: string }): string {
+  return `${notice.type}:${notice.description}`;
+}
 
 export function AppToaster() {
   const intl = useIntl();
@@ -18,7 +30,11 @@ export function AppToaster() {
     // moment longer so the first one is not lost.
     const timer = setTimeout(() => {
       registerToaster((notice) => {
-        toaster.create({ ...notice, ...(notice.duration ? { duration: notice.duration } : {}) });
+        toaster.create({
+          id: noticeId(notice),
+          ...notice,
+          ...(notice.duration ? { duration: notice.duration } : {}),
+        });
       });
     }, 50);
     return () => {

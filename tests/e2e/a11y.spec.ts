@@ -43,7 +43,13 @@ test('the shopping path meets WCAG 2.2 AA: home, event, login, checkout, orders,
   const pay = page.getByTestId('pay-button');
   await pay.click();
   await expect(page.getByText(msg('pt-BR', 'form.error.required')).first()).toBeVisible();
-  // The welcome toast is on screen too: its colours are checked with the rest.
+  // The welcome toast is on screen too: its colours are checked with the rest. It sits below
+  // the sticky header, never over it.
+  const toast = page.locator('[data-scope=toast][data-part=root]').first();
+  await expect(toast).toBeVisible();
+  const headerBox = await page.locator('header').first().boundingBox();
+  const toastBox = await toast.boundingBox();
+  expect(toastBox?.y ?? 0).toBeGreaterThanOrEqual((headerBox?.y ?? 0) + (headerBox?.height ?? 0));
   expect(await violations(page), 'checkout with card errors').toEqual([]);
 
   await payWithCard(page, 'pt-BR', CARDS.declined);

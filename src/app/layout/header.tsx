@@ -1,4 +1,5 @@
 import { Box, Container, Grid, GridItem, HStack, Image, Link } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { BrandConfig } from '../../../schemas/contract';
@@ -43,12 +44,33 @@ function MainNav() {
   );
 }
 
+/**
+ * Publishes the sticky header's height as the CSS variable --header-height (it wraps to two
+ * rows on a phone), so toasts and scroll targets stay below it.
+ */
+function useHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty('--header-height', `${el.offsetHeight}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
+
 export function Header({ brand }: { brand: BrandConfig }) {
   const locale = useCurrentLocale();
   const to = usePathFor();
   const navigate = useNavigate();
+  const ref = useHeaderHeight();
   return (
     <Box
+      ref={ref}
       as="header"
       bg="bg"
       borderBottomWidth="1px"
