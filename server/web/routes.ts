@@ -10,8 +10,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadedBrand } from '../../schemas/brand.types';
+import { matchRoutePath } from '../../schemas/route-paths';
 import { brandAssetFile } from '../brands/assets';
 import { publicConfig } from '../brands/config';
+import { catalogOf } from '../catalog/lookup';
 import { errorBody } from '../plugins/envelope';
 import { pageLocale, renderIndexHtml } from './index-html';
 
@@ -128,10 +130,31 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
     if (html === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    return reply
+      .code(pageStatus(req.brand, pathname))
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(html);
   };
   registerStorefront(app, storefront);
 };
+
+/**
+ * The HTTP status of a page: 404 for a path no screen has and for an event the brand does not
+ * sell (the page shows the not-found screen; search engines drop it). Development pages
+ * (`dev/…`) are left to the storefront.
+ */
+export function pageStatus(brand: LoadedBrand, pathname: string): 200 | 404 {
+  if (pathname === '/' || pathname === '/index.html') return 200;
+  if (/(^|\/)dev(\/|$)/.test(pathname)) return 200;
+  const match = matchRoutePath(pathname, brand.brand.multiLanguage);
+  if (!match) return 404;
+  if (match.name === 'Produto') {
+    const id = Number(match.params.id);
+    if (!Number.isInteger(id) || id <= 0 || !catalogOf(brand).event(id)) return 404;
+  }
+  return 200;
+}
 
 function registerStorefront(
   app: FastifyInstance,

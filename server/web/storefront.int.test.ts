@@ -79,10 +79,27 @@ describe('storefront', () => {
     });
     expect(other.body).toContain('<html lang="en-US">');
     expect(configOf(other.body).id).toBe('test-b');
-    // Any SPA path gets index.html (the storefront shows its own not-found page).
+    expect(en.statusCode).toBe(200);
+    // A path no screen has gets the storefront (it shows its not-found page) with a 404.
     const spa = await s.app.inject({ method: 'GET', url: '/no/such/page' });
-    expect(spa.statusCode).toBe(200);
+    expect(spa.statusCode).toBe(404);
     expect(spa.body).toContain('brand-config');
+  });
+
+  it('answers 404 for an event the brand does not sell, 200 for its screens', async () => {
+    const status = async (url: string) => (await s.app.inject({ method: 'GET', url })).statusCode;
+    expect(await status('/pt/produto/1')).toBe(200);
+    expect(await status('/PT/Produto/1/')).toBe(200);
+    expect(await status('/pt/produto/999')).toBe(404);
+    expect(await status('/en/product/abc')).toBe(404);
+    expect(await status('/en/product/0')).toBe(404);
+    // Another language's path under a prefix is not a screen.
+    expect(await status('/en/produto/1')).toBe(404);
+    expect(await status('/pt/checkout')).toBe(200);
+    expect(await status('/pt')).toBe(200);
+    // Unprefixed links are redirected by the storefront to the visitor's language.
+    expect(await status('/perfil')).toBe(200);
+    expect(await status('/pt/dev/forms')).toBe(200);
   });
 
   it('serves build files with long cache for hashed assets, and a 404 for missing ones', async () => {

@@ -1,25 +1,19 @@
-import { generatePath, matchPath } from 'react-router-dom';
-import { LOCALES, type Locale } from '../../schemas/contract';
-import { localeFromPrefix, prefixOf } from './locale';
+import { generatePath } from 'react-router-dom';
+import type { Locale } from '../../schemas/contract';
+import {
+  matchRoutePath,
+  ROUTE_NAMES,
+  ROUTE_PATHS,
+  type RouteName,
+} from '../../schemas/route-paths';
+import { prefixOf } from './locale';
 import type { MessageId } from './messages';
 
 /**
  * The route table of spec §2: one name per screen, one path per language. Paths are relative
  * (no leading slash, no language prefix); `pathFor` adds both.
  */
-export const ROUTE_NAMES = [
-  'Home',
-  'Perfil',
-  'Checkout',
-  'Informacoes',
-  'Politicas',
-  'MeusPedidos',
-  'Produto',
-  'Senha',
-  'Confirmar',
-  'Voucher',
-] as const;
-export type RouteName = (typeof ROUTE_NAMES)[number];
+export { ROUTE_NAMES, type RouteName };
 
 export interface RouteDef {
   paths: Record<Locale, string>;
@@ -27,50 +21,22 @@ export interface RouteDef {
   title: MessageId;
 }
 
-const same = (path: string): Record<Locale, string> => ({
-  'pt-BR': path,
-  'es-ES': path,
-  'en-US': path,
-});
-
-export const ROUTES: Record<RouteName, RouteDef> = {
-  Home: { paths: same(''), title: 'page.home.title' },
-  Perfil: {
-    paths: { 'pt-BR': 'perfil', 'es-ES': 'perfil', 'en-US': 'profile' },
-    title: 'page.profile.title',
-  },
-  Checkout: { paths: same('checkout'), title: 'page.checkout.title' },
-  Informacoes: {
-    paths: {
-      'pt-BR': 'informacoes/:pagina',
-      'es-ES': 'informacion/:pagina',
-      'en-US': 'information/:pagina',
-    },
-    title: 'page.information.title',
-  },
-  Politicas: {
-    paths: {
-      'pt-BR': 'politicas/:pagina',
-      'es-ES': 'politicas/:pagina',
-      'en-US': 'policies/:pagina',
-    },
-    title: 'page.policies.title',
-  },
-  MeusPedidos: {
-    paths: { 'pt-BR': 'meuspedidos', 'es-ES': 'peticiones', 'en-US': 'requests' },
-    title: 'page.orders.title',
-  },
-  Produto: {
-    paths: { 'pt-BR': 'produto/:id', 'es-ES': 'producto/:id', 'en-US': 'product/:id' },
-    title: 'page.product.title',
-  },
-  Senha: {
-    paths: { 'pt-BR': 'redefinirsenha', 'es-ES': 'redefinirsenha', 'en-US': 'resetpassword' },
-    title: 'page.resetPassword.title',
-  },
-  Confirmar: { paths: same('validatemail'), title: 'page.confirmEmail.title' },
-  Voucher: { paths: same('voucher'), title: 'page.voucher.title' },
+const TITLES: Record<RouteName, MessageId> = {
+  Home: 'page.home.title',
+  Perfil: 'page.profile.title',
+  Checkout: 'page.checkout.title',
+  Informacoes: 'page.information.title',
+  Politicas: 'page.policies.title',
+  MeusPedidos: 'page.orders.title',
+  Produto: 'page.product.title',
+  Senha: 'page.resetPassword.title',
+  Confirmar: 'page.confirmEmail.title',
+  Voucher: 'page.voucher.title',
 };
+
+export const ROUTES = Object.fromEntries(
+  ROUTE_NAMES.map((name) => [name, { paths: ROUTE_PATHS[name], title: TITLES[name] }]),
+) as Record<RouteName, RouteDef>;
 
 export const NOT_FOUND_TITLE: MessageId = 'page.notFound.title';
 
@@ -107,29 +73,7 @@ export interface RouteMatch {
  * without one (single tree, or an unprefixed link) a path of any language matches.
  */
 export function matchAppPath(pathname: string, mode: UrlMode): RouteMatch | null {
-  const segments = pathname.split('/').filter(Boolean);
-  let locale: Locale | null = null;
-  let rest = segments;
-  if (mode.multiLanguage && segments.length > 0) {
-    const l = localeFromPrefix(segments[0] ?? '');
-    if (l && segments[0]?.length === 2) {
-      locale = l;
-      rest = segments.slice(1);
-    }
-  }
-  const relative = `/${rest.join('/')}`;
-  const candidates: Locale[] = locale ? [locale] : [...LOCALES];
-  for (const name of ROUTE_NAMES) {
-    for (const l of candidates) {
-      const m = matchPath({ path: `/${ROUTES[name].paths[l]}`, end: true }, relative);
-      if (m) {
-        const params: Record<string, string> = {};
-        for (const [k, v] of Object.entries(m.params)) if (v !== undefined) params[k] = v;
-        return { name, locale: locale ?? (mode.multiLanguage ? null : l), params };
-      }
-    }
-  }
-  return null;
+  return matchRoutePath(pathname, mode.multiLanguage);
 }
 
 /**

@@ -59,6 +59,19 @@ test('switching language keeps the page, and unknown paths show not-found', asyn
   ).toBeVisible();
 });
 
+test('an unknown event answers 404 with the not-found page, without an error box or toast', async ({
+  page,
+}) => {
+  const res = await page.goto('/pt/produto/999');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: msg('pt-BR', 'page.notFound.title') }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.locator('[data-scope=toast][data-part=root]')).toHaveCount(0);
+});
+
 test('every navigation starts at the top of the new page with its title', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 700 });
   await page.goto('/pt');

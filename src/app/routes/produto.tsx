@@ -51,7 +51,8 @@ function Produto({ idevento }: { idevento: number }) {
   const [search, setSearch] = useSearchParams();
   const evento = useEvento(idevento);
   useOwnTitle(evento.data?.dscevento);
-  const apresentacoes = useApresentacoes(idevento);
+  // An unknown event shows the not-found page, without asking for its days (no error toast).
+  const apresentacoes = useApresentacoes(evento.data ? idevento : null);
 
   const dates = useMemo(
     () => apresentacoes.data?.dates.map((d) => d.dia) ?? [],
@@ -101,7 +102,8 @@ function Produto({ idevento }: { idevento: number }) {
     }
   }
 
-  if (evento.loading || apresentacoes.loading) return <LoadingState />;
+  if (evento.loading) return <LoadingState />;
+  if (!evento.error && !evento.data) return <NotFoundPage />;
   if (evento.error || apresentacoes.error) {
     const err = evento.error ?? apresentacoes.error;
     return (
@@ -114,7 +116,7 @@ function Produto({ idevento }: { idevento: number }) {
       />
     );
   }
-  if (!evento.data) return <NotFoundPage />;
+  if (!evento.data || !apresentacoes.data) return <LoadingState />;
   const ev = evento.data;
   const reserveError =
     reservation.error &&

@@ -38,9 +38,13 @@ export function useEvento(idevento: number): AsyncState<Evento | null> {
   );
 }
 
-export function useApresentacoes(idevento: number): AsyncState<GetApresentacoesResult> {
+/** The event's days; `null` (an event not known, or not yet) asks nothing. */
+export function useApresentacoes(idevento: number | null): AsyncState<GetApresentacoesResult> {
   const locale = useCurrentLocale();
-  return useAsync(() => rpc('SuperIngresso', 'getApresentacoes', [idevento]), [locale, idevento]);
+  return useAsync(
+    idevento === null ? null : () => rpc('SuperIngresso', 'getApresentacoes', [idevento]),
+    [locale, idevento],
+  );
 }
 
 export function useHorarios(
