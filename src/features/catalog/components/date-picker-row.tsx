@@ -1,8 +1,31 @@
 import { Box, Button, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { type KeyboardEvent, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { dateButtonParts, formatLongDate } from '../../../lib/dates';
 
-/** A scrollable row of the days with sessions; one is picked (a toggle group of buttons). */
+/** The index a key moves to in a row of `count` (radio group keys), or null for other keys. */
+export function nextIndex(key: string, current: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowRight':
+    case 'ArrowDown':
+      return (current + 1) % count;
+    case 'ArrowLeft':
+    case 'ArrowUp':
+      return (current - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A scrollable row of the days with sessions; one is picked. A radio group: one Tab stop (the
+ * picked day, else the first), arrow keys, Home and End move and pick (WAI-ARIA APG), so 51
+ * days are not 51 Tab stops.
+ */
 export function DatePickerRow({
   dates,
   selected,
@@ -15,45 +38,59 @@ export function DatePickerRow({
   labelledBy: string;
 }) {
   const intl = useIntl();
+  const list = useRef<HTMLDivElement>(null);
+  const current = selected ? dates.indexOf(selected) : -1;
+  const tabStop = current >= 0 ? current : 0;
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const to = nextIndex(e.key, current >= 0 ? current : 0, dates.length);
+    const dia = to === null ? undefined : dates[to];
+    if (to === null || dia === undefined) return;
+    e.preventDefault();
+    onSelect(dia);
+    const button = list.current?.querySelectorAll<HTMLButtonElement>('[role=radio]')[to];
+    button?.focus();
+    button?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
   return (
     <Box overflowX="auto" pb="2" mx={{ base: '-4', md: '0' }} px={{ base: '4', md: '0' }}>
       <HStack
-        as="ul"
-        role="list"
+        ref={list}
+        role="radiogroup"
         aria-labelledby={labelledBy}
+        onKeyDown={onKeyDown}
         gap="2"
-        listStyleType="none"
         minW="max-content"
       >
-        {dates.map((dia) => {
+        {dates.map((dia, index) => {
           const parts = dateButtonParts(dia, intl.locale);
           const active = dia === selected;
           return (
-            <li key={dia}>
-              <Button
-                data-testid={`date-${dia}`}
-                aria-pressed={active}
-                variant={active ? 'solid' : 'outline'}
-                onClick={() => onSelect(dia)}
-                flexDirection="column"
-                h="auto"
-                minW="16"
-                py="2"
-                gap="0"
-              >
-                <Text as="span" fontSize="xs" textTransform="uppercase">
-                  {parts.weekday}
-                </Text>
-                <Text as="span" fontSize="xl" fontWeight="bold" lineHeight="1.1">
-                  {parts.day}
-                </Text>
-                <Text as="span" fontSize="xs" textTransform="uppercase">
-                  {parts.month}
-                </Text>
-                {/* The name is what the button shows (WCAG 2.5.3), then the date in full. */}
-                <VisuallyHidden>, {formatLongDate(dia, intl.locale)}</VisuallyHidden>
-              </Button>
-            </li>
+            <Button
+              key={dia}
+              data-testid={`date-${dia}`}
+              role="radio"
+              aria-checked={active}
+              tabIndex={index === tabStop ? 0 : -1}
+              variant={active ? 'solid' : 'outline'}
+              onClick={() => onSelect(dia)}
+              flexDirection="column"
+              h="auto"
+              minW="16"
+              py="2"
+              gap="0"
+            >
+              <Text as="span" fontSize="xs" textTransform="uppercase">
+                {parts.weekday}
+              </Text>
+              <Text as="span" fontSize="xl" fontWeight="bold" lineHeight="1.1">
+                {parts.day}
+              </Text>
+              <Text as="span" fontSize="xs" textTransform="uppercase">
+                {parts.month}
+              </Text>
+              {/* The name is what the button shows (WCAG 2.5.3), then the date in full. */}
+              <VisuallyHidden>, {formatLongDate(dia, intl.locale)}</VisuallyHidden>
+            </Button>
           );
         })}
       </HStack>
