@@ -7,3 +7,31 @@ export function escapeHtml(s: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
+
+/**
+ * A small server-made HTML page (the dev mailbox, the sandbox identity provider): not indexed,
+ * one `<main>`, its own style sheet. `titleHtml` and `body` are HTML already escaped by the caller.
+ */
+export function htmlPage(p: {
+  lang: string;
+  titleHtml: string;
+  style: string;
+  body: string;
+}): string {
+  return `<!doctype html>
+<html lang="${escapeHtml(p.lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${p.titleHtml}</title>
+<style>${p.style}</style>
+</head>
+<body>
+<main>
+${p.body}
+</main>
+</body>
+</html>
+`;
+}

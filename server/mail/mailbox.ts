@@ -14,7 +14,7 @@ import { LOCALES, type Locale, langParam } from '../../schemas/contract';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 import { toDate } from '../db/sql';
-import { escapeHtml as e } from '../html';
+import { escapeHtml as e, htmlPage } from '../html';
 import { t } from '../i18n';
 import { errorBody } from '../plugins/envelope';
 import { spDateTime } from '../time';
@@ -95,20 +95,7 @@ function mailId(raw: string): number | null {
 }
 
 function page(locale: Locale, title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="${e(locale)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${e(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body><main>
-${body}
-</main></body>
-</html>
-`;
+  return htmlPage({ lang: locale, titleHtml: e(title), style: STYLE, body });
 }
 
 /** Links to the same page in each language. */

@@ -4,7 +4,7 @@
  * from another origin, so they work offline and in the browser tests.
  */
 import type { Locale } from '../../schemas/contract';
-import { escapeHtml } from '../html';
+import { escapeHtml, htmlPage } from '../html';
 import { type MessageId, t } from '../i18n';
 
 /** Message ids of the sandbox pages (locales/*.json `sandboxIdp.*`). */
@@ -51,21 +51,7 @@ button.secondary{background:#fff;color:#1e3a8a}
 `;
 
 function page(locale: Locale, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="${locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+  return htmlPage({ lang: locale, titleHtml: title, style: STYLE, body });
 }
 
 /** What the login page shows (and shows again after a bad e-mail). */
