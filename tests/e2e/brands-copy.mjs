@@ -7,16 +7,14 @@
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
-  existsSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   rmSync,
-  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { buildAge, SOURCES } from '../../scripts/staleness.mjs';
 
 const [rootArg, distArg] = process.argv.slice(2);
 if (!rootArg || !distArg) {
@@ -39,32 +37,13 @@ brand.$schema = join(repo, 'schemas', 'brand.schema.json');
 brand.captcha = { ...brand.captcha, register: true };
 writeFileSync(brandFile, `${JSON.stringify(brand, null, 2)}\n`);
 
-// The same sources as scripts/start.mjs, plus this script and its Vite config.
-const SOURCES = [
-  'src',
-  'brands',
-  'scripts/vite-plugin-form-validators.ts',
-  'schemas',
-  'machines',
-  'locales',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'package.json',
+// The same sources as `npm start`, plus this script and its Vite config.
+const { stale } = buildAge(repo, join(dist, 'index.html'), [
+  ...SOURCES,
   'tests/e2e/brands-copy.mjs',
   'tests/e2e/vite.brands-copy.config.ts',
-];
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-const built = join(dist, 'index.html');
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-if (builtAt < Math.max(...SOURCES.map((s) => newestMtime(join(repo, s))))) {
+]);
+if (stale) {
   console.log('Building the storefront for the copied brands…');
   const vite = join(repo, 'node_modules', 'vite', 'bin', 'vite.js');
   const result = spawnSync(
