@@ -5,14 +5,7 @@
 //
 // usage: node tests/e2e/brands-copy.mjs <root folder> <dist folder>
 import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildAge, SOURCES } from '../../scripts/staleness.mjs';
 
