@@ -91,7 +91,12 @@ function LoadedForm({
   }, [revealErrors]);
   const transformErrors = useMemo(() => createTransformErrors(intl, schema), [intl, schema]);
   const translateString = useMemo(() => createTranslateString(intl), [intl]);
-  const onBlur = useCallback((id: string) => {
+  // Leaving a field marks it touched (its errors show) once the person typed in it or it holds
+  // a value: tabbing or clicking through an empty field shows no "required" until a submit, so
+  // a message never appears under the pointer and moves the button being clicked.
+  const edited = useRef(new Set<string>());
+  const onBlur = useCallback((id: string, value: unknown) => {
+    if (!edited.current.has(id) && isEmptyValue(value)) return;
     setTouched((t) => (t.includes(id) ? t : [...t, id]));
   }, []);
 
@@ -117,7 +122,8 @@ function LoadedForm({
       // Validate when the person leaves a field; after a submit, on every change.
       liveValidate={submitted ? 'onChange' : 'onBlur'}
       onBlur={onBlur}
-      onChange={(e: IChangeEvent) => {
+      onChange={(e: IChangeEvent, id?: string) => {
+        if (id) edited.current.add(id);
         setOwn(e.formData ?? {});
         onChange?.(e.formData ?? {});
       }}
@@ -131,4 +137,8 @@ function LoadedForm({
       {children}
     </Form>
   );
+}
+
+function isEmptyValue(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || value === false;
 }
