@@ -9,6 +9,7 @@ export const SOURCES = [
   'src',
   'brands',
   'scripts/vite-plugin-form-validators.ts',
+  'scripts/build-storefront.mjs',
   'schemas',
   'machines',
   'locales',

@@ -1,10 +1,11 @@
 // `npm start`: builds the storefront when it is missing or older than its sources, then runs
 // the server (which migrates the database, loads the brands and serves both on one port).
 // `node scripts/start.mjs --build-only` stops after the build.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildStorefront } from './build-storefront.mjs';
 import { buildAge } from './staleness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -12,23 +13,15 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = resolve(root, process.env.DIST_DIR ?? 'dist');
 
 function buildIfNeeded() {
-  const { builtAt, stale } = buildAge(root, join(distDir, 'index.html'));
+  const { builtAt, stale } = buildAge(root, join(distDir, '.ssr', 'entry-server.js'));
   // A build with the development pages (STOREFRONT_DEV_PAGES=1) is not the production build.
   const flags = JSON.stringify({ devPages: process.env.STOREFRONT_DEV_PAGES === '1' });
   const flagsFile = join(distDir, '.build-flags.json');
   const sameFlags = existsSync(flagsFile) && readFileSync(flagsFile, 'utf8') === flags;
   if (!stale && sameFlags) return;
   console.log(builtAt ? 'Storefront sources changed: rebuilding…' : 'Building the storefront…');
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(
-    process.execPath,
-    [vite, 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const status = buildStorefront({ distDir });
+  if (status !== 0) process.exit(status);
   writeFileSync(flagsFile, flags);
 }
 

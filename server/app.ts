@@ -103,6 +103,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (opts.operator) {
     await app.register(operatorRoutes, { db: opts.db, brands: opts.brands, ...opts.operator });
   }
-  await app.register(webRoutes, { distDir: opts.distDir ?? 'dist', version: opts.version });
+  await app.register(webRoutes, {
+    distDir: opts.distDir ?? 'dist',
+    version: opts.version,
+    db: opts.db,
+  });
   return app;
 }

@@ -9,6 +9,12 @@ export function escapeHtml(s: string): string {
 }
 
 /**
+ * The nonce an HTML answer's inline `<style>` elements carry as written (a cached page is the
+ * same for every request); the security plugin replaces it with the answer's CSP nonce.
+ */
+export const NONCE_PLACEHOLDER = 'csp-nonce-placeholder';
+
+/**
  * A small server-made HTML page (the dev mailbox, the sandbox identity provider): not indexed,
  * one `<main>`, its own style sheet. `titleHtml` and `body` are HTML already escaped by the caller.
  */
@@ -25,7 +31,7 @@ export function htmlPage(p: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${p.titleHtml}</title>
-<style>${p.style}</style>
+<style nonce="${NONCE_PLACEHOLDER}">${p.style}</style>
 </head>
 <body>
 <main>

@@ -1,12 +1,15 @@
-import { createRoot } from 'react-dom/client';
+import createCache from '@emotion/cache';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
 import { BRAND_CONFIG_ELEMENT_ID, type BrandConfig } from '../schemas/contract';
 import { fetchBrandConfig } from './api/rest';
-import { App } from './app/app';
-import { createAppRouter } from './app/router';
+import { App, STYLE_CACHE_KEY } from './app/app';
+import { createAppRouter, preloadPage } from './app/router';
 import { createBrandSystem } from './lib/brand-system';
 import { captureExtraParams } from './lib/extra-params';
 import { setupInspector, wantsInspector } from './lib/inspect';
 import { loadMessages, localeFromPrefix, preferredLocale, setCurrentLocale } from './lib/locale';
+import { readPreloaded } from './lib/preloaded';
 import { readString, STORAGE_KEYS, writeString } from './lib/storage';
 import { setMaintenance } from './lib/ui-stores';
 
@@ -19,6 +22,12 @@ function inlineBrandConfig(): BrandConfig | null {
   } catch {
     return null;
   }
+}
+
+/** The page's CSP nonce (the server's `<meta property="csp-nonce">`; none in `vite dev`). */
+function cspNonce(): string | undefined {
+  const meta = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
+  return meta?.nonce || undefined;
 }
 
 /** A new application version clears what the browser cached of the old one (spec §4). */
@@ -64,12 +73,28 @@ async function boot(): Promise<void> {
     debug: new URLSearchParams(search).has('debug'),
   });
   const router = createAppRouter(brand);
-  // The first screen's texts arrive with the shell instead of after it.
-  await Promise.all([loadMessages(locale), inspector]);
-
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
-  createRoot(root).render(<App brand={brand} system={system} router={router} />);
+  // A page the server rendered is hydrated: its page code loads first, so it hydrates at once.
+  const rendered = root.firstElementChild !== null;
+  // The first screen's texts arrive with the shell instead of after it.
+  await Promise.all([
+    loadMessages(locale),
+    inspector,
+    rendered ? preloadPage(window.location.pathname, brand.multiLanguage) : null,
+  ]);
+  const app = (
+    <App
+      brand={brand}
+      system={system}
+      styleCache={createCache({ key: STYLE_CACHE_KEY, nonce: cspNonce() })}
+      preloaded={rendered ? readPreloaded() : {}}
+    >
+      <RouterProvider router={router} />
+    </App>
+  );
+  if (rendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }
 
 void boot();

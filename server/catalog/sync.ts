@@ -29,6 +29,16 @@ export interface SyncReport {
   stockRows: number;
 }
 
+const syncListeners = new Set<(db: Db) => void>();
+
+/** Calls `listener` after every catalogue sync of a database (caches of rendered pages). */
+export function onCatalogSynced(listener: (db: Db) => void): () => void {
+  syncListeners.add(listener);
+  return () => {
+    syncListeners.delete(listener);
+  };
+}
+
 /**
  * Syncs the catalogue of every brand, each in one transaction.
  * @param now the clock (tests move it); the schedule is laid out from its Sao Paulo day.
@@ -41,6 +51,7 @@ export async function syncCatalog(
   const reports: SyncReport[] = [];
   for (const b of brands) reports.push(await syncBrand(db, b, now));
   forgetEventSpans(db);
+  for (const listener of syncListeners) listener(db);
   return reports;
 }
 

@@ -2,8 +2,10 @@
  * Security headers, CORS and compression.
  *
  * CSP: scripts only from this origin (no inline script, no 'unsafe-eval'; the brand config in
- * index.html is `type="application/json"`, which is data, not script); styles from this origin
- * and inline (Chakra/emotion inject style tags); images from this origin and data: URLs;
+ * index.html is `type="application/json"`, which is data, not script); style elements from this
+ * origin or carrying the answer's nonce (a server-rendered page's emotion styles, and the
+ * browser's emotion, which reads the nonce from `<meta property="csp-nonce">`); style
+ * attributes inline (components position popovers with them); images from this origin and data: URLs;
  * fetch/XHR to this origin. A brand whose captcha is reCAPTCHA also allows Google's reCAPTCHA
  * script and iframe (server/captcha/csp.ts); ALTCHA needs nothing more.
  *
@@ -16,6 +18,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { withRecaptchaSources } from '../captcha/csp';
 import { captchaProvider } from '../captcha/provider';
+import { NONCE_PLACEHOLDER } from '../html';
 
 /** Registers helmet, compression and the CORS hooks on `app`. */
 export async function installSecurity(app: FastifyInstance): Promise<void> {
@@ -25,7 +28,10 @@ export async function installSecurity(app: FastifyInstance): Promise<void> {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
+        // helmet adds the answer's nonce; browsers that know nonces then ignore 'unsafe-inline'
+        // for style elements, older ones fall back to it.
         styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
@@ -38,6 +44,13 @@ export async function installSecurity(app: FastifyInstance): Promise<void> {
     },
     // Assets (logos, the tokenizer script) may be loaded by a storefront on another origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    enableCSPNonces: true,
+  });
+  // Before compression: HTML written with the nonce placeholder gets this answer's nonce.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (typeof payload !== 'string' || !payload.includes(NONCE_PLACEHOLDER)) return payload;
+    const nonce = (reply as { cspNonce?: { style?: string } }).cspNonce?.style ?? '';
+    return payload.replaceAll(NONCE_PLACEHOLDER, nonce);
   });
   await app.register(compress, { global: true, threshold: 1024 });
 

@@ -11,7 +11,7 @@
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { BRAND_CONFIG_ELEMENT_ID, type Locale } from '../../schemas/contract';
 import { publicConfig } from '../brands/config';
-import { escapeHtml } from '../html';
+import { escapeHtml, NONCE_PLACEHOLDER } from '../html';
 
 export { escapeHtml };
 
@@ -39,6 +39,8 @@ export function brandHead(brand: LoadedBrand, locale: Locale): string {
     `<meta name="keywords" content="${escapeHtml(f.keywords[locale])}">`,
     `<link rel="icon" href="${escapeHtml(f.favicon)}">`,
     `<meta name="theme-color" content="${escapeHtml(f.theme.colors.primary)}">`,
+    // The browser's emotion gives its style elements this answer's CSP nonce.
+    `<meta property="csp-nonce" nonce="${NONCE_PLACEHOLDER}">`,
   ].join('\n    ');
 }
 

@@ -10,12 +10,17 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadedBrand } from '../../schemas/brand.types';
+import type { Locale } from '../../schemas/contract';
+import { PRELOADED_ELEMENT_ID } from '../../schemas/preload';
 import { matchRoutePath } from '../../schemas/route-paths';
 import { brandAssetFile } from '../brands/assets';
 import { publicConfig } from '../brands/config';
 import { catalogOf } from '../catalog/lookup';
+import { onCatalogSynced } from '../catalog/sync';
+import type { Db } from '../db/client';
 import { errorBody } from '../plugins/envelope';
-import { pageLocale, renderIndexHtml } from './index-html';
+import { jsonForScript, pageLocale, renderIndexHtml } from './index-html';
+import { createPageRenderer, type RenderedPage } from './ssr';
 
 /**
  * Paths of the API (never answered with index.html): a prefix ending in `/` covers what is below
@@ -59,6 +64,7 @@ const NOT_BUILT =
 export interface WebOptions {
   distDir: string;
   version: string;
+  db: Db;
 }
 
 async function isFile(file: string): Promise<boolean> {
@@ -88,8 +94,9 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
   });
 
   let template: string | null = null;
-  const pages = new Map<string, string>();
-  const page = async (brand: LoadedBrand, pathname: string): Promise<string | null> => {
+  const shells = new Map<string, string>();
+  /** The brand's index.html in a language, without the page rendered into it. */
+  const shell = async (brand: LoadedBrand, locale: Locale): Promise<string | null> => {
     if (template === null) {
       try {
         template = await readFile(path.join(distDir, 'index.html'), 'utf8');
@@ -97,14 +104,34 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
         return null;
       }
     }
-    const locale = pageLocale(brand, pathname);
     const key = `${brand.id}\u0000${locale}`;
-    let html = pages.get(key);
+    let html = shells.get(key);
     if (html === undefined) {
       html = renderIndexHtml(template, brand, locale, opts.version);
-      pages.set(key, html);
+      shells.set(key, html);
     }
     return html;
+  };
+  const renderer = createPageRenderer({
+    distDir,
+    db: opts.db,
+    log: (error, pathname) => app.log.error({ err: error, pathname }, 'server render failed'),
+  });
+  const stopListening = onCatalogSynced((db) => {
+    if (db === opts.db) renderer.forget();
+  });
+  app.addHook('onClose', async () => stopListening());
+  const page = async (brand: LoadedBrand, pathname: string): Promise<string | null> => {
+    const locale = pageLocale(brand, pathname);
+    const html = await shell(brand, locale);
+    if (html === null || !serverRendered(brand, pathname)) return html;
+    const rendered = await renderer.render(
+      brand,
+      publicConfig(brand, opts.version),
+      pathname,
+      locale,
+    );
+    return rendered ? withPage(html, rendered) : html;
   };
 
   const storefront = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -112,7 +139,9 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
     if (pathname === null || isApiPath(pathname)) {
       return reply.code(404).send(errorBody(req, 0, 'error.notFound'));
     }
-    if (pathname !== '/' && pathname !== '/index.html') {
+    // Hidden build files (the server's renderer in .ssr/, build flags) are not for browsers.
+    const hidden = pathname.split('/').some((segment) => segment.startsWith('.'));
+    if (pathname !== '/' && pathname !== '/index.html' && !hidden) {
       const file = path.resolve(distDir, `.${pathname}`);
       if (file.startsWith(distDir + path.sep) && (await isFile(file))) {
         const hashed = pathname.startsWith('/assets/');
@@ -155,6 +184,32 @@ export function pageStatus(brand: LoadedBrand, pathname: string): 200 | 404 {
   }
   return 200;
 }
+
+/**
+ * Whether the server renders the page at `pathname`: every screen and the not-found page under
+ * a language prefix (or any path of a single-language brand). `/` and unprefixed links go to a
+ * language in the browser (its stored choice), and development pages stay in the browser.
+ */
+export function serverRendered(brand: LoadedBrand, pathname: string): boolean {
+  if (pathname === '/' || pathname === '/index.html') return false;
+  if (/(^|\/)dev(\/|$)/.test(pathname)) return false;
+  if (!brand.brand.multiLanguage) return true;
+  const prefix = pathname.split('/')[1]?.toLowerCase();
+  return brand.brand.locales.some((l) => l.slice(0, 2).toLowerCase() === prefix);
+}
+
+/** The shell with the rendered page in its root and the answers it was rendered with. */
+function withPage(shellHtml: string, page: RenderedPage): string {
+  const data = `<script id="${PRELOADED_ELEMENT_ID}" type="application/json">${jsonForScript(
+    page.preloaded,
+  )}</script>`;
+  return shellHtml
+    .replace('</head>', () => `${page.head}\n</head>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>`)
+    .replace('</body>', () => `${data}\n</body>`);
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 function registerStorefront(
   app: FastifyInstance,

@@ -1,33 +1,18 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandConfig } from '../../schemas/contract';
+import { makeDist } from '../test/dist';
 import { startTestServer, type TestServer } from '../test/harness';
 import { testBrand, testBrands } from '../test/test-brand';
-
-const TEMPLATE = `<!doctype html>
-<html lang="pt-BR">
-  <head>
-    <meta charset="UTF-8" />
-    <!--brand-head-->
-    <script type="module" src="/assets/index-abc123.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-    <!--brand-config-->
-  </body>
-</html>
-`;
 
 let s: TestServer;
 let dist: string;
 beforeAll(async () => {
-  dist = await mkdtemp(path.join(os.tmpdir(), 'sf-dist-'));
-  await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), TEMPLATE);
-  await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1);\n'.repeat(200));
-  await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  dist = await makeDist({
+    'assets/index-abc123.js': 'console.log(1);\n'.repeat(200),
+    'robots.txt': 'User-agent: *\n',
+  });
   const [a, b] = testBrands();
   // A title with markup and a config string with "</script>" must stay inert.
   a!.brand.title['pt-BR'] = 'Loja <b>&</b> "teste"';

@@ -1,30 +1,45 @@
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
-import { StrictMode, Suspense } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import type { EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { type ReactNode, StrictMode, Suspense } from 'react';
 import type { BrandConfig } from '../../schemas/contract';
+import type { Preloaded } from '../../schemas/preload';
 import { BootSpinner } from '../components/boot-spinner';
 import { BrandProvider } from '../lib/brand-context';
-import type { createAppRouter } from './router';
+import { PreloadedProvider } from '../lib/preloaded';
 
-/** Providers that do not depend on the language; the language subtree adds react-intl. */
+/**
+ * Providers that do not depend on the language (the language subtree adds react-intl), around
+ * the router: the browser's, or the server's static one. `styleCache` is emotion's cache with
+ * the page's CSP nonce.
+ */
 export function App({
   brand,
   system,
-  router,
+  styleCache,
+  preloaded,
+  children,
 }: {
   brand: BrandConfig;
   system: SystemContext;
-  router: ReturnType<typeof createAppRouter>;
+  styleCache: EmotionCache;
+  preloaded: Preloaded;
+  children: ReactNode;
 }) {
   return (
     <StrictMode>
-      <ChakraProvider value={system}>
-        <BrandProvider brand={brand}>
-          <Suspense fallback={<BootSpinner />}>
-            <RouterProvider router={router} />
-          </Suspense>
-        </BrandProvider>
-      </ChakraProvider>
+      <CacheProvider value={styleCache}>
+        <ChakraProvider value={system}>
+          <BrandProvider brand={brand}>
+            <PreloadedProvider value={preloaded}>
+              <Suspense fallback={<BootSpinner />}>{children}</Suspense>
+            </PreloadedProvider>
+          </BrandProvider>
+        </ChakraProvider>
+      </CacheProvider>
     </StrictMode>
   );
 }
+
+/** The key of emotion's class names and style elements, on the server and in the browser. */
+export const STYLE_CACHE_KEY = 'css';

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router-dom';
 import type { BrandConfig, Locale } from '../../schemas/contract';
 import { preferredLocale, prefixOf } from '../lib/locale';
@@ -15,28 +15,49 @@ import { LocaleLayout } from './layout/locale-layout';
 import type { RouteHandle } from './route-handle';
 
 // Every page is its own chunk: the first visit downloads the shell and the page it lands on.
-const HomePage = lazy(() => import('./routes/home').then((m) => ({ default: m.HomePage })));
-const ProdutoPage = lazy(() =>
-  import('./routes/produto').then((m) => ({ default: m.ProdutoPage })),
-);
-const CheckoutPage = lazy(() =>
-  import('./routes/checkout').then((m) => ({ default: m.CheckoutPage })),
-);
-const MeusPedidosPage = lazy(() =>
-  import('./routes/meus-pedidos').then((m) => ({ default: m.MeusPedidosPage })),
-);
-const PerfilPage = lazy(() => import('./routes/perfil').then((m) => ({ default: m.PerfilPage })));
-const SenhaPage = lazy(() => import('./routes/senha').then((m) => ({ default: m.SenhaPage })));
-const ConfirmarPage = lazy(() =>
-  import('./routes/confirmar').then((m) => ({ default: m.ConfirmarPage })),
-);
-const CartScope = lazy(() => import('./routes/cart-scope').then((m) => ({ default: m.CartScope })));
+const PAGE_IMPORTS = {
+  Home: () => import('./routes/home').then((m) => m.HomePage),
+  Produto: () => import('./routes/produto').then((m) => m.ProdutoPage),
+  Checkout: () => import('./routes/checkout').then((m) => m.CheckoutPage),
+  MeusPedidos: () => import('./routes/meus-pedidos').then((m) => m.MeusPedidosPage),
+  Perfil: () => import('./routes/perfil').then((m) => m.PerfilPage),
+  Senha: () => import('./routes/senha').then((m) => m.SenhaPage),
+  Confirmar: () => import('./routes/confirmar').then((m) => m.ConfirmarPage),
+} satisfies Partial<Record<RouteName, () => Promise<ComponentType>>>;
+
+type PageName = keyof typeof PAGE_IMPORTS;
+const isPageName = (name: RouteName): name is PageName => name in PAGE_IMPORTS;
+
+const pageCache = new Map<PageName, LazyExoticComponent<ComponentType>>();
+function lazyPage(name: PageName) {
+  let Page = pageCache.get(name);
+  if (!Page) {
+    Page = lazy(() => PAGE_IMPORTS[name]().then((c) => ({ default: c })));
+    pageCache.set(name, Page);
+  }
+  return Page;
+}
+
+/**
+ * Loads the code of the page at `pathname` (before hydrating a server-rendered page, so the
+ * page hydrates at once instead of waiting behind its Suspense boundary).
+ */
+export async function preloadPage(pathname: string, multiLanguage: boolean): Promise<void> {
+  const match = matchAppPath(pathname, { multiLanguage });
+  const loads: Promise<unknown>[] = [];
+  if (!match) loads.push(loadNotFound());
+  else if (isPageName(match.name)) loads.push(PAGE_IMPORTS[match.name]());
+  if (match?.name === 'Produto' || match?.name === 'Checkout') loads.push(loadCartScope());
+  await Promise.all(loads);
+}
+
+const loadCartScope = () => import('./routes/cart-scope');
+const loadNotFound = () => import('./routes/not-found');
+const CartScope = lazy(() => loadCartScope().then((m) => ({ default: m.CartScope })));
 const PlaceholderPage = lazy(() =>
   import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage })),
 );
-const NotFoundPage = lazy(() =>
-  import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
-);
+const NotFoundPage = lazy(() => loadNotFound().then((m) => ({ default: m.NotFoundPage })));
 
 /**
  * Development pages (/dev/forms): in `vite dev`, and in a build made with
@@ -58,24 +79,11 @@ function devRoutes(prefix = ''): RouteObject[] {
 }
 
 function page(name: RouteName) {
-  switch (name) {
-    case 'Home':
-      return <HomePage />;
-    case 'Produto':
-      return <ProdutoPage />;
-    case 'Checkout':
-      return <CheckoutPage />;
-    case 'MeusPedidos':
-      return <MeusPedidosPage />;
-    case 'Perfil':
-      return <PerfilPage />;
-    case 'Senha':
-      return <SenhaPage />;
-    case 'Confirmar':
-      return <ConfirmarPage />;
-    default:
-      return <PlaceholderPage route={name} />;
+  if (isPageName(name)) {
+    const Page = lazyPage(name);
+    return <Page />;
   }
+  return <PlaceholderPage route={name} />;
 }
 
 function screen(name: RouteName, locale: Locale): RouteObject {

@@ -8,10 +8,14 @@ export interface SessionState {
   pessoa: SessaoPessoa | null;
 }
 
-const sessionStore = createStore<SessionState>({
-  token: readString(STORAGE_KEYS.token),
-  pessoa: readJson<SessaoPessoa>(STORAGE_KEYS.session),
-});
+const sessionStore = createStore<SessionState>(
+  {
+    token: readString(STORAGE_KEYS.token),
+    pessoa: readJson<SessaoPessoa>(STORAGE_KEYS.session),
+  },
+  // A server-rendered page is the same for everyone: nobody is logged in there.
+  { token: null, pessoa: null },
+);
 
 if (typeof window !== 'undefined') {
   // Another tab logged in or out: follow it.

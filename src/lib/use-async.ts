@@ -34,23 +34,35 @@ interface Loaded<T> {
 export function useAsync<T>(
   load: ((signal: AbortSignal) => Promise<T>) | null,
   deps: DependencyList,
+  /**
+   * Data already at hand for the first deps (a server-rendered page's): the first render shows
+   * it, and it is not asked again unless `keep()` says no when the effect runs.
+   */
+  initial?: { data: T | undefined; keep(): boolean },
 ): AsyncState<T> {
-  const [state, setState] = useState<Loaded<T>>({
+  const first = initial?.data;
+  const [state, setState] = useState<Loaded<T>>(() => ({
     deps,
-    data: undefined,
+    data: first,
     error: null,
-    loading: load !== null,
-  });
+    loading: load !== null && first === undefined,
+  }));
+  const initialDeps = useRef(first === undefined ? null : deps);
+  const keepRef = useRef(initial?.keep);
+  keepRef.current = initial?.keep;
   const [nonce, setNonce] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
   const depsRef = useRef(deps);
   depsRef.current = deps;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps and `nonce` (reload) decide when to run.
   useEffect(() => {
     const run = loadRef.current;
     const current = depsRef.current;
+    if (nonce === 0 && initialDeps.current && sameDeps(initialDeps.current, current)) {
+      if (keepRef.current?.() !== false) return;
+    }
+    initialDeps.current = null;
     if (!run) {
       setState({ deps: current, data: undefined, error: null, loading: false });
       return;

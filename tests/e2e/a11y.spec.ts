@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { DEV_PAGES_PORT } from '../../playwright.config';
+import { expect, type Page, test } from './fixtures';
 import { CARDS, logInWithModal, msg, openFirstSession, payWithCard } from './support';
 
 // Every screen of the storefront, as a shopper meets it on a phone, and every form with its

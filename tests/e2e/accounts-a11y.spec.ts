@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accountMenu, axeViolations, DEMO, logInWithModal, msg } from './support';
 
 // The account modals and pages of issue 9 on a phone, with their errors shown, checked with

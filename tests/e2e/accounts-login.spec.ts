@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { ACCOUNTS_BRANDS_DIR, ACCOUNTS_PORT, MAIN_PORT } from '../../playwright.config';
 import type { Locale } from '../../schemas/contract';
+import { expect, type Page, test } from './fixtures';
 import {
   accountMenu,
   axeViolations,

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
 import { DEV_PAGES_PORT } from '../../playwright.config';
+import { expect, test } from './fixtures';
 import {
   accountMenu,
   addTickets,

@@ -4,9 +4,9 @@
 // publishes versions into the copy, never into the repository's brands/.
 //
 // usage: node tests/e2e/brands-copy.mjs <root folder> <dist folder>
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { buildStorefront } from '../../scripts/build-storefront.mjs';
 import { buildAge, SOURCES } from '../../scripts/staleness.mjs';
 
 const [rootArg, distArg] = process.argv.slice(2);
@@ -31,30 +31,19 @@ brand.captcha = { ...brand.captcha, register: true };
 writeFileSync(brandFile, `${JSON.stringify(brand, null, 2)}\n`);
 
 // The same sources as `npm start`, plus this script and its Vite config.
-const { stale } = buildAge(repo, join(dist, 'index.html'), [
+const { stale } = buildAge(repo, join(dist, '.ssr', 'entry-server.js'), [
   ...SOURCES,
   'tests/e2e/brands-copy.mjs',
   'tests/e2e/vite.brands-copy.config.ts',
 ]);
 if (stale) {
   console.log('Building the storefront for the copied brands…');
-  const vite = join(repo, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(
-    process.execPath,
-    [
-      vite,
-      'build',
-      '--config',
-      'tests/e2e/vite.brands-copy.config.ts',
-      '--logLevel',
-      'warn',
-      '--outDir',
-      dist,
-      '--emptyOutDir',
-    ],
-    { cwd: repo, stdio: 'inherit', env: { ...process.env, FORMS_ROOT: root } },
-  );
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const status = buildStorefront({
+    distDir: dist,
+    config: 'tests/e2e/vite.brands-copy.config.ts',
+    env: { ...process.env, FORMS_ROOT: root },
+  });
+  if (status !== 0) process.exit(status);
 }
 // scripts/start.mjs rebuilds a DIST_DIR whose flags differ: these are the production ones.
 writeFileSync(join(dist, '.build-flags.json'), JSON.stringify({ devPages: false }));

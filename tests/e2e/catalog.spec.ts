@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the date strip is one Tab stop; arrow keys, Home and End pick the day', async ({ page }) => {
   await page.goto('/pt/produto/1');

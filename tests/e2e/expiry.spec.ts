@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { SHORT_HOLD_PORT, SHORT_HOLD_SECONDS } from '../../playwright.config';
+import { expect, test } from './fixtures';
 import { addTickets, availableUnits, logInWithModal, msg, openFirstSession } from './support';
 
 // This server holds reservations for SHORT_HOLD_SECONDS only.

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { DEV_PAGES_DIST, DEV_PAGES_PORT } from '../../playwright.config';
 import type { Locale } from '../../schemas/contract';
+import { expect, type Page, test } from './fixtures';
 import { msg } from './support';
 
 // Every form of schemas/forms on /dev/forms (a build with the development pages), as the demo

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { msg } from './support';
 
 test('a new visitor gets the home in Portuguese and switches to English and Spanish', async ({

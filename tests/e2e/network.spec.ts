@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { msg } from './support';
 
 // The network between the shopper and our API is the one edge we cut here: the server keeps

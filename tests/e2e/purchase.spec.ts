@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { addTickets, CARDS, logInWithModal, msg, openFirstSession, payWithCard } from './support';
 
 test('buy two tickets with the approved card and find the order paid in my orders', async ({

@@ -6,7 +6,7 @@ import type { LoginTarget } from '../../../machines/types';
 import type { BrandConfig } from '../../../schemas/contract';
 import { setApiErrorListener } from '../../api/api';
 import { applyErrorPolicy } from '../../api/error-policy';
-import { LoadingState } from '../../components/loading-state';
+import { LoadingState, PAGE_MIN_H } from '../../components/loading-state';
 import { notify, useToasterWanted } from '../../components/notify';
 import { useAccountQueryTriggers } from '../../features/account/hooks/use-account-query';
 import { useIdentityProviderReturn } from '../../features/auth/hooks/use-login-landing';
@@ -52,6 +52,18 @@ const AppToaster = lazy(() =>
 );
 
 const MAIN_ID = 'main-content';
+
+/**
+ * Marks `<html data-ready>` once the page is rendered in the browser and hydrated (its effects
+ * run after the page's Suspense boundary commits): the browser tests wait for it before
+ * clicking a server-rendered button.
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+  return null;
+}
 
 /** The error catalogue (spec §8) acting through this page's router, toasts and storage. */
 function useErrorPolicy() {
@@ -185,11 +197,14 @@ export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuer
       </SkipNavLink>
       <Flex direction="column" minH="100dvh" bg="bg.subtle">
         <Header brand={brand} />
-        <Box as="main" flex="1" width="full">
+        {/* At least a screen tall: the footer starts below the first screen, so a page that
+            grows or shrinks as its data arrives does not move it into view (no layout shift). */}
+        <Box as="main" flex="1" width="full" minH={PAGE_MIN_H}>
           <SkipNavContent id={MAIN_ID} />
           <Container maxW="5xl" px={{ base: '4', md: '6' }} py={{ base: '5', md: '8' }}>
-            <Suspense fallback={<LoadingState />}>
+            <Suspense fallback={<LoadingState page />}>
               <Outlet />
+              <ReadyMark />
             </Suspense>
           </Container>
         </Box>

@@ -17,6 +17,7 @@ import { useCartItems, useRemoveItems } from '../../features/cart/hooks/use-cart
 import { PaymentSection } from '../../features/checkout/components/payment-section';
 import { useSession } from '../../lib/session-store';
 import { bumpCart, clearLocalCart, openLogin } from '../../lib/ui-stores';
+import { useHydrated } from '../../lib/use-hydrated';
 import { usePathFor } from '../../lib/use-path-for';
 
 /** How far ahead of the server's deadline our countdown may run (see the expiry effect). */
@@ -29,6 +30,8 @@ const EXPIRY_GRACE_MS = 2500;
  */
 export function CheckoutPage() {
   const { loggedIn } = useSession();
+  // The server renders the frame; the hold is the visitor's, asked for in the browser.
+  if (!useHydrated()) return <LoadingState page />;
   if (!loggedIn) return <LoginPrompt />;
   return <Checkout />;
 }
@@ -163,7 +166,7 @@ function Checkout() {
     );
   }
 
-  if (r.loading || (r.idle && !r.error)) return <LoadingState />;
+  if (r.loading || (r.idle && !r.error)) return <LoadingState page />;
 
   if (r.failed) {
     return (
@@ -200,6 +203,9 @@ function Checkout() {
   }
 
   const data = items.data;
+  // The first load of the items keeps the page's placeholder: the page then appears whole
+  // instead of growing under the visitor's eyes (no layout shift).
+  if (items.loading && !data) return <LoadingState page />;
   return (
     <Stack gap="6">
       <Flex
@@ -242,7 +248,6 @@ function Checkout() {
               <FormattedMessage id="checkout.cancelReservation" />
             </Button>
           </Flex>
-          {items.loading && !data ? <LoadingState minH="24" /> : null}
           {items.error ? (
             <ErrorAlert
               message={<ErrorMessage message={items.error.message} />}

@@ -9,11 +9,13 @@ import { Pager } from '../../features/orders/components/pager';
 import { useOrders } from '../../features/orders/hooks/use-orders';
 import { useSession } from '../../lib/session-store';
 import { openLogin } from '../../lib/ui-stores';
+import { useHydrated } from '../../lib/use-hydrated';
 import { usePathFor } from '../../lib/use-path-for';
 
 /** My orders: paid orders, five per page (spec §9), each with its tickets. */
 export function MeusPedidosPage() {
   const { loggedIn } = useSession();
+  const hydrated = useHydrated();
   const to = usePathFor();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
@@ -25,6 +27,15 @@ export function MeusPedidosPage() {
     </Heading>
   );
 
+  // The server renders the frame; the orders are the visitor's, asked for in the browser.
+  if (!hydrated) {
+    return (
+      <Stack gap="6">
+        {heading}
+        <LoadingState page />
+      </Stack>
+    );
+  }
   if (!loggedIn) {
     return (
       <Stack gap="6">
@@ -47,7 +58,7 @@ export function MeusPedidosPage() {
   return (
     <Stack gap="6">
       {heading}
-      {orders.loading && !data ? <LoadingState /> : null}
+      {orders.loading && !data ? <LoadingState page /> : null}
       {orders.error ? (
         <ErrorAlert
           message={<ErrorMessage message={orders.error.message} />}

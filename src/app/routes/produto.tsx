@@ -102,7 +102,7 @@ function Produto({ idevento }: { idevento: number }) {
     }
   }
 
-  if (evento.loading) return <LoadingState />;
+  if (evento.loading) return <LoadingState page />;
   if (!evento.error && !evento.data) return <NotFoundPage />;
   if (evento.error || apresentacoes.error) {
     const err = evento.error ?? apresentacoes.error;
@@ -116,7 +116,7 @@ function Produto({ idevento }: { idevento: number }) {
       />
     );
   }
-  if (!evento.data || !apresentacoes.data) return <LoadingState />;
+  if (!evento.data || !apresentacoes.data) return <LoadingState page />;
   const ev = evento.data;
   const reserveError =
     reservation.error &&

@@ -22,7 +22,7 @@ export function ConfirmEmailView({ token }: { token: string | null }) {
       </RouterLink>
     </Button>
   );
-  if (token && result.loading) return <LoadingState />;
+  if (token && result.loading) return <LoadingState page />;
   if (token && result.error && result.error.code < 0) {
     // Offline or no answer: nothing is known about the token yet.
     return <ErrorAlert message={<ErrorMessage message={null} />} onRetry={result.reload} />;

@@ -23,6 +23,7 @@ import { clearReturnTarget, readReturnTarget, returnTargetPath } from '../../../
 import { getToken, startSession, useSession } from '../../../lib/session-store';
 import { openLogin } from '../../../lib/ui-stores';
 import { useAsync } from '../../../lib/use-async';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { type ProfileData, toProfileBody, toProfileFormData } from '../account-body';
 import { useAddressLookup } from '../hooks/use-address-lookup';
 import { ChangePassword } from './change-password';
@@ -53,11 +54,21 @@ function useProfileRules(): ProfileRules {
  */
 export function ProfileView() {
   const { loggedIn, pessoa } = useSession();
+  const hydrated = useHydrated();
   const heading = (
     <Heading as="h1" size="2xl" fontFamily="heading">
       <FormattedMessage id="page.profile.title" />
     </Heading>
   );
+  // The server renders the frame; the profile is the visitor's, asked for in the browser.
+  if (!hydrated) {
+    return (
+      <Stack gap="6">
+        {heading}
+        <LoadingState page />
+      </Stack>
+    );
+  }
   if (!loggedIn) {
     return (
       <Stack gap="6">
@@ -90,7 +101,7 @@ function ProfileLoader({ idpessoa }: { idpessoa: number | null }) {
     (signal) => fetchCadastro({ display: 'inline', signal }).then((r) => r.cadastro),
     [idpessoa],
   );
-  if (profile.loading && !profile.data) return <LoadingState />;
+  if (profile.loading && !profile.data) return <LoadingState page />;
   if (profile.error || !profile.data) {
     return (
       <ErrorAlert

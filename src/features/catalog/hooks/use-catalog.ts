@@ -5,8 +5,11 @@ import type {
   GetProdutosResult,
   Locale,
 } from '../../../../schemas/contract';
+import { preloadKey } from '../../../../schemas/preload';
 import { rpc } from '../../../api/api';
 import { useCurrentLocale } from '../../../lib/locale';
+import { usePreloaded } from '../../../lib/preloaded';
+import { getToken } from '../../../lib/session-store';
 import { type AsyncState, useAsync } from '../../../lib/use-async';
 
 /**
@@ -14,6 +17,13 @@ import { type AsyncState, useAsync } from '../../../lib/use-async';
  * language for the visit so going home and back does not refetch it.
  */
 const eventsCache = new Map<Locale, Promise<Evento[]>>();
+
+/** The list a server-rendered page came with becomes the visit's list (no second fetch). */
+function seedEvents(locale: Locale, list: Evento[]): void {
+  // Only in the browser: the server renders many visitors' pages with one module.
+  if (typeof window !== 'undefined' && !eventsCache.has(locale))
+    eventsCache.set(locale, Promise.resolve(list));
+}
 
 function loadEvents(locale: Locale): Promise<Evento[]> {
   let p = eventsCache.get(locale);
@@ -25,25 +35,46 @@ function loadEvents(locale: Locale): Promise<Evento[]> {
   return p;
 }
 
+/**
+ * The answer a server-rendered page came with for this call. The server renders for a visitor
+ * who is not logged in; a logged-in person (an agency sees other products) asks again after
+ * the first render, which still shows the server's answer so hydration matches.
+ */
+function useFirstAnswer<T>(key: string | null): { data: T | undefined; keep(): boolean } {
+  const data = usePreloaded<T>(key);
+  return { data, keep: anonymous };
+}
+
+const anonymous = () => getToken() === null;
+
 export function useEventos(): AsyncState<Evento[]> {
   const locale = useCurrentLocale();
-  return useAsync(() => loadEvents(locale), [locale]);
+  const first = useFirstAnswer<Evento[]>(preloadKey(locale, 'getEventos', []));
+  if (first.data && anonymous()) seedEvents(locale, first.data);
+  return useAsync(() => loadEvents(locale), [locale], first);
 }
 
 export function useEvento(idevento: number): AsyncState<Evento | null> {
   const locale = useCurrentLocale();
-  return useAsync(
-    () => loadEvents(locale).then((list) => list.find((e) => e.idevento === idevento) ?? null),
-    [locale, idevento],
-  );
+  const first = useFirstAnswer<Evento[]>(preloadKey(locale, 'getEventos', []));
+  if (first.data && anonymous()) seedEvents(locale, first.data);
+  const find = (list: Evento[]) => list.find((e) => e.idevento === idevento) ?? null;
+  return useAsync(() => loadEvents(locale).then(find), [locale, idevento], {
+    data: first.data && find(first.data),
+    keep: first.keep,
+  });
 }
 
 /** The event's days; `null` (an event not known, or not yet) asks nothing. */
 export function useApresentacoes(idevento: number | null): AsyncState<GetApresentacoesResult> {
   const locale = useCurrentLocale();
+  const first = useFirstAnswer<GetApresentacoesResult>(
+    idevento === null ? null : preloadKey(locale, 'getApresentacoes', [idevento]),
+  );
   return useAsync(
     idevento === null ? null : () => rpc('SuperIngresso', 'getApresentacoes', [idevento]),
     [locale, idevento],
+    first,
   );
 }
 
@@ -52,9 +83,13 @@ export function useHorarios(
   dia: string | null,
 ): AsyncState<ApresentacaoResumo[]> {
   const locale = useCurrentLocale();
+  const first = useFirstAnswer<ApresentacaoResumo[]>(
+    dia ? preloadKey(locale, 'getApresentacoesHorarios', [idevento, dia]) : null,
+  );
   return useAsync(
     dia ? () => rpc('SuperIngresso', 'getApresentacoesHorarios', [idevento, dia]) : null,
     [locale, idevento, dia],
+    first,
   );
 }
 

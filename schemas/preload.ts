@@ -1,0 +1,24 @@
+/**
+ * Data a server-rendered page was rendered with: the answers of the catalogue calls its first
+ * view makes, keyed by call. The server writes them beside the brand config in
+ * `<script id="preloaded" type="application/json">`; the browser's first reads take them from
+ * there (hydration renders what the server rendered, without asking again).
+ */
+import type { Locale, RpcMethod, RpcParams } from './contract';
+
+export const PRELOADED_ELEMENT_ID = 'preloaded';
+
+/** Answers by {@link preloadKey}. */
+export type Preloaded = Readonly<Record<string, unknown>>;
+
+/**
+ * The key of a call's answer: the language (answers are localized; a page switched to another
+ * language must not show them), the method and its parameters.
+ */
+export function preloadKey<M extends RpcMethod<'SuperIngresso'>>(
+  locale: Locale,
+  method: M,
+  params: RpcParams<'SuperIngresso', M>,
+): string {
+  return `${locale}:SuperIngresso.${method}:${JSON.stringify(params)}`;
+}

@@ -1,0 +1,128 @@
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preloadKey } from '../../schemas/preload';
+import { syncCatalog } from '../catalog/sync';
+import { makeDist } from '../test/dist';
+import { startTestServer, type TestServer } from '../test/harness';
+import { E } from '../test/test-brand';
+import { firstViewData, PAGE_TTL_MS } from './ssr';
+
+// The server's side of server rendering: which pages are rendered, with which catalogue
+// answers, how the page is assembled (root, preloaded answers, the answer's CSP nonce), and
+// the page cache. The renderer here is a stand-in module in `<dist>/.ssr/` that echoes its
+// input; the real one (src/entry-server.tsx) is exercised by the browser tests.
+
+const RENDERER = `let count = 0;
+export async function render({ brand, url, preloaded, nonce }) {
+  count += 1;
+  if (url.includes('/explode')) throw new Error('render failed');
+  const keys = Object.keys(preloaded).sort().join(',');
+  return {
+    html: '<main data-url="' + url + '" data-brand="' + brand.id + '" data-keys="' + keys +
+      '" data-count="' + count + '"></main>',
+    head: '<style data-emotion="css x" nonce="' + nonce + '">.x{}</style>',
+  };
+}
+`;
+
+let s: TestServer;
+let dist: string;
+beforeAll(async () => {
+  dist = await makeDist({ '.ssr/entry-server.js': RENDERER });
+  s = await startTestServer({ distDir: dist });
+});
+afterAll(async () => {
+  await s?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const get = (url: string) => s.app.inject({ method: 'GET', url });
+const attr = (html: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(html)?.[1];
+
+describe('server-rendered pages', () => {
+  it('renders a screen into the root with the answers it used, and the answer’s nonce', async () => {
+    const res = await get('/pt/produto/1');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(
+      /<style data-emotion="css x" nonce="[^"]+">\.x\{\}<\/style>\n<\/head>/,
+    );
+    expect(res.body).toContain('<div id="root"><main data-url=');
+    expect(attr(res.body, 'data-url')).toBe('http://storefront/pt/produto/1');
+    expect(attr(res.body, 'data-brand')).toBe('test-a');
+    const preloaded = /<script id="preloaded" type="application\/json">(.*?)<\/script>/s.exec(
+      res.body,
+    );
+    expect(preloaded).not.toBeNull();
+    const data = JSON.parse(preloaded![1]!) as Record<string, unknown>;
+    expect(Object.keys(data)).toContain(preloadKey('pt-BR', 'getApresentacoes', [1]));
+    // The style element's nonce is the one the CSP header allows, new on every answer.
+    const nonce = attr(res.body, 'nonce');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain(`style-src 'self' 'unsafe-inline' 'nonce-${nonce}'`);
+    expect(csp).toContain("style-src-attr 'unsafe-inline'");
+    expect(res.body).not.toContain('csp-nonce-placeholder');
+    const again = await get('/pt/produto/1');
+    expect(attr(again.body, 'nonce')).not.toBe(nonce);
+    expect(again.body).toContain(
+      `<meta property="csp-nonce" nonce="${attr(again.body, 'nonce')}">`,
+    );
+  });
+
+  it('renders the not-found page with a 404; leaves `/`, unprefixed and dev paths to the browser', async () => {
+    const missing = await get('/pt/produto/999');
+    expect(missing.statusCode).toBe(404);
+    expect(attr(missing.body, 'data-url')).toBe('http://storefront/pt/produto/999');
+    const nowhere = await get('/en/no/such/page');
+    expect(nowhere.statusCode).toBe(404);
+    expect(nowhere.body).toContain('data-url=');
+    for (const url of ['/', '/perfil', '/pt/dev/forms']) {
+      const res = await get(url);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('id="preloaded"');
+    }
+  });
+
+  it('serves a page from its cache until the catalogue syncs; a failed render sends the shell', async () => {
+    const count = async (url: string) => Number(attr((await get(url)).body, 'data-count'));
+    const first = await count('/es/producto/2');
+    expect(await count('/es/producto/2')).toBe(first);
+    // Another path (or language) is another page.
+    expect(await count('/en/product/2')).toBeGreaterThan(first);
+    await syncCatalog(s.db, s.brands);
+    expect(await count('/es/producto/2')).toBeGreaterThan(first);
+    // Unknown paths share one cached not-found page per language (no cache growth per path).
+    const a = await count('/pt/x/1');
+    expect(await count('/pt/x/2')).toBe(a);
+
+    const failed = await get('/es/explode');
+    expect(failed.statusCode).toBe(404);
+    expect(failed.body).toContain('<div id="root"></div>');
+    expect(PAGE_TTL_MS).toBeGreaterThan(0);
+  });
+
+  it('never serves the renderer build to browsers', async () => {
+    const res = await get('/.ssr/entry-server.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('export async function render');
+  });
+});
+
+describe('firstViewData', () => {
+  it('loads the event list for home; the event, its days and first day’s times for an event', async () => {
+    const brand = s.brands[0]!;
+    const home = await firstViewData(s.db, brand, '/pt', 'pt-BR');
+    expect(Object.keys(home)).toEqual([preloadKey('pt-BR', 'getEventos', [])]);
+    const event = await firstViewData(s.db, brand, `/en/product/${E.visita}`, 'en-US');
+    const days = event[preloadKey('en-US', 'getApresentacoes', [E.visita])] as {
+      dates: { dia: string }[];
+    };
+    expect(days.dates.length).toBeGreaterThan(0);
+    const firstDay = days.dates[0]!.dia;
+    expect(
+      event[preloadKey('en-US', 'getApresentacoesHorarios', [E.visita, firstDay])],
+    ).toBeInstanceOf(Array);
+    const unknown = await firstViewData(s.db, brand, '/pt/produto/999', 'pt-BR');
+    expect(Object.keys(unknown)).toEqual([preloadKey('pt-BR', 'getEventos', [])]);
+    expect(await firstViewData(s.db, brand, '/pt/checkout', 'pt-BR')).toEqual({});
+  });
+});

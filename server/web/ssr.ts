@@ -1,0 +1,163 @@
+/**
+ * Server-rendered pages. The storefront's renderer is built by Vite from src/entry-server.tsx
+ * into `<dist>/.ssr/entry-server.js` (`npm run build`); this module imports that build (never
+ * src/), loads the first view's catalogue answers through the same functions the RPC calls use
+ * (no HTTP call to itself), and renders.
+ *
+ * A rendered page is cached per brand and path (the path fixes the language) for
+ * {@link PAGE_TTL_MS} and dropped at each catalogue sync; a page no screen has is cached once
+ * per brand and language. Pages that need a login render their frame (header, footer, the
+ * page's loading state) and load their data in the browser.
+ *
+ * Without the built renderer (an old build, `vite dev`) or when a render fails, the page is the
+ * shell alone: the browser renders it as before.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { LoadedBrand } from '../../schemas/brand.types';
+import type { BrandConfig, Locale } from '../../schemas/contract';
+import { type Preloaded, preloadKey } from '../../schemas/preload';
+import { matchRoutePath } from '../../schemas/route-paths';
+import {
+  type CatalogScope,
+  getApresentacoes,
+  getApresentacoesHorarios,
+  getEventos,
+} from '../catalog/catalog';
+import type { Db } from '../db/client';
+import { NONCE_PLACEHOLDER } from '../html';
+
+/** How long a rendered page is served from the cache (stock on sale changes with sales). */
+export const PAGE_TTL_MS = 30_000;
+
+interface RenderModule {
+  render(input: {
+    brand: BrandConfig;
+    url: string;
+    preloaded: Preloaded;
+    nonce: string;
+  }): Promise<{ html: string; head: string }>;
+}
+
+/** A page as rendered: the root's HTML, its style elements and the answers it used. */
+export interface RenderedPage {
+  html: string;
+  head: string;
+  preloaded: Preloaded;
+}
+
+export interface PageRenderer {
+  /** The page at `pathname`, or null (no renderer, or the render failed: send the shell). */
+  render(
+    brand: LoadedBrand,
+    config: BrandConfig,
+    pathname: string,
+    locale: Locale,
+  ): Promise<RenderedPage | null>;
+  /** Drops every cached page. */
+  forget(): void;
+}
+
+interface Entry {
+  at: number;
+  page: Promise<RenderedPage | null>;
+}
+
+/** A renderer over the build in `distDir`. */
+export function createPageRenderer(opts: {
+  distDir: string;
+  db: Db;
+  log?: (error: unknown, pathname: string) => void;
+  now?: () => number;
+}): PageRenderer {
+  const now = opts.now ?? Date.now;
+  const file = path.join(opts.distDir, '.ssr', 'entry-server.js');
+  let module: Promise<RenderModule | null> | null = null;
+  const load = () => {
+    module ??= existsSync(file)
+      ? (import(pathToFileURL(file).href) as Promise<RenderModule>)
+      : Promise.resolve(null);
+    return module;
+  };
+  const cache = new Map<string, Entry>();
+
+  const renderOnce = async (
+    brand: LoadedBrand,
+    config: BrandConfig,
+    pathname: string,
+    locale: Locale,
+  ): Promise<RenderedPage | null> => {
+    const renderer = await load();
+    if (!renderer) return null;
+    try {
+      const preloaded = await firstViewData(opts.db, brand, pathname, locale);
+      const { html, head } = await renderer.render({
+        brand: config,
+        url: `http://storefront${encodeURI(pathname)}`,
+        preloaded,
+        nonce: NONCE_PLACEHOLDER,
+      });
+      return { html, head, preloaded };
+    } catch (error) {
+      opts.log?.(error, pathname);
+      return null;
+    }
+  };
+
+  return {
+    async render(brand, config, pathname, locale) {
+      const known = matchRoutePath(pathname, brand.brand.multiLanguage) !== null;
+      const key = `${brand.id}\u0000${known ? pathname : `404\u0000${locale}`}`;
+      const hit = cache.get(key);
+      if (hit && now() - hit.at < PAGE_TTL_MS) return hit.page;
+      const page = renderOnce(brand, config, pathname, locale);
+      cache.set(key, { at: now(), page });
+      // A failed render is tried again by the next visitor.
+      void page.then((p) => {
+        if (p === null && cache.get(key)?.page === page) cache.delete(key);
+      });
+      return page;
+    },
+    forget() {
+      cache.clear();
+    },
+  };
+}
+
+/**
+ * The catalogue answers the first view of a page shows (keys of schemas/preload.ts): the event
+ * list on the home page; on an event page the event, its days and the first day's times.
+ */
+export async function firstViewData(
+  db: Db,
+  brand: LoadedBrand,
+  pathname: string,
+  locale: Locale,
+): Promise<Preloaded> {
+  const match = matchRoutePath(pathname, brand.brand.multiLanguage);
+  const scope: CatalogScope = { db, brand, locale, idpessoaTipo: null };
+  if (match?.name === 'Home') {
+    return { [preloadKey(locale, 'getEventos', [])]: await getEventos(scope) };
+  }
+  if (match?.name === 'Produto') {
+    const id = Number(match.params.id);
+    const eventos = await getEventos(scope);
+    if (!eventos.some((e) => e.idevento === id))
+      return { [preloadKey(locale, 'getEventos', [])]: eventos };
+    const days = await getApresentacoes(scope, id);
+    const first = days.dates[0]?.dia;
+    return {
+      [preloadKey(locale, 'getEventos', [])]: eventos,
+      [preloadKey(locale, 'getApresentacoes', [id])]: days,
+      // The first day's times: the page opens on it.
+      ...(first
+        ? {
+            [preloadKey(locale, 'getApresentacoesHorarios', [id, first])]:
+              await getApresentacoesHorarios(scope, id, first),
+          }
+        : {}),
+    };
+  }
+  return {};
+}

@@ -1,0 +1,116 @@
+/**
+ * The server's renderer: one page of the storefront as HTML, from the same route table and
+ * components as the browser, with React's streaming renderer (`renderToPipeableStream`). The
+ * server builds this file with Vite (`vite build --ssr`, into `<dist>/.ssr/`) and imports the
+ * built module; it never imports `src/` itself.
+ *
+ * The page waits for every lazy page and every preloaded answer (`onAllReady`): a page is
+ * rendered once per brand, language and path and then served from the server's cache, and a
+ * search engine gets the whole page. Emotion's styles are collected while rendering and the
+ * ones the page uses go into its head as `<style>` elements with the CSP nonce (collected, not
+ * written inline: a rule first met in a Suspense fallback that is not sent would otherwise be
+ * missing from the page); the browser's emotion takes them over when it starts.
+ */
+import { Writable } from 'node:stream';
+import type { SystemContext } from '@chakra-ui/react';
+import createCache from '@emotion/cache';
+import createEmotionServer from '@emotion/server/create-instance';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import type { BrandConfig } from '../schemas/contract';
+import type { Preloaded } from '../schemas/preload';
+import { App, STYLE_CACHE_KEY } from './app/app';
+import { createRoutes } from './app/router';
+import { createBrandSystem } from './lib/brand-system';
+
+export interface RenderInput {
+  /** The brand's public config (as inlined into the page). */
+  brand: BrandConfig;
+  /** The page's absolute URL. */
+  url: string;
+  /** Answers the page's first view needs (see schemas/preload.ts). */
+  preloaded: Preloaded;
+  /** The CSP nonce the style elements carry. */
+  nonce: string;
+}
+
+export interface RenderOutput {
+  /** What goes inside the root element of index.html. */
+  html: string;
+  /** The page's style elements, for its head. */
+  head: string;
+}
+
+const systems = new Map<string, SystemContext>();
+
+/** One Chakra system per brand theme (building one takes a few milliseconds). */
+function systemFor(brand: BrandConfig): SystemContext {
+  const key = JSON.stringify(brand.theme);
+  let system = systems.get(key);
+  if (!system) {
+    system = createBrandSystem(brand.theme, { debug: false });
+    systems.set(key, system);
+  }
+  return system;
+}
+
+/** Renders one page; rejects when the page cannot be rendered (the server then sends the shell). */
+export async function render(input: RenderInput): Promise<RenderOutput> {
+  const routes = createRoutes(input.brand);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(input.url));
+  if (context instanceof Response) throw new Error(`route answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // A cache per page, in "compat" mode: rules are collected in the cache instead of written
+  // beside the elements.
+  const styleCache = createCache({ key: STYLE_CACHE_KEY, nonce: input.nonce });
+  styleCache.compat = true;
+  const element = (
+    <App
+      brand={input.brand}
+      system={systemFor(input.brand)}
+      styleCache={styleCache}
+      preloaded={input.preloaded}
+    >
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </App>
+  );
+  const html = await renderToString(element, input.nonce);
+  const styles = createEmotionServer(styleCache);
+  return { html, head: styles.constructStyleTagsFromChunks(styles.extractCriticalToChunks(html)) };
+}
+
+function renderToString(element: React.ReactNode, nonce: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed: unknown = null;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        done();
+        if (failed) reject(failed);
+        else resolve(Buffer.concat(chunks).toString('utf8'));
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      nonce,
+      // The page is sent whole (it waits for onAllReady): no boundary is sent apart and
+      // completed by an inline script.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady() {
+        stream.pipe(sink);
+      },
+      onShellError(error) {
+        reject(error);
+      },
+      onError(error) {
+        failed ??= error;
+      },
+    });
+    const timer = setTimeout(() => stream.abort(new Error('render timed out')), 10_000);
+    sink.on('finish', () => clearTimeout(timer));
+  });
+}

@@ -1,0 +1,76 @@
+import { expect, type Page, test } from './fixtures';
+import { addTickets, logInWithModal, msg, openFirstSession } from './support';
+
+// Cumulative Layout Shift of a first visit on a phone (pt, 390×844): the home page, an event
+// page and the checkout, each loaded fresh and watched until the network is quiet. Shifts right
+// after input (hadRecentInput) do not count, as in the metric.
+
+const LIMIT = 0.02;
+test.use({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+
+/** Collects layout shifts from the start of every document the page loads. */
+async function watchShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number; __shifts: string[] };
+    w.__cls = 0;
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: Array<{ node?: Node | null }>;
+        }
+      >) {
+        if (entry.hadRecentInput) continue;
+        w.__cls += entry.value;
+        const nodes = (entry.sources ?? []).map((s) =>
+          s.node instanceof Element
+            ? `${s.node.tagName.toLowerCase()}${s.node.id ? `#${s.node.id}` : ''}.${s.node.className}`
+            : String(s.node?.nodeName),
+        );
+        w.__shifts.push(`${entry.value.toFixed(4)} ${nodes.join(' | ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function shiftOf(page: Page, path: string): Promise<{ cls: number; shifts: string[] }> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // Late work after the network is quiet (fonts, a timer's first tick) shows within this.
+  await page.waitForTimeout(500);
+  return page.evaluate(() => {
+    const w = window as unknown as { __cls: number; __shifts: string[] };
+    return { cls: w.__cls, shifts: w.__shifts };
+  });
+}
+
+test('home and event pages do not shift as they load', async ({ page }) => {
+  await watchShifts(page);
+  for (const path of ['/pt', '/pt/produto/1', '/pt/produto/2']) {
+    const { cls, shifts } = await shiftOf(page, path);
+    expect(cls, `${path}: ${shifts.join('; ')}`).toBeLessThanOrEqual(LIMIT);
+  }
+});
+
+test('the checkout does not shift as it loads', async ({ page }) => {
+  await openFirstSession(page, /Visita ao Museu do Aurora/);
+  await addTickets(page, 'pt-BR', 'Inteira', 1);
+  await logInWithModal(page, 'pt-BR');
+  await expect(page).toHaveURL(/\/pt\/checkout$/);
+  await expect(page.getByTestId('pay-button')).toBeVisible();
+
+  try {
+    await watchShifts(page);
+    const { cls, shifts } = await shiftOf(page, '/pt/checkout');
+    // The page is the checkout with the hold, not an empty or error state.
+    await expect(page.getByTestId('pay-button')).toBeVisible();
+    expect(await page.getByText(msg('pt-BR', 'error.generic')).count()).toBe(0);
+    expect(cls, shifts.join('; ')).toBeLessThanOrEqual(LIMIT);
+  } finally {
+    // Release the hold: the demo account's next purchase starts from an empty cart.
+    await page.getByTestId('cancel-reservation').click();
+    await expect(page.getByTestId('pay-button')).toHaveCount(0);
+  }
+});

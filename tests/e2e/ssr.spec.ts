@@ -1,0 +1,67 @@
+import { expect, test } from './fixtures';
+import { msg } from './support';
+
+// Server rendering: what a search engine or a link preview (no JavaScript) gets, and a browser
+// that hydrates the same page without asking the catalogue again.
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page lists the events with their prices', async ({ page }) => {
+    const res = await page.goto('/pt');
+    expect(res?.status()).toBe(200);
+    await expect(
+      page.getByRole('heading', { name: msg('pt-BR', 'home.eventsTitle') }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: /Visita ao Museu do Aurora/ })).toBeVisible();
+    await expect(page.getByText(/R\$\s?\d+,\d{2}/).first()).toBeVisible();
+    // The first view's styles are in the page (a styled header, not bare HTML).
+    const banner = page.getByRole('banner');
+    await expect(banner).toBeVisible();
+    expect(await banner.evaluate((el) => getComputedStyle(el).position)).not.toBe('static');
+  });
+
+  test('an event page shows the event, its days and the first day’s times', async ({ page }) => {
+    const res = await page.goto('/en/product/1');
+    expect(res?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aurora Museum visit');
+    await expect(page.getByRole('radio').first()).toHaveAttribute('aria-checked', 'true');
+    await expect(page.locator('[data-testid^="time-"]').first()).toBeVisible();
+  });
+
+  test('an unknown event answers 404 with the not-found page', async ({ page }) => {
+    const res = await page.goto('/es/producto/9999');
+    expect(res?.status()).toBe(404);
+    await expect(
+      page.getByRole('heading', { name: msg('es-ES', 'page.notFound.title') }),
+    ).toBeVisible();
+  });
+});
+
+test('a rendered event page hydrates without asking the catalogue again and works', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const method = new URL(r.url()).searchParams.get('method');
+    if (method) calls.push(method);
+  });
+  await page.goto('/pt/produto/1');
+  await page.waitForLoadState('networkidle');
+  expect(calls).toEqual([]);
+
+  // Hydrated: picking a time asks for its products and shows them.
+  const produtos = page.waitForResponse((r) => r.url().includes('method=getProdutos'));
+  await page.locator('[data-testid^="time-"]:not([disabled])').first().click();
+  await produtos;
+  await expect(
+    page.getByRole('heading', { name: msg('pt-BR', 'product.chooseTickets') }),
+  ).toBeVisible();
+  expect(problems).toEqual([]);
+});
