@@ -595,7 +595,55 @@ export const RestPath = {
   estados: (pais: string) => `BuscaEnderecos/estados/${encodeURIComponent(pais)}`,
   cidades: (estado: string | number) => `BuscaEnderecos/cidades/${encodeURIComponent(estado)}`,
   cep: (cep: string) => `ws/${encodeURIComponent(cep)}/json/`,
+  /** The brand's content (spec §7): pages and pop-ups, one of them, the FAQ. */
+  conteudos: 'cms/conteudos',
+  conteudo: (id: string) => `cms/conteudo/${encodeURIComponent(id)}`,
+  faq: 'SAC/perguntas-frequentes',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The brand's content (brands/<id>/content/: pages, FAQ, pop-ups as Markdown with front matter).
+
+/** The sections of the site that list content pages (routes Informacoes and Politicas). */
+export const CONTENT_SECTIONS = ['informacoes', 'politicas'] as const;
+export type ContentSection = (typeof CONTENT_SECTIONS)[number];
+
+/** A page or pop-up of `GET cms/conteudos`, in the request's language. */
+export interface ConteudoResumo {
+  id: string;
+  tipo: 'pagina' | 'popup';
+  titulo: string;
+  /** Pages: the sections listing it; pop-ups: none. */
+  secoes: ContentSection[];
+  /** Pages: the URL segment in each language (the language switch keeps the page). */
+  slugs: Record<Locale, string> | null;
+  /** Pop-ups: the site path where it shows once. */
+  link: string | null;
+}
+
+/** `GET cms/conteudo/{id}`: the text as sanitised HTML. */
+export interface Conteudo extends ConteudoResumo {
+  /** One sentence for search engines (pages). */
+  descricao: string;
+  html: string;
+  /** Pages: the date of the last change (YYYY-MM-DD). */
+  atualizado: string | null;
+}
+
+/** `GET SAC/perguntas-frequentes`: questions by category, answers as sanitised HTML. */
+export interface Faq {
+  titulo: string;
+  descricao: string;
+  atualizado: string;
+  categorias: Array<{ titulo: string; perguntas: Array<{ pergunta: string; resposta: string }> }>;
+}
+
+/** The FAQ's URL segment under Informacoes in each language. */
+export const FAQ_SLUGS: Record<Locale, string> = {
+  'pt-BR': 'perguntas-frequentes',
+  'es-ES': 'preguntas-frecuentes',
+  'en-US': 'faq',
+};
 
 // ---------------------------------------------------------------------------------------------
 // Address lookups (spec §7 "External lookups"): GET BuscaEnderecos/paises, estados/{pais},

@@ -22,3 +22,8 @@ export function preloadKey<M extends RpcMethod<'SuperIngresso'>>(
 ): string {
   return `${locale}:SuperIngresso.${method}:${JSON.stringify(params)}`;
 }
+
+/** The key of a REST GET's answer: the language and the path (RestPath). */
+export function restPreloadKey(locale: Locale, path: string): string {
+  return `${locale}:GET ${path}`;
+}

@@ -9,6 +9,7 @@ import { operatorRoutes } from './accounts/agency';
 import { accountRoutes } from './accounts/routes';
 import { addressRoutes } from './address/routes';
 import { captchaRoutes } from './captcha/routes';
+import { contentRoutes } from './content/routes';
 import type { Db } from './db/client';
 import { mailboxRoutes } from './mail/mailbox';
 import { oidcRoutes } from './oidc/routes';
@@ -96,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     sandboxIdp: opts.sandboxIdp ?? false,
   });
   await app.register(captchaRoutes, { db: opts.db });
+  await app.register(contentRoutes);
   await app.register(ordersRoutes, { db: opts.db });
   await app.register(addressRoutes);
   await app.register(sandboxGatewayRoutes, { db: opts.db });

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -185,6 +185,20 @@ describe('loadBrands on folders made for the test', () => {
     expect(lines(await loadError(dir))).toEqual([
       `${shown(path.join(dir, 'Bad_Name'))}: folder name (the brand id) must be kebab-case: lower-case letters, digits and -`,
       `${shown(path.join(dir, 'Bad_Name/catalog.json'))}: file or folder not found`,
+    ]);
+  });
+
+  it('reports a content file that breaks a rule, with the file and the reason', async () => {
+    const dir = await brandsDir(['valid/first-brand', 'texts']);
+    const pages = path.join(dir, 'texts/content/pages');
+    await mkdir(pages, { recursive: true });
+    const good =
+      '---\ntitle: P\nslug: p\ndescription: d\nsections: [politicas]\nupdated: 2026-01-01\n---\nText\n';
+    await writeFile(path.join(pages, 'privacy.en-US.md'), good);
+    await writeFile(path.join(pages, 'privacy.es-ES.md'), good);
+    await writeFile(path.join(pages, 'privacy.pt-BR.md'), '# no front matter\n');
+    expect(lines(await loadError(dir))).toEqual([
+      `${shown(path.join(pages, 'privacy.pt-BR.md'))}: starts with a front matter block between --- lines`,
     ]);
   });
 

@@ -12,6 +12,7 @@ import type {
 import { closestName as closest } from '../../schemas/closest-name';
 import formOverrideSchema from '../../schemas/form-override.schema.json' with { type: 'json' };
 import { FORM_IDS, type FormId, type FormOverride, isFormId } from '../../schemas/forms/index';
+import { ContentFileError, scanContent } from '../content/pages';
 import { scanTerms, TermFileError } from '../content/terms';
 import { checkFormOverride } from '../forms/overrides';
 import { brandAssetFile } from './assets';
@@ -84,6 +85,12 @@ export async function loadBrands(brandsDir: string): Promise<LoadedBrand[]> {
       await scanTerms(f.dir);
     } catch (err) {
       if (!(err instanceof TermFileError)) throw err;
+      problems.push({ file: display(err.file), pointer: '', reason: err.reason });
+    }
+    try {
+      await scanContent(f.dir);
+    } catch (err) {
+      if (!(err instanceof ContentFileError)) throw err;
       problems.push({ file: display(err.file), pointer: '', reason: err.reason });
     }
   }

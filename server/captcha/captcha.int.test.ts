@@ -281,7 +281,7 @@ describe('verifyCaptcha with reCAPTCHA', () => {
     expect(config.captcha.provider).toBe('recaptcha');
     expect(res.body).not.toContain('test-secret');
     expect(res.headers['content-security-policy']).toMatch(
-      /script-src 'self' https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\//,
+      /script-src 'self'(?: 'nonce-[^']+')? https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\//,
     );
     expect(res.headers['content-security-policy']).toMatch(
       /frame-src 'self' https:\/\/www\.google\.com\/recaptcha\//,

@@ -4,15 +4,13 @@
  * 2 purchase terms) and `<version>` the date the version comes into force (`YYYY-MM-DD`). The
  * current version of a type is the newest one in force today; publishing a version is adding
  * its files (read again within {@link RESCAN_MS}, no restart). The first `# heading` is the
- * title; the rest is Markdown rendered to sanitised HTML (raw HTML is shown as text, links only
- * http(s) and mailto).
+ * title; the rest is Markdown rendered to sanitised HTML (./markdown.ts).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Marked, type Tokens } from 'marked';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { LOCALES, type Locale, type Termo } from '../../schemas/contract';
-import { escapeHtml } from '../html';
+import { markdownToHtml } from './markdown';
 
 /** Term types the product knows. */
 export const TERMO_USO = 1;
@@ -49,31 +47,12 @@ export function idtermoOf(tipo: number, versao: string): number {
   return tipo * 100_000_000 + Number(versao.replaceAll('-', ''));
 }
 
-const marked = new Marked({
-  gfm: true,
-  renderer: {
-    // Raw HTML in a term is shown as text, never interpreted.
-    html(token: Tokens.HTML | Tokens.Tag) {
-      return escapeHtml(token.text);
-    },
-    link(token: Tokens.Link) {
-      const href = /^(https?:|mailto:)/i.test(token.href) ? token.href : null;
-      const text = this.parser.parseInline(token.tokens);
-      if (!href) return text;
-      return `<a href="${escapeHtml(href)}" rel="noopener noreferrer" target="_blank">${text}</a>`;
-    },
-    image(token: Tokens.Image) {
-      return escapeHtml(token.text);
-    },
-  },
-});
-
 /** Title (first `# heading`) and sanitised HTML of a term's Markdown. */
 export function renderTerm(markdown: string): { titulo: string; html: string } {
   const m = /^#\s+(.+)\s*$/m.exec(markdown);
   const titulo = m ? m[1]!.trim() : '';
   const body = m ? markdown.replace(m[0], '') : markdown;
-  return { titulo, html: (marked.parse(body, { async: false }) as string).trim() };
+  return { titulo, html: markdownToHtml(body) };
 }
 
 interface Scan {

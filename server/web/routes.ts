@@ -10,13 +10,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
+import { FAQ_SLUGS, type Locale } from '../../schemas/contract';
 import { PRELOADED_ELEMENT_ID } from '../../schemas/preload';
 import { matchRoutePath } from '../../schemas/route-paths';
 import { brandAssetFile } from '../brands/assets';
 import { publicConfig } from '../brands/config';
 import { catalogOf } from '../catalog/lookup';
 import { onCatalogSynced } from '../catalog/sync';
+import { contentOf } from '../content/pages';
 import type { Db } from '../db/client';
 import { errorBody } from '../plugins/envelope';
 import { jsonForScript, pageLocale, renderIndexHtml } from './index-html';
@@ -160,7 +161,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
       return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     }
     return reply
-      .code(pageStatus(req.brand, pathname))
+      .code(await pageStatus(req.brand, pathname))
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .send(html);
@@ -169,11 +170,11 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
 };
 
 /**
- * The HTTP status of a page: 404 for a path no screen has and for an event the brand does not
- * sell (the page shows the not-found screen; search engines drop it). Development pages
+ * The HTTP status of a page: 404 for a path no screen has, for an event the brand does not
+ * sell and for a content page it does not have (the page shows the not-found screen; search engines drop it). Development pages
  * (`dev/…`) are left to the storefront.
  */
-export function pageStatus(brand: LoadedBrand, pathname: string): 200 | 404 {
+export async function pageStatus(brand: LoadedBrand, pathname: string): Promise<200 | 404> {
   if (pathname === '/' || pathname === '/index.html') return 200;
   if (/(^|\/)dev(\/|$)/.test(pathname)) return 200;
   const match = matchRoutePath(pathname, brand.brand.multiLanguage);
@@ -181,6 +182,17 @@ export function pageStatus(brand: LoadedBrand, pathname: string): 200 | 404 {
   if (match.name === 'Produto') {
     const id = Number(match.params.id);
     if (!Number.isInteger(id) || id <= 0 || !catalogOf(brand).event(id)) return 404;
+  }
+  if (match.name === 'Informacoes' || match.name === 'Politicas') {
+    const locale = match.locale ?? brand.brand.defaultLocale;
+    const section = match.name === 'Informacoes' ? 'informacoes' : 'politicas';
+    const pagina = (match.params.pagina ?? '').toLowerCase();
+    if (section === 'informacoes' && pagina === FAQ_SLUGS[locale]) return 200;
+    const { pages } = await contentOf(brand);
+    const known = [...pages.values()].some(
+      (docs) => docs[locale].sections.includes(section) && docs[locale].slug === pagina,
+    );
+    if (!known) return 404;
   }
   return 200;
 }

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preloadKey } from '../../schemas/preload';
+import { RestPath } from '../../schemas/contract';
+import { preloadKey, restPreloadKey } from '../../schemas/preload';
 import { syncCatalog } from '../catalog/sync';
 import { makeDist } from '../test/dist';
 import { startTestServer, type TestServer } from '../test/harness';
@@ -110,8 +111,9 @@ describe('server-rendered pages', () => {
 describe('firstViewData', () => {
   it('loads the event list for home; the event, its days and first day’s times for an event', async () => {
     const brand = s.brands[0]!;
+    const list = restPreloadKey('pt-BR', RestPath.conteudos);
     const home = await firstViewData(s.db, brand, '/pt', 'pt-BR');
-    expect(Object.keys(home)).toEqual([preloadKey('pt-BR', 'getEventos', [])]);
+    expect(Object.keys(home).sort()).toEqual([list, preloadKey('pt-BR', 'getEventos', [])].sort());
     const event = await firstViewData(s.db, brand, `/en/product/${E.visita}`, 'en-US');
     const days = event[preloadKey('en-US', 'getApresentacoes', [E.visita])] as {
       dates: { dia: string }[];
@@ -122,7 +124,18 @@ describe('firstViewData', () => {
       event[preloadKey('en-US', 'getApresentacoesHorarios', [E.visita, firstDay])],
     ).toBeInstanceOf(Array);
     const unknown = await firstViewData(s.db, brand, '/pt/produto/999', 'pt-BR');
-    expect(Object.keys(unknown)).toEqual([preloadKey('pt-BR', 'getEventos', [])]);
-    expect(await firstViewData(s.db, brand, '/pt/checkout', 'pt-BR')).toEqual({});
+    expect(Object.keys(unknown).sort()).toEqual(
+      [list, preloadKey('pt-BR', 'getEventos', [])].sort(),
+    );
+    expect(Object.keys(await firstViewData(s.db, brand, '/pt/checkout', 'pt-BR'))).toEqual([list]);
+    // A content page comes with its text; the FAQ with the FAQ.
+    const privacy = await firstViewData(s.db, brand, '/en/policies/privacy', 'en-US');
+    expect(privacy[restPreloadKey('en-US', RestPath.conteudo('privacy'))]).toMatchObject({
+      titulo: 'Privacy',
+    });
+    const faq = await firstViewData(s.db, brand, '/pt/informacoes/perguntas-frequentes', 'pt-BR');
+    expect(faq[restPreloadKey('pt-BR', RestPath.faq)]).toMatchObject({
+      titulo: 'Perguntas frequentes',
+    });
   });
 });

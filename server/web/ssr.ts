@@ -16,15 +16,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoadedBrand } from '../../schemas/brand.types';
-import type { BrandConfig, Locale } from '../../schemas/contract';
-import { type Preloaded, preloadKey } from '../../schemas/preload';
+import { type BrandConfig, FAQ_SLUGS, type Locale, RestPath } from '../../schemas/contract';
+import { type Preloaded, preloadKey, restPreloadKey } from '../../schemas/preload';
 import { matchRoutePath } from '../../schemas/route-paths';
+import { todayInSaoPaulo } from '../brands/schedule';
 import {
   type CatalogScope,
   getApresentacoes,
   getApresentacoesHorarios,
   getEventos,
 } from '../catalog/catalog';
+import { contentOf, conteudo, conteudos, faqOf } from '../content/pages';
 import type { Db } from '../db/client';
 import { NONCE_PLACEHOLDER } from '../html';
 
@@ -126,8 +128,9 @@ export function createPageRenderer(opts: {
 }
 
 /**
- * The catalogue answers the first view of a page shows (keys of schemas/preload.ts): the event
- * list on the home page; on an event page the event, its days and the first day's times.
+ * The answers the first view of a page shows (keys of schemas/preload.ts): on every page the
+ * list of content pages (the footer links them); the event list on the home page; on an event
+ * page the event, its days and the first day's times; on a content page its text or the FAQ.
  */
 export async function firstViewData(
   db: Db,
@@ -137,27 +140,36 @@ export async function firstViewData(
 ): Promise<Preloaded> {
   const match = matchRoutePath(pathname, brand.brand.multiLanguage);
   const scope: CatalogScope = { db, brand, locale, idpessoaTipo: null };
+  const content = await contentOf(brand);
+  const list = conteudos(content, locale, todayInSaoPaulo());
+  const out: Record<string, unknown> = { [restPreloadKey(locale, RestPath.conteudos)]: list };
   if (match?.name === 'Home') {
-    return { [preloadKey(locale, 'getEventos', [])]: await getEventos(scope) };
+    out[preloadKey(locale, 'getEventos', [])] = await getEventos(scope);
   }
   if (match?.name === 'Produto') {
     const id = Number(match.params.id);
     const eventos = await getEventos(scope);
-    if (!eventos.some((e) => e.idevento === id))
-      return { [preloadKey(locale, 'getEventos', [])]: eventos };
-    const days = await getApresentacoes(scope, id);
-    const first = days.dates[0]?.dia;
-    return {
-      [preloadKey(locale, 'getEventos', [])]: eventos,
-      [preloadKey(locale, 'getApresentacoes', [id])]: days,
+    out[preloadKey(locale, 'getEventos', [])] = eventos;
+    if (eventos.some((e) => e.idevento === id)) {
+      const days = await getApresentacoes(scope, id);
+      out[preloadKey(locale, 'getApresentacoes', [id])] = days;
       // The first day's times: the page opens on it.
-      ...(first
-        ? {
-            [preloadKey(locale, 'getApresentacoesHorarios', [id, first])]:
-              await getApresentacoesHorarios(scope, id, first),
-          }
-        : {}),
-    };
+      const first = days.dates[0]?.dia;
+      if (first) {
+        out[preloadKey(locale, 'getApresentacoesHorarios', [id, first])] =
+          await getApresentacoesHorarios(scope, id, first);
+      }
+    }
   }
-  return {};
+  if (match?.name === 'Informacoes' || match?.name === 'Politicas') {
+    const pagina = match.params.pagina ?? '';
+    if (match.name === 'Informacoes' && pagina === FAQ_SLUGS[locale] && content.faq) {
+      out[restPreloadKey(locale, RestPath.faq)] = faqOf(content.faq[locale]);
+    }
+    const section = match.name === 'Informacoes' ? 'informacoes' : 'politicas';
+    const page = list.find((c) => c.secoes.includes(section) && c.slugs?.[locale] === pagina);
+    const doc = page ? conteudo(content, page.id, locale) : null;
+    if (doc) out[restPreloadKey(locale, RestPath.conteudo(doc.id))] = doc;
+  }
+  return out;
 }

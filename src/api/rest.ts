@@ -3,8 +3,11 @@ import {
   type CadastroCriadoResult,
   type CadastroResult,
   type CepResult,
+  type Conteudo,
+  type ConteudoResumo,
   type EnderecoCidade,
   type EnderecoEstado,
+  type Faq,
   type LoginBody,
   type LoginProvider,
   type LoginResult,
@@ -133,6 +136,20 @@ export function fetchEstados(pais: string, options?: CallOptions): Promise<Ender
 
 export function fetchCidades(estado: string, options?: CallOptions): Promise<EnderecoCidade[]> {
   return api.get<EnderecoCidade[]>(RestPath.cidades(estado), undefined, options);
+}
+
+// The brand's content (spec §7)
+
+export function fetchConteudos(options?: CallOptions): Promise<ConteudoResumo[]> {
+  return api.get<ConteudoResumo[]>(RestPath.conteudos, undefined, options);
+}
+
+export function fetchConteudo(id: string, options?: CallOptions): Promise<Conteudo> {
+  return api.get<Conteudo>(RestPath.conteudo(id), undefined, options);
+}
+
+export function fetchFaq(options?: CallOptions): Promise<Faq> {
+  return api.get<Faq>(RestPath.faq, undefined, options);
 }
 
 // Return from an identity provider (spec §2 access_token)

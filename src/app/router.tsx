@@ -23,6 +23,8 @@ const PAGE_IMPORTS = {
   Perfil: () => import('./routes/perfil').then((m) => m.PerfilPage),
   Senha: () => import('./routes/senha').then((m) => m.SenhaPage),
   Confirmar: () => import('./routes/confirmar').then((m) => m.ConfirmarPage),
+  Informacoes: () => import('./routes/content-page').then((m) => m.InformacoesPage),
+  Politicas: () => import('./routes/content-page').then((m) => m.PoliticasPage),
 } satisfies Partial<Record<RouteName, () => Promise<ComponentType>>>;
 
 type PageName = keyof typeof PAGE_IMPORTS;

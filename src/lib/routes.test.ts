@@ -114,6 +114,23 @@ describe('switchLanguagePath', () => {
     expect(switchLanguagePath('/meuspedidos', '', 'en-US', single)).toBe('/requests');
   });
 
+  it('takes a content page to its slug in the other language', () => {
+    const slugs = [
+      { 'pt-BR': 'privacidade', 'es-ES': 'privacidad', 'en-US': 'privacy' },
+      { 'pt-BR': 'perguntas-frequentes', 'es-ES': 'preguntas-frecuentes', 'en-US': 'faq' },
+    ];
+    expect(switchLanguagePath('/pt/politicas/privacidade', '', 'en-US', multi, slugs)).toBe(
+      '/en/policies/privacy',
+    );
+    expect(switchLanguagePath('/en/information/faq', '', 'es-ES', multi, slugs)).toBe(
+      '/es/informacion/preguntas-frecuentes',
+    );
+    // A slug nobody has stays as it is (the page then says it is not found).
+    expect(switchLanguagePath('/pt/politicas/outra', '', 'en-US', multi, slugs)).toBe(
+      '/en/policies/outra',
+    );
+  });
+
   it('sends an unknown page to the home of the other language', () => {
     expect(switchLanguagePath('/pt/nada', '', 'en-US', multi)).toBe('/en');
   });

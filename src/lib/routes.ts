@@ -76,19 +76,28 @@ export function matchAppPath(pathname: string, mode: UrlMode): RouteMatch | null
   return matchRoutePath(pathname, mode.multiLanguage);
 }
 
+/** A content page's URL segment in each language (its `pagina` parameter). */
+export type PageSlugs = ReadonlyArray<Readonly<Record<Locale, string>>>;
+
 /**
  * The same screen in another language (the language switch): `/pt/produto/1` → `/en/product/1`.
- * A path that is no screen goes to the other language's home.
+ * A content page takes its slug in the other language from `slugs` (`/pt/politicas/privacidade`
+ * → `/en/policies/privacy`). A path that is no screen goes to the other language's home.
  */
 export function switchLanguagePath(
   pathname: string,
   search: string,
   target: Locale,
   mode: UrlMode,
+  slugs: PageSlugs = [],
 ): string {
   const match = matchAppPath(pathname, mode);
-  const path = match
-    ? pathFor(match.name, target, match.params, mode)
-    : pathFor('Home', target, {}, mode);
-  return `${path}${search}`;
+  if (!match) return `${pathFor('Home', target, {}, mode)}${search}`;
+  const params = { ...match.params };
+  if (params.pagina !== undefined) {
+    const pagina = params.pagina.toLowerCase();
+    const page = slugs.find((s) => Object.values(s).includes(pagina));
+    if (page) params.pagina = page[target];
+  }
+  return `${pathFor(match.name, target, params, mode)}${search}`;
 }

@@ -28,6 +28,8 @@ export const STORAGE_KEYS = {
   extraParams: 'si.extraParams',
   localCart: 'si.localCart',
   version: 'si.version',
+  /** Ids of the content pop-ups already shown (each shows once). */
+  popupsSeen: 'si.popupsSeen',
 } as const;
 
 export function readString(key: string): string | null {

@@ -103,6 +103,21 @@ if (executablePath) {
     (gzipOf(home) / 1024).toFixed(1),
     'KiB',
   );
+  // The same for a first visit straight to an event page (a new context: nothing cached).
+  const eventContext = await browser.newContext();
+  const eventPage = await eventContext.newPage();
+  const eventScripts = new Set();
+  eventPage.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) eventScripts.add(url.pathname);
+  });
+  await eventPage.goto(`${base}/pt/produto/1`, { waitUntil: 'networkidle' });
+  report(
+    `event page JavaScript loaded in Chromium (gzip, ${eventScripts.size} files)`,
+    (gzipOf(eventScripts) / 1024).toFixed(1),
+    'KiB',
+  );
+  await eventContext.close();
   // 2c. What showing a form adds: the login modal loads RJSF, the widget registry and the
   // login form's precompiled validators (the same for every form route, plus its own chunk).
   const pt = JSON.parse(readFileSync(join(root, 'locales/pt-BR.json'), 'utf8'));
@@ -124,8 +139,23 @@ if (executablePath) {
     'KiB',
   );
   await browser.close();
+
+  // 2d. Lighthouse, mobile preset: home, an event page, the checkout.
+  const { runLighthouse } = await import('./lighthouse.bench.mjs');
+  const rows = await runLighthouse({
+    base,
+    chromePath: executablePath,
+    eventPath: '/pt/produto/1',
+  });
+  for (const row of rows) {
+    report(
+      `Lighthouse ${row.page}: performance / LCP / CLS / TBT`,
+      `${row.performance} / ${row.lcp.toFixed(2)} s / ${row.cls.toFixed(3)} / ${Math.round(row.tbt)} ms`,
+      '',
+    );
+  }
 } else {
-  console.log('(no Chromium: the in-browser home page weight is not measured)');
+  console.log('(no Chromium: the in-browser weights and Lighthouse are not measured)');
 }
 
 // 3. Latency and throughput on loopback.

@@ -30,6 +30,14 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('[data-testid^="time-"]').first()).toBeVisible();
   });
 
+  test('a content page and the FAQ are in the page', async ({ page }) => {
+    await page.goto('/pt/informacoes/condicoes-dos-ingressos');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Condições dos ingressos');
+    await expect(page.getByText(/Lei nº 12\.933\/2013/).first()).toBeAttached();
+    await page.goto('/en/information/faq');
+    await expect(page.getByText('Which payment methods are accepted?').first()).toBeVisible();
+  });
+
   test('an unknown event answers 404 with the not-found page', async ({ page }) => {
     const res = await page.goto('/es/producto/9999');
     expect(res?.status()).toBe(404);

@@ -1,8 +1,9 @@
 import { Box, Container, Flex, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { BrandConfig } from '../../../schemas/contract';
+import { type BrandConfig, type ContentSection, FAQ_SLUGS } from '../../../schemas/contract';
 import { AppLink } from '../../components/app-link';
 import { ChatIcon, ClockIcon, MailIcon, PhoneIcon } from '../../components/icons';
+import { useConteudos } from '../../features/content/hooks/use-content';
 import { useCurrentLocale } from '../../lib/locale';
 import { usePathFor } from '../../lib/use-path-for';
 
@@ -15,6 +16,15 @@ export function Footer({ brand }: { brand: BrandConfig }) {
   const locale = useCurrentLocale();
   const to = usePathFor();
   const { support } = brand;
+  const content = useConteudos();
+  // A page in both sections (privacy, cookies) is linked once, under the policies.
+  const pages = (section: ContentSection) =>
+    (content.data ?? []).filter(
+      (c) =>
+        c.tipo === 'pagina' &&
+        c.secoes.includes(section) &&
+        (section === 'politicas' || !c.secoes.includes('politicas')),
+    );
   return (
     <Box as="footer" bg="brand.solid" color="brand.contrast" mt="10">
       <Container maxW="5xl" px={{ base: '4', md: '6' }} py="8">
@@ -76,28 +86,34 @@ export function Footer({ brand }: { brand: BrandConfig }) {
               </HStack>
             ) : null}
           </Stack>
-          <Stack
-            as="nav"
-            gap="2"
-            fontSize="sm"
-            aria-label={intl.formatMessage({ id: 'footer.policies' })}
-          >
-            <Heading as="h2" size="sm">
-              <FormattedMessage id="footer.policies" />
-            </Heading>
-            <AppLink to={to('Politicas', { pagina: 'privacidade' })} color="inherit">
-              <FormattedMessage id="footer.privacy" />
-            </AppLink>
-            <AppLink to={to('Politicas', { pagina: 'cookies' })} color="inherit">
-              <FormattedMessage id="footer.cookies" />
-            </AppLink>
-            <AppLink to={to('Informacoes', { pagina: 'faq' })} color="inherit">
+          <FooterNav label={intl.formatMessage({ id: 'page.information.title' })}>
+            {pages('informacoes').map((c) => (
+              <AppLink
+                key={c.id}
+                to={to('Informacoes', { pagina: c.slugs?.[locale] ?? c.id })}
+                color="inherit"
+              >
+                {c.titulo}
+              </AppLink>
+            ))}
+            <AppLink to={to('Informacoes', { pagina: FAQ_SLUGS[locale] })} color="inherit">
               <FormattedMessage id="footer.faq" />
             </AppLink>
             <AppLink to={to('Voucher')} color="inherit">
               <FormattedMessage id="footer.voucher" />
             </AppLink>
-          </Stack>
+          </FooterNav>
+          <FooterNav label={intl.formatMessage({ id: 'page.policies.title' })}>
+            {pages('politicas').map((c) => (
+              <AppLink
+                key={c.id}
+                to={to('Politicas', { pagina: c.slugs?.[locale] ?? c.id })}
+                color="inherit"
+              >
+                {c.titulo}
+              </AppLink>
+            ))}
+          </FooterNav>
         </Flex>
         <Text fontSize="xs" mt="8" opacity={0.85}>
           <FormattedMessage
@@ -107,5 +123,16 @@ export function Footer({ brand }: { brand: BrandConfig }) {
         </Text>
       </Container>
     </Box>
+  );
+}
+
+function FooterNav({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack as="nav" gap="2" fontSize="sm" aria-label={label}>
+      <Heading as="h2" size="sm">
+        {label}
+      </Heading>
+      {children}
+    </Stack>
   );
 }

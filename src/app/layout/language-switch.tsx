@@ -1,7 +1,9 @@
 import { HStack, Link, VisuallyHidden } from '@chakra-ui/react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import type { BrandConfig, Locale } from '../../../schemas/contract';
+import { type BrandConfig, FAQ_SLUGS, type Locale } from '../../../schemas/contract';
+import { useConteudos } from '../../features/content/hooks/use-content';
 import { chooseLocale, prefixOf, storeLocale, useCurrentLocale } from '../../lib/locale';
 import { switchLanguagePath } from '../../lib/routes';
 
@@ -16,6 +18,11 @@ export function LanguageSwitch({ brand }: { brand: BrandConfig }) {
   const intl = useIntl();
   const current = useCurrentLocale();
   const location = useLocation();
+  const content = useConteudos();
+  const slugs = useMemo(
+    () => [FAQ_SLUGS, ...(content.data ?? []).flatMap((c) => (c.slugs ? [c.slugs] : []))],
+    [content.data],
+  );
   if (brand.locales.length < 2) return null;
   const mode = { multiLanguage: brand.multiLanguage };
   return (
@@ -47,7 +54,7 @@ export function LanguageSwitch({ brand }: { brand: BrandConfig }) {
             }}
           >
             <RouterLink
-              to={switchLanguagePath(location.pathname, location.search, locale, mode)}
+              to={switchLanguagePath(location.pathname, location.search, locale, mode, slugs)}
               lang={locale}
               hrefLang={locale}
               aria-current={active ? 'true' : undefined}

@@ -11,6 +11,7 @@ import { notify, useToasterWanted } from '../../components/notify';
 import { useAccountQueryTriggers } from '../../features/account/hooks/use-account-query';
 import { useIdentityProviderReturn } from '../../features/auth/hooks/use-login-landing';
 import { targetFromRedirect } from '../../features/auth/login-outcome';
+import { useDuePopup } from '../../features/content/hooks/use-due-popup';
 import { useBrand } from '../../lib/brand-context';
 import { useCurrentLocale } from '../../lib/locale';
 import { returnTargetPath } from '../../lib/return-target';
@@ -46,6 +47,11 @@ const AccountModals = lazy(() =>
 
 const MaintenanceModal = lazy(() =>
   import('../../components/maintenance-modal').then((m) => ({ default: m.MaintenanceModal })),
+);
+const ContentPopup = lazy(() =>
+  import('../../features/content/components/content-popup').then((m) => ({
+    default: m.ContentPopup,
+  })),
 );
 const AppToaster = lazy(() =>
   import('../../components/toaster').then((m) => ({ default: m.AppToaster })),
@@ -190,6 +196,9 @@ export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuer
   const accountModal = useAccountModal().modal;
   const maintenance = useMaintenance();
   const toasts = useToasterWanted();
+  const duePopup = useDuePopup();
+  const [closedPopup, setClosedPopup] = useState<string | null>(null);
+  const popup = duePopup !== closedPopup ? duePopup : null;
   return (
     <>
       <SkipNavLink id={MAIN_ID}>
@@ -222,6 +231,11 @@ export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuer
       <LazyHost on={maintenance}>
         <MaintenanceModal />
       </LazyHost>
+      {popup ? (
+        <Suspense fallback={null}>
+          <ContentPopup id={popup} onClose={() => setClosedPopup(popup)} />
+        </Suspense>
+      ) : null}
       <LazyHost on={toasts}>
         <AppToaster />
       </LazyHost>

@@ -1,0 +1,95 @@
+// Lighthouse (its default mobile preset: a mid-range phone on a throttled 4G link, simulated)
+// on the home page, an event page and the checkout, in the same Chromium as the browser tests.
+// The checkout needs a logged-in person with a hold: the demo account logs in and holds one
+// ticket through the API, and the page's storage gets that session before Lighthouse loads it
+// (storage is kept for that run).
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
+
+const post = (url, body, token) =>
+  fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  }).then((r) => r.json());
+
+/** A hold of one ticket for the demo account; returns its session for the page's storage. */
+async function demoHold(base) {
+  const login = await post(`${base}/login/1?lang=pt_BR`, {
+    _username: 'demo@example.com',
+    _password: 'Demo@1234',
+  });
+  const { access_token: token, pessoa } = login.result;
+  const rpc = (method, params) =>
+    post(
+      `${base}/router.php?method=${method}&class=SuperIngresso&lang=pt_BR`,
+      { class: 'SuperIngresso', method, params },
+      token,
+    );
+  const eventos = (await rpc('getEventos', [])).result;
+  const { apresentacoes } = (await rpc('getApresentacoes', [eventos[0].idevento])).result;
+  const session = apresentacoes[apresentacoes.length - 1];
+  const produtos = (await rpc('getProdutos', [session.idapresentacao])).result;
+  const idproduto = produtos.tipo_produtos[0].produtos[0].idproduto;
+  const hold = await rpc('iniciarReserva', [[{ idproduto, qtd: 1 }], session.idapresentacao, []]);
+  return { token, pessoa, idmovimentacao: hold.result?.idmovimentacao, rpc };
+}
+
+/**
+ * Runs Lighthouse on each page; returns rows of { page, performance, lcp, cls, tbt }.
+ * @param {{ base: string, chromePath: string, eventPath: string }} opts
+ */
+export async function runLighthouse({ base, chromePath, eventPath }) {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  const rows = [];
+  try {
+    const measure = async (name, url, keepStorage = false) => {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: keepStorage,
+      });
+      const { categories, audits } = result.lhr;
+      rows.push({
+        page: name,
+        performance: Math.round((categories.performance.score ?? 0) * 100),
+        lcp: audits['largest-contentful-paint'].numericValue / 1000,
+        cls: audits['cumulative-layout-shift'].numericValue,
+        tbt: audits['total-blocking-time'].numericValue,
+      });
+    };
+    await measure('home', `${base}/pt`);
+    await measure('event page', `${base}${eventPath}`);
+
+    const hold = await demoHold(base);
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${base}/pt`);
+    await page.evaluate(
+      ({ token, pessoa }) => {
+        localStorage.setItem('si.token', token);
+        localStorage.setItem('si.session', JSON.stringify(pessoa));
+      },
+      { token: hold.token, pessoa: hold.pessoa },
+    );
+    await page.close();
+    await measure('checkout', `${base}/pt/checkout`, true);
+    if (hold.idmovimentacao) {
+      await hold.rpc('cancelarReserva', [hold.idmovimentacao, null, false, false]);
+    }
+    await browser.close().catch(() => {});
+  } finally {
+    await chrome.kill();
+  }
+  return rows;
+}
