@@ -24,6 +24,7 @@ import { installSecurity } from './plugins/security';
 import type { AppServices } from './rpc/context';
 import { rpcRoutes } from './rpc/routes';
 import { webRoutes } from './web/routes';
+import { sitemapRoutes } from './web/sitemap';
 
 /** What the app is built from. */
 export interface BuildAppOptions {
@@ -105,6 +106,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (opts.operator) {
     await app.register(operatorRoutes, { db: opts.db, brands: opts.brands, ...opts.operator });
   }
+  await app.register(sitemapRoutes);
   await app.register(webRoutes, {
     distDir: opts.distDir ?? 'dist',
     version: opts.version,

@@ -20,7 +20,9 @@ import { onCatalogSynced } from '../catalog/sync';
 import { contentOf } from '../content/pages';
 import type { Db } from '../db/client';
 import { errorBody } from '../plugins/envelope';
-import { jsonForScript, pageLocale, renderIndexHtml } from './index-html';
+import { escapeHtml, jsonForScript, pageLocale, renderIndexHtml } from './index-html';
+import { type PageHead, pageHead } from './seo';
+import { requestOrigin } from './sitemap';
 import { createPageRenderer, type RenderedPage } from './ssr';
 
 /**
@@ -122,7 +124,12 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
     if (db === opts.db) renderer.forget();
   });
   app.addHook('onClose', async () => stopListening());
-  const page = async (brand: LoadedBrand, pathname: string): Promise<string | null> => {
+  const page = async (
+    brand: LoadedBrand,
+    pathname: string,
+    status: number,
+    origin: string,
+  ): Promise<string | null> => {
     const locale = pageLocale(brand, pathname);
     const html = await shell(brand, locale);
     if (html === null || !serverRendered(brand, pathname)) return html;
@@ -132,7 +139,16 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
       pathname,
       locale,
     );
-    return rendered ? withPage(html, rendered) : html;
+    if (!rendered) return html;
+    const head = pageHead({
+      brand,
+      locale,
+      pathname,
+      origin,
+      preloaded: rendered.preloaded,
+      status,
+    });
+    return withPage(html, rendered, head);
   };
 
   const storefront = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -156,12 +172,13 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
       }
     }
-    const html = await page(req.brand, pathname);
+    const status = await pageStatus(req.brand, pathname);
+    const html = await page(req.brand, pathname, status, requestOrigin(req));
     if (html === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     }
     return reply
-      .code(await pageStatus(req.brand, pathname))
+      .code(status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .send(html);
@@ -211,12 +228,25 @@ export function serverRendered(brand: LoadedBrand, pathname: string): boolean {
 }
 
 /** The shell with the rendered page in its root and the answers it was rendered with. */
-function withPage(shellHtml: string, page: RenderedPage): string {
+function withPage(shellHtml: string, page: RenderedPage, head: PageHead): string {
   const data = `<script id="${PRELOADED_ELEMENT_ID}" type="application/json">${jsonForScript(
     page.preloaded,
   )}</script>`;
-  return shellHtml
-    .replace('</head>', () => `${page.head}\n</head>`)
+  let html = shellHtml;
+  if (head.title !== null) {
+    html = html.replace(
+      /<title>[^<]*<\/title>/,
+      () => `<title>${escapeHtml(head.title ?? '')}</title>`,
+    );
+  }
+  if (head.description !== null) {
+    html = html.replace(
+      /<meta name="description" content="[^"]*">/,
+      () => `<meta name="description" content="${escapeHtml(head.description ?? '')}">`,
+    );
+  }
+  return html
+    .replace('</head>', () => `    ${head.tags}\n${page.head}\n</head>`)
     .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>`)
     .replace('</body>', () => `${data}\n</body>`);
 }

@@ -108,6 +108,57 @@ describe('server-rendered pages', () => {
   });
 });
 
+describe('the head of a rendered page', () => {
+  const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  it('names an event page: title, canonical, languages, link preview and its schema.org Event', async () => {
+    const res = await s.app.inject({
+      method: 'GET',
+      url: `/en/product/${E.visita}`,
+      headers: { host: 'localhost' },
+    });
+    const h = head(res.body);
+    expect(h).toMatch(/<title>[^<]+ · Test shop<\/title>/);
+    expect(h).toContain(`<link rel="canonical" href="http://localhost/en/product/${E.visita}">`);
+    for (const [lang, path] of [
+      ['pt-BR', `/pt/produto/${E.visita}`],
+      ['es-ES', `/es/producto/${E.visita}`],
+      ['en-US', `/en/product/${E.visita}`],
+      ['x-default', `/pt/produto/${E.visita}`],
+    ]) {
+      expect(h).toContain(
+        `<link rel="alternate" hreflang="${lang}" href="http://localhost${path}">`,
+      );
+    }
+    expect(h).toContain('<meta property="og:type" content="website">');
+    expect(h).toMatch(
+      /<meta property="og:image" content="http:\/\/localhost\/brand-assets\/[^"]+">/,
+    );
+    expect(h).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(h).not.toContain('noindex');
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(h);
+    expect(ld).not.toBeNull();
+    const event = JSON.parse(ld![1]!) as Record<string, unknown> & {
+      offers: Record<string, unknown>;
+      location: Record<string, unknown>;
+    };
+    expect(event).toMatchObject({ '@context': 'https://schema.org', '@type': 'Event' });
+    expect(event.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00-03:00$/);
+    expect(event.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'BRL' });
+    expect(event.offers.price).toMatch(/^\d+\.\d{2}$/);
+    expect(event.location['@type']).toBe('Place');
+  });
+
+  it('keeps the hidden pages and missing pages out of search engines', async () => {
+    expect(head((await get('/pt/meuspedidos')).body)).toContain(
+      '<meta name="robots" content="noindex">',
+    );
+    expect(head((await get('/en/resetpassword')).body)).toContain('noindex');
+    expect(head((await get('/pt/produto/999')).body)).toContain('noindex');
+    expect(head((await get('/pt')).body)).not.toContain('noindex');
+  });
+});
+
 describe('firstViewData', () => {
   it('loads the event list for home; the event, its days and first day’s times for an event', async () => {
     const brand = s.brands[0]!;

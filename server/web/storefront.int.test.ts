@@ -11,7 +11,7 @@ let dist: string;
 beforeAll(async () => {
   dist = await makeDist({
     'assets/index-abc123.js': 'console.log(1);\n'.repeat(200),
-    'robots.txt': 'User-agent: *\n',
+    'humans.txt': 'Team: storefront\n',
   });
   const [a, b] = testBrands();
   // A title with markup and a config string with "</script>" must stay inert.
@@ -97,8 +97,8 @@ describe('storefront', () => {
     expect(js.headers['cache-control']).toContain('max-age=31536000');
     expect(js.headers['cache-control']).toContain('immutable');
     expect(js.headers['content-encoding']).toBe('gzip');
-    const robots = await s.app.inject({ method: 'GET', url: '/robots.txt' });
-    expect(robots.body).toBe('User-agent: *\n');
+    const humans = await s.app.inject({ method: 'GET', url: '/humans.txt' });
+    expect(humans.body).toBe('Team: storefront\n');
     const missing = await s.app.inject({ method: 'GET', url: '/assets/index-old.js' });
     expect(missing.statusCode).toBe(404);
     const raw = await s.app.inject({ method: 'GET', url: '/index.html' });

@@ -82,13 +82,14 @@ report('npm start → first page, existing database', run.seconds.toFixed(2), 's
 const executablePath = findChromium();
 if (executablePath) {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-  const page = await browser.newPage();
+  // A Portuguese-speaking visitor landing on the home page (its own address, server-rendered).
+  const page = await browser.newPage({ locale: 'pt-BR' });
   const scripts = new Set();
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
   });
-  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  await page.goto(`${base}/pt`, { waitUntil: 'networkidle' });
   const gzipOf = (paths) => {
     let bytes = 0;
     for (const script of paths) {
@@ -104,7 +105,7 @@ if (executablePath) {
     'KiB',
   );
   // The same for a first visit straight to an event page (a new context: nothing cached).
-  const eventContext = await browser.newContext();
+  const eventContext = await browser.newContext({ locale: 'pt-BR' });
   const eventPage = await eventContext.newPage();
   const eventScripts = new Set();
   eventPage.on('response', (response) => {

@@ -16,8 +16,20 @@ import { MapPinIcon } from '../../../components/icons';
 import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 
-/** One event of the home grid; the whole card is the link (named by the event). */
-export function EventCard({ evento, to }: { evento: Evento; to: string }) {
+/**
+ * One event of the home grid; the whole card is the link (named by the event). `priority`: the
+ * card is on the first screen, so its image loads at once (it is the page's largest paint)
+ * instead of lazily.
+ */
+export function EventCard({
+  evento,
+  to,
+  priority = false,
+}: {
+  evento: Evento;
+  to: string;
+  priority?: boolean;
+}) {
   const intl = useIntl();
   const onSale = evento.a_partir_de !== null;
   return (
@@ -44,7 +56,8 @@ export function EventCard({ evento, to }: { evento: Evento; to: string }) {
             width="full"
             height="full"
             objectFit="cover"
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
           />
           <Badge position="absolute" top="3" left="3" colorPalette="accent" variant="solid">
             <FormattedMessage id={`catalog.kind.${evento.tipo}`} />

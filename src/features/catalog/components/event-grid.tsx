@@ -2,6 +2,8 @@ import { SimpleGrid } from '@chakra-ui/react';
 import type { Evento } from '../../../../schemas/contract';
 import { EventCard } from './event-card';
 
+const FIRST_SCREEN_CARDS = 3;
+
 export function EventGrid({
   eventos,
   linkTo,
@@ -16,9 +18,10 @@ export function EventGrid({
       columns={{ base: 1, sm: 2, md: 3 }}
       gap={{ base: '4', md: '6' }}
     >
-      {eventos.map((e) => (
+      {eventos.map((e, i) => (
         <li key={e.idevento}>
-          <EventCard evento={e} to={linkTo(e)} />
+          {/* The first row on a laptop, the first card on a phone: on the first screen. */}
+          <EventCard evento={e} to={linkTo(e)} priority={i < FIRST_SCREEN_CARDS} />
         </li>
       ))}
     </SimpleGrid>
