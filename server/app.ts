@@ -45,6 +45,8 @@ export interface BuildAppOptions {
   sandboxIdp?: boolean;
   /** Serves the development pages (/dev/mailbox): `npm run dev`, STOREFRONT_DEV_PAGES=1. */
   devPages?: boolean;
+  /** Render the brands' home pages as soon as the server is ready (`npm start`). */
+  warmPages?: boolean;
   /** The operator endpoint's secret and the server's port (agency approval command). */
   operator?: { token: string; port: number };
 }
@@ -111,6 +113,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     distDir: opts.distDir ?? 'dist',
     version: opts.version,
     db: opts.db,
+    ...(opts.warmPages ? { warm: opts.brands } : {}),
   });
   return app;
 }

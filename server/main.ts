@@ -84,6 +84,7 @@ const app = await buildApp({
   logger: env.logLevel,
   devPages: env.devPages,
   sandboxIdp: env.sandboxIdp,
+  warmPages: true,
 });
 
 const mailer = startMailer({

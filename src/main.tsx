@@ -1,4 +1,5 @@
 import createCache from '@emotion/cache';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { BRAND_CONFIG_ELEMENT_ID, type BrandConfig } from '../schemas/contract';
@@ -93,7 +94,9 @@ async function boot(): Promise<void> {
       <RouterProvider router={router} />
     </App>
   );
-  if (rendered) hydrateRoot(root, app);
+  // Hydrating in a transition lets React yield to the browser between slices of work: the
+  // page stays responsive (no long task) while it becomes interactive.
+  if (rendered) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 

@@ -68,6 +68,8 @@ export interface WebOptions {
   distDir: string;
   version: string;
   db: Db;
+  /** Brands whose home pages are rendered as soon as the server is ready. */
+  warm?: readonly LoadedBrand[];
 }
 
 async function isFile(file: string): Promise<boolean> {
@@ -124,6 +126,12 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
     if (db === opts.db) renderer.forget();
   });
   app.addHook('onClose', async () => stopListening());
+  if (opts.warm) {
+    // In the background once the server is ready: the first visitors get cached pages.
+    app.addHook('onReady', async () => {
+      void renderer.warm(opts.warm ?? [], (brand) => publicConfig(brand, opts.version));
+    });
+  }
   const page = async (
     brand: LoadedBrand,
     pathname: string,

@@ -59,6 +59,8 @@ export interface PageRenderer {
   ): Promise<RenderedPage | null>;
   /** Drops every cached page. */
   forget(): void;
+  /** Loads the renderer and renders each brand's home pages, so the first visitor does not wait. */
+  warm(brands: readonly LoadedBrand[], config: (brand: LoadedBrand) => BrandConfig): Promise<void>;
 }
 
 interface Entry {
@@ -123,6 +125,15 @@ export function createPageRenderer(opts: {
     },
     forget() {
       cache.clear();
+    },
+    async warm(brands, config) {
+      if (!(await load())) return;
+      for (const brand of brands) {
+        if (!brand.brand.multiLanguage) continue;
+        for (const locale of brand.brand.locales) {
+          await this.render(brand, config(brand), `/${locale.slice(0, 2).toLowerCase()}`, locale);
+        }
+      }
     },
   };
 }
