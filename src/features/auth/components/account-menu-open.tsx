@@ -1,0 +1,79 @@
+import { Menu, Portal } from '@chakra-ui/react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
+import { postLogout } from '../../../api/rest';
+import { notify } from '../../../components/notify';
+import { clearSession } from '../../../lib/session-store';
+import { clearLocalCart } from '../../../lib/ui-stores';
+import { usePathFor } from '../../../lib/use-path-for';
+import { GreetingButton } from './account-menu';
+
+/**
+ * Logout (spec §2 special target, issue 9 item 10): the server revokes the token, then token,
+ * session and cart are forgotten here. An identity provider's session ends at its logout
+ * address, which returns to the site. A failed call still logs out this browser.
+ */
+async function logout(): Promise<string | null> {
+  let logoutUrl: string | null = null;
+  try {
+    logoutUrl = (await postLogout({ display: 'inline' })).logoutUrl ?? null;
+  } catch {
+    // Offline or the session already gone: forgetting it here is what matters to the person.
+  }
+  clearSession();
+  clearLocalCart();
+  return logoutUrl;
+}
+
+/** The logged-in person's menu: profile, orders, logout (loaded when someone is logged in). */
+export function OpenableAccountMenu({
+  firstName,
+  onLoggedOut,
+}: {
+  firstName: string;
+  onLoggedOut(): void;
+}) {
+  const intl = useIntl();
+  const to = usePathFor();
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      onSelect={(d) => {
+        if (d.value !== 'logout' || leaving) return;
+        setLeaving(true);
+        void logout().then((logoutUrl) => {
+          setLeaving(false);
+          notify({ type: 'info', description: intl.formatMessage({ id: 'account.loggedOut' }) });
+          if (logoutUrl) window.location.assign(logoutUrl);
+          else onLoggedOut();
+        });
+      }}
+    >
+      <Menu.Trigger asChild>
+        <GreetingButton firstName={firstName} loading={leaving} />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="44" data-testid="account-menu-content">
+            <Menu.Item value="profile" asChild>
+              <RouterLink to={to('Perfil')} data-testid="menu-profile">
+                <FormattedMessage id="page.profile.title" />
+              </RouterLink>
+            </Menu.Item>
+            <Menu.Item value="orders" asChild>
+              <RouterLink to={to('MeusPedidos')} data-testid="menu-orders">
+                <FormattedMessage id="page.orders.title" />
+              </RouterLink>
+            </Menu.Item>
+            <Menu.Separator />
+            <Menu.Item value="logout" data-testid="logout-button">
+              <FormattedMessage id="header.logout" />
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
