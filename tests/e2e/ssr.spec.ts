@@ -73,3 +73,22 @@ test('a rendered event page hydrates without asking the catalogue again and work
   ).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test('a link to another day of an event hydrates cleanly and opens on that day', async ({
+  page,
+}) => {
+  await page.goto('/pt/produto/1');
+  const second = page.locator('[data-testid^="date-"]').nth(1);
+  const testId = (await second.getAttribute('data-testid')) ?? '';
+  const day = testId.replace('date-', '');
+  expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(`/pt/produto/1?data=${day}`);
+  await expect(page.getByTestId(testId)).toHaveAttribute('aria-checked', 'true');
+  expect(problems).toEqual([]);
+});

@@ -24,6 +24,7 @@ import {
 import { useQuantities } from '../../features/catalog/hooks/use-quantities';
 import { formatLongDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useOwnTitle } from '../../lib/use-own-title';
 import { usePathFor } from '../../lib/use-path-for';
 import { NotFoundPage } from './not-found';
@@ -58,10 +59,13 @@ function Produto({ idevento }: { idevento: number }) {
     () => apresentacoes.data?.dates.map((d) => d.dia) ?? [],
     [apresentacoes.data],
   );
-  const wantedDate = search.get('data');
+  // The server renders the first day (its page is cached per path, without the query); the
+  // day and time of the address apply once the page is hydrated, so both renders match.
+  const hydrated = useHydrated();
+  const wantedDate = hydrated ? search.get('data') : null;
   const dia = wantedDate && dates.includes(wantedDate) ? wantedDate : (dates[0] ?? null);
   const horarios = useHorarios(idevento, dia);
-  const wantedSession = Number(search.get('sessao'));
+  const wantedSession = hydrated ? Number(search.get('sessao')) : Number.NaN;
   // The first day is shown at once; the time is the visitor's choice (no sensible default).
   const session =
     horarios.data?.find((h) => h.idapresentacao === wantedSession && h.disponivel > 0) ?? null;
