@@ -78,4 +78,21 @@ describe('content calls', () => {
     expect(await status('/en/policies/privacidade')).toBe(404);
     expect(await status('/pt/politicas/nada')).toBe(404);
   });
+
+  it('redirects the translated paths of spec §2 and malformed cookie-policy addresses', async () => {
+    const to = async (url: string) => {
+      const res = await s.app.inject({ method: 'GET', url });
+      return [res.statusCode, res.headers.location];
+    };
+    expect(await to('/pt/jogos')).toEqual([301, '/pt']);
+    expect(await to('/en/matches-presale?utm_source=x')).toEqual([301, '/en?utm_source=x']);
+    expect(await to('/es/etapas')).toEqual([301, '/es/checkout']);
+    expect(await to('/en/record')).toEqual([301, '/en/profile']);
+    // The test brand has no contact page: home.
+    expect(await to('/pt/contato')).toEqual([301, '/pt']);
+    // It has no cookies page either: a cookie address stays not found.
+    expect(await to('/pt/politicas/cookie')).toEqual([404, undefined]);
+    // A real page is never redirected.
+    expect(await to('/pt/politicas/privacidade')).toEqual([200, undefined]);
+  });
 });

@@ -21,6 +21,7 @@ import { contentOf } from '../content/pages';
 import type { Db } from '../db/client';
 import { errorBody } from '../plugins/envelope';
 import { escapeHtml, jsonForScript, pageLocale, renderIndexHtml } from './index-html';
+import { redirectFor } from './redirects';
 import { type PageHead, pageHead } from './seo';
 import { requestOrigin } from './sitemap';
 import { createPageRenderer, type RenderedPage } from './ssr';
@@ -181,6 +182,14 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
       }
     }
     const status = await pageStatus(req.brand, pathname);
+    if (status === 404) {
+      const locale = pageLocale(req.brand, pathname);
+      const target = redirectFor(req.brand, await contentOf(req.brand), pathname, locale);
+      if (target) {
+        const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+        return reply.redirect(`${target}${query}`, 301);
+      }
+    }
     const html = await page(req.brand, pathname, status, requestOrigin(req));
     if (html === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
