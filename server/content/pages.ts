@@ -265,6 +265,21 @@ interface Scan {
 }
 const scans = new Map<string, Scan>();
 
+/** The page of `section` whose slug in `locale` is `slug`, if the brand has one. */
+export function pageBySlug(
+  content: BrandContent,
+  section: ContentSection,
+  locale: Locale,
+  slug: string,
+): PageDoc | null {
+  const wanted = slug.toLowerCase();
+  for (const docs of content.pages.values()) {
+    const doc = docs[locale];
+    if (doc.sections.includes(section) && doc.slug === wanted) return doc;
+  }
+  return null;
+}
+
 /** The brand's content (its folders read at most every RESCAN_MS). */
 export function contentOf(brand: LoadedBrand): Promise<BrandContent> {
   const cached = scans.get(brand.dir);

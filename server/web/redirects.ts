@@ -13,8 +13,9 @@
  */
 import type { LoadedBrand } from '../../schemas/brand.types';
 import type { Locale } from '../../schemas/contract';
-import { ROUTE_PATHS, type RouteName } from '../../schemas/route-paths';
+import type { RouteName } from '../../schemas/route-paths';
 import type { BrandContent } from '../content/pages';
+import { sitePath } from './sitemap';
 
 const TARGETS: Readonly<Record<string, RouteName | 'contact'>> = {
   contato: 'contact',
@@ -35,9 +36,7 @@ const TARGETS: Readonly<Record<string, RouteName | 'contact'>> = {
 };
 
 function pathOf(brand: LoadedBrand, locale: Locale, name: RouteName, pagina?: string): string {
-  const path = ROUTE_PATHS[name][locale].replace(':pagina', pagina ?? '');
-  const prefix = brand.brand.multiLanguage ? `/${locale.slice(0, 2)}` : '';
-  return path ? `${prefix}/${path}` : prefix || '/';
+  return sitePath(brand, name, locale, pagina === undefined ? {} : { pagina });
 }
 
 /** Where `pathname` leads, or null when it is an address of its own. */

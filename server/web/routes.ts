@@ -17,7 +17,7 @@ import { brandAssetFile } from '../brands/assets';
 import { publicConfig } from '../brands/config';
 import { catalogOf } from '../catalog/lookup';
 import { onCatalogSynced } from '../catalog/sync';
-import { contentOf } from '../content/pages';
+import { contentOf, pageBySlug } from '../content/pages';
 import type { Db } from '../db/client';
 import { errorBody } from '../plugins/envelope';
 import { escapeHtml, jsonForScript, pageLocale, renderIndexHtml } from './index-html';
@@ -222,11 +222,7 @@ export async function pageStatus(brand: LoadedBrand, pathname: string): Promise<
     const section = match.name === 'Informacoes' ? 'informacoes' : 'politicas';
     const pagina = (match.params.pagina ?? '').toLowerCase();
     if (section === 'informacoes' && pagina === FAQ_SLUGS[locale]) return 200;
-    const { pages } = await contentOf(brand);
-    const known = [...pages.values()].some(
-      (docs) => docs[locale].sections.includes(section) && docs[locale].slug === pagina,
-    );
-    if (!known) return 404;
+    if (!pageBySlug(await contentOf(brand), section, locale, pagina)) return 404;
   }
   return 200;
 }

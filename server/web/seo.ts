@@ -21,10 +21,11 @@ import {
   RestPath,
 } from '../../schemas/contract';
 import { type Preloaded, preloadKey, restPreloadKey } from '../../schemas/preload';
-import { matchRoutePath, ROUTE_PATHS, type RouteName } from '../../schemas/route-paths';
+import { matchRoutePath, type RouteName } from '../../schemas/route-paths';
 import { shopInstant, shopWallClock } from '../../schemas/shop-time';
 import { escapeHtml } from '../html';
 import { jsonForScript } from './index-html';
+import { sitePath as pathOf } from './sitemap';
 
 /** The head of one page: its title and description (null: the brand's) and the other tags. */
 export interface PageHead {
@@ -35,20 +36,6 @@ export interface PageHead {
 
 const HIDDEN: readonly RouteName[] = ['Senha', 'Confirmar', 'MeusPedidos'];
 const OG_LOCALE: Record<Locale, string> = { 'pt-BR': 'pt_BR', 'es-ES': 'es_ES', 'en-US': 'en_US' };
-
-/** The path of a route in a language, with the brand's language prefix. */
-function pathOf(
-  brand: LoadedBrand,
-  name: RouteName,
-  locale: Locale,
-  params: Record<string, string>,
-): string {
-  const path = ROUTE_PATHS[name][locale].replace(/:(\w+)/g, (_, p: string) =>
-    encodeURIComponent(params[p] ?? ''),
-  );
-  const prefix = brand.brand.multiLanguage ? `/${locale.slice(0, 2)}` : '';
-  return path ? `${prefix}/${path}` : prefix || '/';
-}
 
 /** An instant of the shop's wall clock (`YYYY-MM-DD HH:MM`) as ISO 8601 with its offset. */
 export function shopIso(text: string): string | null {

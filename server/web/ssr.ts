@@ -26,7 +26,7 @@ import {
   getApresentacoesHorarios,
   getEventos,
 } from '../catalog/catalog';
-import { contentOf, conteudo, conteudos, faqOf } from '../content/pages';
+import { contentOf, conteudo, conteudos, faqOf, pageBySlug } from '../content/pages';
 import type { Db } from '../db/client';
 import { NONCE_PLACEHOLDER } from '../html';
 
@@ -178,8 +178,8 @@ export async function firstViewData(
       out[restPreloadKey(locale, RestPath.faq)] = faqOf(content.faq[locale]);
     }
     const section = match.name === 'Informacoes' ? 'informacoes' : 'politicas';
-    const page = list.find((c) => c.secoes.includes(section) && c.slugs?.[locale] === pagina);
-    const doc = page ? conteudo(content, page.id, locale) : null;
+    const page = pageBySlug(content, section, locale, pagina);
+    const doc = page ? conteudo(content, page.key, locale) : null;
     if (doc) out[restPreloadKey(locale, RestPath.conteudo(doc.id))] = doc;
   }
   return out;
