@@ -417,6 +417,11 @@ export interface Cadastro {
   email_confirmado: boolean;
   /** False for accounts made through an identity provider (no password to change). */
   tem_senha: boolean;
+  /**
+   * The terms of use in force are accepted. False after a first login through an identity
+   * provider, or when a new version was published since: the storefront shows the term.
+   */
+  termos: boolean;
 }
 
 /** GET pessoa/cadastro/dados result: the registration and the session view. */

@@ -301,12 +301,18 @@ describe('login', () => {
 describe('a term published while a session is open', () => {
   it('answers a hold with code 4 until the session person accepts it', async () => {
     const r = await signUp('jade@example.com');
+    const accepted = async () =>
+      (await call({ url: '/pessoa/cadastro/dados', token: r.access_token })).body.result.cadastro
+        .termos;
+    expect(await accepted()).toBe(true);
     await writeTerm('2026-03-01', 'Termos v3');
     const hold = () =>
       s.rpc('SuperIngresso', 'iniciarReserva', [[{ idproduto: 1, qtd: 1 }], 1, []], {
         token: r.access_token,
       });
     expect((await hold()).body).toMatchObject({ error: { code: 4 } });
+    // The profile read says so too: a return from an identity provider shows the term at once.
+    expect(await accepted()).toBe(false);
     const term = await s.rpc('BaseTermoClass', 'getTermoCorrente', [1, null]);
     expect(term.body).toMatchObject({ result: { versao: '2026-03-01' } });
     const idtermo = (term.body as { result: { idtermo: number } }).result.idtermo;
@@ -314,6 +320,7 @@ describe('a term published while a session is open', () => {
       token: r.access_token,
     });
     expect(accept.body).toEqual({ result: { aceito: true } });
+    expect(await accepted()).toBe(true);
     // No longer the terms: whatever the hold answers now, it is not code 4.
     expect((await hold()).body).not.toMatchObject({ error: { code: 4 } });
   });

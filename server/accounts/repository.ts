@@ -204,7 +204,7 @@ export async function updatePessoa(db: Db | Tx, id: number, fields: Writable): P
 }
 
 /** The registration view of a person (GET pessoa/cadastro/dados). */
-export function cadastroOf(p: Pessoa): Cadastro {
+export function cadastroOf(p: Pessoa, termos: boolean): Cadastro {
   return {
     nome: p.nome,
     sobrenome: p.sobrenome,
@@ -234,5 +234,6 @@ export function cadastroOf(p: Pessoa): Cadastro {
     idpessoa_tipo: p.idpessoaTipo,
     email_confirmado: p.emailConfirmadoEm !== null,
     tem_senha: p.temSenha,
+    termos,
   };
 }

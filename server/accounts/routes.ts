@@ -76,7 +76,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
   });
 
   app.get('/pessoa/cadastro/dados', async (req, reply) => {
-    return answer(reply, { result: profileOf(requirePessoa(req)) });
+    return answer(reply, { result: await profileOf(scope(req), requirePessoa(req)) });
   });
 
   app.post('/pessoa/cadastro/dados', async (req, reply) => {

@@ -304,6 +304,7 @@ export async function saveProfile(
   delete input.idpessoa_tipo;
   delete input.email_confirmado;
   delete input.tem_senha;
+  delete input.termos;
   for (const [k, v] of Object.entries(input)) if (v === null || v === '') delete input[k];
   const form = validateForm<Record<string, unknown>>(
     scope.brand,
@@ -333,9 +334,10 @@ const CLEARABLE = {
   end_complemento: 'endComplemento',
 } as const;
 
-/** GET pessoa/cadastro/dados. */
-export function profileOf(p: Pessoa) {
-  return { cadastro: cadastroOf(p), pessoa: sessaoPessoa(p) };
+/** GET pessoa/cadastro/dados, with whether the terms of use in force are accepted. */
+export async function profileOf(scope: AccountScope, p: Pessoa) {
+  const termos = !(await pendingTerm(scope.db, scope.brand, p.id));
+  return { cadastro: cadastroOf(p, termos), pessoa: sessaoPessoa(p) };
 }
 
 // ---------------------------------------------------------------------------------------------

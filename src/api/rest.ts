@@ -155,11 +155,11 @@ export function fetchFaq(options?: CallOptions): Promise<Faq> {
 // Return from an identity provider (spec §2 access_token)
 
 /**
- * The person of a token that is not the session's yet: GET pessoa/cadastro/dados with that token
+ * The person of a token that is not the session's yet (and whether they accepted the terms): GET pessoa/cadastro/dados with that token
  * in the Authorization header, through a client of its own so the session store is untouched
  * until the token has proved good (and a bad one does not end the current session).
  */
-export async function fetchPessoaWithToken(token: string): Promise<SessaoPessoa> {
+export async function fetchPessoaWithToken(token: string): Promise<CadastroResult> {
   const once = createApiClient({
     baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/',
     getLocale: getCurrentLocale,
@@ -169,6 +169,5 @@ export async function fetchPessoaWithToken(token: string): Promise<SessaoPessoa>
     getExtraParams,
     onNetworkError: () => setMaintenance(true),
   });
-  const result = await once.get<CadastroResult>(RestPath.dados);
-  return result.pessoa;
+  return once.get<CadastroResult>(RestPath.dados);
 }

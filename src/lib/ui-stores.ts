@@ -77,6 +77,12 @@ export interface TermsRequest {
   open: boolean;
   /** The server's words that came with code 4 ("accept the new terms…"); null: the default intro. */
   notice: string | null;
+  /**
+   * Set when the term is part of a login (the first return from an identity provider): told
+   * whether the person accepted, the login goes on or ends. Unset: a logged-in person's call
+   * failed with code 4 and is simply repeated after accepting.
+   */
+  onSettled?: (accepted: boolean) => void;
 }
 
 const termsStore = createStore<TermsRequest>({ open: false, notice: null });
@@ -85,13 +91,16 @@ const termsStore = createStore<TermsRequest>({ open: false, notice: null });
  * New terms of use to accept while logged in (spec §8 code 4): the shell's terms modal shows
  * them. Several calls failing together open it once.
  */
-export function openTerms(notice?: string): void {
+export function openTerms(notice?: string, onSettled?: (accepted: boolean) => void): void {
   if (termsStore.get().open) return;
-  termsStore.set({ open: true, notice: notice || null });
+  termsStore.set({ open: true, notice: notice || null, onSettled });
 }
 
-export function closeTerms(): void {
+/** The terms modal closes: accepted, or declined / dismissed. */
+export function closeTerms(accepted = false): void {
+  const { open, onSettled } = termsStore.get();
   termsStore.set({ open: false, notice: null });
+  if (open) onSettled?.(accepted);
 }
 
 export function useTermsRequest(): TermsRequest {

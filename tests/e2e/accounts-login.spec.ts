@@ -82,6 +82,13 @@ test('an incomplete profile goes to the profile with the warning, then back wher
     verified: false,
   });
 
+  // A first login through a provider: nobody accepted the terms of use yet (spec §4).
+  const terms = page.getByTestId('terms-modal');
+  await expect(terms.getByTestId('terms-title')).toBeVisible();
+  expect(await axeViolations(page), 'terms of a first provider login').toEqual([]);
+  await terms.getByTestId('terms-accept').click();
+  await expect(terms).toHaveCount(0);
+
   await expect(page).toHaveURL(/\/pt\/perfil\?aviso=login\.profileWarning\.document$/);
   await expect(page.getByTestId('profile-warning')).toContainText(
     msg('pt-BR', 'login.profileWarning.document'),
@@ -96,6 +103,26 @@ test('an incomplete profile goes to the profile with the warning, then back wher
   await expect(page.getByText(msg('pt-BR', 'profile.saved')).first()).toBeVisible();
   await expect(page).toHaveURL(`${MAIN}/pt/produto/1`);
   await expect(accountMenu(page)).toHaveText(msg('pt-BR', 'header.greeting', { nome: 'Caio' }));
+});
+
+test('declining the terms after a first provider login logs out', async ({ page }) => {
+  await page.goto(`${MAIN}/en`);
+  await page.getByRole('button', { name: msg('en-US', 'header.login') }).click();
+  await logInWithSandbox(page, 'en-US', {
+    email: uniqueEmail('declines'),
+    givenName: 'Bea',
+    verified: true,
+  });
+  const terms = page.getByTestId('terms-modal');
+  await expect(page.getByRole('dialog', { name: msg('en-US', 'login.term.title') })).toBeVisible();
+  await expect(terms.getByTestId('terms-title')).toBeVisible();
+  await terms.getByTestId('terms-decline').click();
+  await expect(page.getByText(msg('en-US', 'login.termsDeclined')).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: msg('en-US', 'header.login') })).toBeVisible();
+  await expect(accountMenu(page)).toHaveCount(0);
+  // Nothing of the session is left in the browser: a reload stays logged out.
+  await page.reload();
+  await expect(page.getByRole('button', { name: msg('en-US', 'header.login') })).toBeVisible();
 });
 
 /** Yesterday in the shop's zone: a version dated then is in force today. */

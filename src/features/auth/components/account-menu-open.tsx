@@ -2,29 +2,10 @@ import { Menu, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { postLogout } from '../../../api/rest';
 import { notify } from '../../../components/notify';
-import { clearSession } from '../../../lib/session-store';
-import { clearLocalCart } from '../../../lib/ui-stores';
 import { usePathFor } from '../../../lib/use-path-for';
+import { logout } from '../logout';
 import { GreetingButton } from './account-menu';
-
-/**
- * Logout (spec §2 special target, issue 9 item 10): the server revokes the token, then token,
- * session and cart are forgotten here. An identity provider's session ends at its logout
- * address, which returns to the site. A failed call still logs out this browser.
- */
-async function logout(): Promise<string | null> {
-  let logoutUrl: string | null = null;
-  try {
-    logoutUrl = (await postLogout({ display: 'inline' })).logoutUrl ?? null;
-  } catch {
-    // Offline or the session already gone: forgetting it here is what matters to the person.
-  }
-  clearSession();
-  clearLocalCart();
-  return logoutUrl;
-}
 
 /** The logged-in person's menu: profile, orders, logout (loaded when someone is logged in). */
 export function OpenableAccountMenu({

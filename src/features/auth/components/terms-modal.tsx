@@ -24,7 +24,9 @@ function focusTarget(body: HTMLElement | null): HTMLElement | null {
  * Code 4 while logged in (spec §8): the terms of use changed after the session began. A new
  * login cannot settle it (someone who signed in through an identity provider has no password),
  * so this modal shows the current term and records the acceptance with the session; the person
- * then repeats what failed. Declining (or closing) changes nothing. Opened by the error policy
+ * then repeats what failed. Declining (or closing) changes nothing. The same modal settles the
+ * terms of a login through an identity provider (`onSettled` of the request): there, declining
+ * ends the session. Opened by the error policy
  * through `openTerms` (src/lib/ui-stores.ts), mounted once by the shell.
  */
 export function TermsModal() {
@@ -52,11 +54,17 @@ export function TermsModal() {
           <Dialog.Content ref={contentRef} data-testid="terms-modal">
             <Dialog.Header>
               <Dialog.Title>
-                <FormattedMessage id="terms.title" />
+                <FormattedMessage id={request.onSettled ? 'login.term.title' : 'terms.title'} />
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body ref={bodyRef} pb="6">
-              {request.open ? <TermsPanel notice={request.notice} bodyRef={bodyRef} /> : null}
+              {request.open ? (
+                <TermsPanel
+                  notice={request.notice}
+                  forLogin={Boolean(request.onSettled)}
+                  bodyRef={bodyRef}
+                />
+              ) : null}
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'common.close' })} />
@@ -75,9 +83,12 @@ interface Acceptance {
 
 function TermsPanel({
   notice,
+  forLogin,
   bodyRef,
 }: {
   notice: string | null;
+  /** Part of a login: its own welcome follows, not "accepted, try again". */
+  forLogin: boolean;
   bodyRef: RefObject<HTMLDivElement | null>;
 }) {
   const intl = useIntl();
@@ -107,8 +118,10 @@ function TermsPanel({
     }).then(
       () => {
         if (current.signal.aborted) return;
-        closeTerms();
-        notify({ type: 'success', description: intl.formatMessage({ id: 'terms.accepted' }) });
+        closeTerms(true);
+        if (!forLogin) {
+          notify({ type: 'success', description: intl.formatMessage({ id: 'terms.accepted' }) });
+        }
       },
       (e: unknown) => {
         if (!current.signal.aborted) setAcceptance({ busy: false, error: toFlowError(e) });
@@ -134,7 +147,7 @@ function TermsPanel({
       error={error}
       busy={acceptance.busy}
       onAccept={accept}
-      onDecline={closeTerms}
+      onDecline={() => closeTerms()}
       onRetry={term.error ? term.reload : accept}
       testId="terms"
     />

@@ -6,7 +6,8 @@ import { fetchPessoaWithToken } from '../../../api/rest';
 import { notify } from '../../../components/notify';
 import { clearReturnTarget } from '../../../lib/return-target';
 import { startSession } from '../../../lib/session-store';
-import { bumpCart } from '../../../lib/ui-stores';
+import { bumpCart, openTerms } from '../../../lib/ui-stores';
+import { logout } from '../logout';
 
 /** `?login_error=` codes the server sends back from an identity provider (server/oidc/routes.ts). */
 const LOGIN_ERRORS = [
@@ -34,7 +35,8 @@ export interface AccessTokenReturnOptions {
 /**
  * The return from an identity provider (spec §2 `access_token`): on a page with
  * `?access_token=`, the token is checked by reading the person with it (GET
- * pessoa/cadastro/dados), then becomes the session and a welcome is shown; `?login_error=` shows
+ * pessoa/cadastro/dados), then becomes the session and a welcome is shown, after the terms of use
+ * when the person has not accepted the ones in force (declining logs out); `?login_error=` shows
  * why the provider login failed. Both leave the address at once (replace, through the router),
  * so the token stays out of history, bookmarks and shared links.
  */
@@ -75,15 +77,36 @@ export function useAccessTokenReturn({
       });
     }
     if (!token) return;
+    const welcome = (pessoa: SessaoPessoa) => {
+      bumpCart();
+      notify({
+        type: 'success',
+        description: intl.formatMessage({ id: 'login.welcome' }, { nome: pessoa.nome }),
+      });
+      latest.current?.(pessoa);
+    };
     fetchPessoaWithToken(token).then(
-      (pessoa) => {
+      ({ pessoa, cadastro }) => {
         startSession(token, pessoa);
-        bumpCart();
-        notify({
-          type: 'success',
-          description: intl.formatMessage({ id: 'login.welcome' }, { nome: pessoa.nome }),
+        if (cadastro.termos) {
+          welcome(pessoa);
+          return;
+        }
+        // A first login through the provider (or a term published since the last one): the
+        // login goes on only once the term is accepted (spec §4); declining ends the session.
+        openTerms(undefined, (accepted) => {
+          if (accepted) {
+            welcome(pessoa);
+            return;
+          }
+          clearReturnTarget();
+          void logout().then(() =>
+            notify({
+              type: 'info',
+              description: intl.formatMessage({ id: 'login.termsDeclined' }),
+            }),
+          );
         });
-        latest.current?.(pessoa);
       },
       () => {
         clearReturnTarget();
