@@ -4,18 +4,19 @@
  *
  * Nothing here talks to the network or the clock: the machines stay pure.
  */
-import type {
-  ApiErrorBody,
-  CartaoToken,
-  ConcluirPagamentoResult,
-  GatewayPagamento,
-  IniciarPagamentoResult,
-  LoginBody,
-  LoginResult,
-  PagamentoOpcoes,
-  ReservaProduto,
-  SandboxCardInput,
-  Termo,
+import {
+  type ApiErrorBody,
+  apiFieldErrors,
+  type CartaoToken,
+  type ConcluirPagamentoResult,
+  type GatewayPagamento,
+  type IniciarPagamentoResult,
+  type LoginBody,
+  type LoginResult,
+  type PagamentoOpcoes,
+  type ReservaProduto,
+  type SandboxCardInput,
+  type Termo,
 } from '../schemas/contract';
 import type { ProfileRules, ProfileWarningId } from './session-rules';
 
@@ -48,7 +49,8 @@ export function toFlowError(thrown: unknown): FlowError {
     Number.isFinite(thrown.code) &&
     typeof thrown.message === 'string'
   ) {
-    return { code: thrown.code, message: thrown.message };
+    const fields = 'fields' in thrown ? apiFieldErrors(thrown.fields) : undefined;
+    return { code: thrown.code, message: thrown.message, ...(fields ? { fields } : {}) };
   }
   return { code: UNKNOWN_ERROR_CODE, message: '' };
 }

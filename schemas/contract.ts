@@ -26,6 +26,35 @@ export const langParam = (locale: Locale): string => locale.replace('-', '_');
 export interface ApiErrorBody {
   code: number;
   message: string;
+  /**
+   * Our server's addition for rejected input: the error of each field, by the form's field path
+   * (`.email`), already localized; `message` is the first one. Another backend may leave it out.
+   */
+  fields?: ApiFieldError[];
+}
+
+/** One field's error in {@link ApiErrorBody.fields}. */
+export interface ApiFieldError {
+  /** The form's property path of the field (`.email`, `._recaptcha`). */
+  field: string;
+  message: string;
+}
+
+/**
+ * The well-formed entries of an error's `fields` (anything a server sent), or undefined when
+ * there are none: the API client and the flows keep them, the forms show them beside the fields.
+ */
+export function apiFieldErrors(fields: unknown): ApiFieldError[] | undefined {
+  if (!Array.isArray(fields)) return undefined;
+  const out: ApiFieldError[] = [];
+  for (const f of fields as unknown[]) {
+    if (typeof f !== 'object' || f === null) continue;
+    const { field, message } = f as Record<string, unknown>;
+    if (typeof field === 'string' && typeof message === 'string' && message !== '') {
+      out.push({ field, message });
+    }
+  }
+  return out.length > 0 ? out : undefined;
 }
 export type Envelope<T> = { result: T } | { error: ApiErrorBody };
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '../../schemas/contract';
 import { forgetTermScans } from '../content/terms';
 import { outbox, pessoa, termoAceite } from '../db/schema';
 import { rows } from '../db/sql';
@@ -64,7 +65,7 @@ async function call(r: Req) {
     status: res.statusCode,
     headers: res.headers,
     // biome-ignore lint/suspicious/noExplicitAny: the tests read answers of many shapes
-    body: res.json() as { result?: any; error?: { code: number; message: string } },
+    body: res.json() as { result?: any; error?: ApiErrorBody },
   };
 }
 
@@ -145,6 +146,10 @@ describe('sign-up', () => {
       ip: freshIp(),
     });
     expect(dup.body.error?.message).toBe('E-mail já cadastrado');
+    // Beside the field it is about, in the form.
+    expect(dup.body.error?.fields).toEqual([
+      { field: '.email', id: 'error.emailTaken', message: 'E-mail já cadastrado' },
+    ]);
     const taken = await call({
       url: '/CustomUserApps/ValidaEmail',
       body: { email: 'bia@example.com' },
@@ -378,6 +383,7 @@ describe('passwords', () => {
       body: { oldpassword: 'Nao@1234', password: 'Outra@789' },
     });
     expect(wrong.body.error?.message).toBe('Insira sua senha atual');
+    expect(wrong.body.error?.fields?.[0]?.field).toBe('.old_password');
     const ok = await call({
       url: '/pessoa/cadastro/trocar/senha',
       token: r.access_token,

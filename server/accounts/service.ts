@@ -80,6 +80,12 @@ const fail = (scope: AccountScope, id: Parameters<typeof t>[1], code = ErrorCode
   error: { code, message: t(scope.locale, id) },
 });
 
+/** {@link fail} about one field of the form (`.email`): the storefront shows it beside it. */
+const failAt = (scope: AccountScope, id: Parameters<typeof t>[1], field: string) => {
+  const message = t(scope.locale, id);
+  return { error: { code: ErrorCode.Generic, message, fields: [{ field, id, message }] } };
+};
+
 /** Throws the rate-limit error when `key` is over `rule`. */
 async function limit(
   scope: AccountScope,
@@ -142,7 +148,7 @@ export async function login(scope: AccountScope, body: unknown): Promise<Outcome
     !(await checkCaptcha(scope, 'login', data._recaptcha)) &&
     !(await justAcceptedTerm(scope, email))
   ) {
-    return fail(scope, 'error.captcha');
+    return failAt(scope, 'error.captcha', '._recaptcha');
   }
   const known = await isKnownAddress(scope.db, scope.brand.id, email, scope.ip);
   const keys = loginKeys(scope.brand.id, email, scope.ip, known);
@@ -203,7 +209,7 @@ export async function signUp(
   if (!form.ok) return { error: form.error };
   const valid = form.data;
   if (!(await checkCaptcha(scope, 'register', valid._recaptcha)))
-    return fail(scope, 'error.captcha');
+    return failAt(scope, 'error.captcha', '._recaptcha');
 
   const terms = await currentVersion(scope.brand, TERMO_USO);
   const senhaHash = await hashPassword(String(valid.senha));
@@ -249,7 +255,7 @@ export async function signUp(
     }
     return p;
   });
-  if (!created) return fail(scope, 'error.emailTaken');
+  if (!created) return failAt(scope, 'error.emailTaken', '.email');
   const token = await createSession(scope.db, created.id);
   return {
     result: {
@@ -384,7 +390,7 @@ export async function changePassword(
     const ok = (await verifyPassword(form.data.old_password, p.senhaHash)) && wait === 0;
     if (!ok) {
       await recordFailure(scope.db, keys);
-      return fail(scope, 'error.currentPassword');
+      return failAt(scope, 'error.currentPassword', '.old_password');
     }
   }
   const senhaHash = await hashPassword(form.data.senha);
@@ -412,7 +418,7 @@ export async function forgotPassword(
   );
   if (!form.ok) return { error: form.error };
   if (!(await checkCaptcha(scope, 'forgot', form.data._recaptcha)))
-    return fail(scope, 'error.captcha');
+    return failAt(scope, 'error.captcha', '._recaptcha');
   await limit(scope, 'forgot');
   const email = normalizeEmail(form.data.email);
   const answer = {

@@ -138,6 +138,37 @@ describe('api client', () => {
     expect(onApiError).toHaveBeenCalledWith(expect.objectContaining({ code: 0 }), 'inline');
   });
 
+  it('keeps the field errors of a rejected form, dropping malformed entries', async () => {
+    const { client } = setup(() =>
+      json({
+        error: {
+          code: 0,
+          message: 'Insira sua senha atual',
+          fields: [
+            {
+              field: '.old_password',
+              id: 'error.currentPassword',
+              message: 'Insira sua senha atual',
+            },
+            { field: 7, message: 'x' },
+            { field: '.senha', message: '' },
+            'junk',
+          ],
+        },
+      }),
+    );
+    const p = client.post('pessoa/cadastro/trocar/senha', {});
+    await expect(p).rejects.toMatchObject({
+      code: 0,
+      fields: [{ field: '.old_password', message: 'Insira sua senha atual' }],
+    });
+    const bare = setup(() => json({ error: { code: 0, message: 'x', fields: 'no' } }));
+    const e = await bare.client.get('tickets/cart').catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ApiError);
+    expect((e as ApiError).fields).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(e))).toEqual({ code: 0, message: 'x' });
+  });
+
   it('reads error envelopes sent with an HTTP error status', async () => {
     const { client } = setup(
       () =>

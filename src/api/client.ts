@@ -1,5 +1,6 @@
 import ky, { type KyInstance, TimeoutError } from 'ky';
 import {
+  apiFieldErrors,
   type Envelope,
   type Locale,
   langParam,
@@ -131,7 +132,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       envelope = null;
     }
     if (envelope && typeof envelope === 'object' && 'error' in envelope && envelope.error) {
-      const error = new ApiError(Number(envelope.error.code), String(envelope.error.message ?? ''));
+      const error = new ApiError(
+        Number(envelope.error.code),
+        String(envelope.error.message ?? ''),
+        apiFieldErrors(envelope.error.fields),
+      );
       deps.onApiError?.(error, options.display ?? 'toast');
       throw error;
     }

@@ -163,3 +163,37 @@ test('forgot password: the mailed link sets a new one; the old is refused, the n
   await page.getByRole('button', { name: msg('pt-BR', 'reset.submit') }).click();
   await expect(page.getByTestId('reset-error')).toContainText(msg('pt-BR', 'error.resetToken'));
 });
+
+test('change of password: the server says beside the field that the current one is wrong', async ({
+  page,
+  request,
+}) => {
+  const caio = newPerson('change', 'Caio');
+  await signUpByApi(request, DEV, caio);
+  await page.goto('/en/profile');
+  await page.getByTestId('profile-login').getByRole('button').click();
+  await logInWithModal(page, 'en-US', { email: caio.email, password: caio.senha });
+  const box = page.getByTestId('change-password');
+  // Password inputs have no textbox role; their labels end with the required mark.
+  const password = (name: string) =>
+    box.getByLabel(new RegExp(`^${msg('en-US', `form.field.${name}`)}`));
+  const current = password('old_password');
+  const next = 'Outra@Senha2027';
+  await current.fill('Not@MyPassword1');
+  await password('novaSenha').fill(next);
+  await password('senha2').fill(next);
+  await box.getByRole('button', { name: msg('en-US', 'profile.changePasswordSubmit') }).click();
+
+  // The server's field error (error.fields) lands on the field: invalid, described by it.
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(current).toHaveAccessibleDescription(
+    new RegExp(msg('en-US', 'error.currentPassword')),
+  );
+  expect(await axeViolations(page), 'change of password with the server error').toEqual([]);
+  // Typing in it again hands the field back to the form's own checks.
+  await current.fill(caio.senha);
+  await expect(current).not.toHaveAttribute('aria-invalid', 'true');
+  await box.getByRole('button', { name: msg('en-US', 'profile.changePasswordSubmit') }).click();
+  await expect(page.getByText(msg('en-US', 'profile.passwordChanged')).first()).toBeVisible();
+  await expect(current).toHaveValue('');
+});

@@ -6,6 +6,7 @@ import { toErrorBody } from '../../../api/api-error';
 import { postTrocarSenha } from '../../../api/rest';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { SchemaForm } from '../../../components/forms/schema-form';
+import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
 import { notify } from '../../../components/notify';
 import { toTrocarSenhaBody } from '../account-body';
 
@@ -26,6 +27,8 @@ export function ChangePassword() {
   const [error, setError] = useState<ApiErrorBody | null>(null);
   // A new key empties the form after a change.
   const [round, setRound] = useState(0);
+  const [data, setData] = useState<Partial<ChangePasswordData>>({});
+  const fieldErrors = useServerFieldErrors(error, data);
   const headingId = useId();
 
   async function submit(data: ChangePasswordData) {
@@ -38,6 +41,7 @@ export function ChangePassword() {
         description: intl.formatMessage({ id: 'profile.passwordChanged' }),
       });
       setRound((r) => r + 1);
+      setData({});
     } catch (e) {
       setError(toErrorBody(e));
     } finally {
@@ -71,6 +75,9 @@ export function ChangePassword() {
         <SchemaForm<ChangePasswordData>
           key={round}
           formId="changePassword"
+          formData={data}
+          onChange={setData}
+          fieldErrors={fieldErrors}
           onSubmit={submit}
           submitLabel="profile.changePasswordSubmit"
           pending={pending}

@@ -6,6 +6,7 @@ import { toErrorBody } from '../../../api/api-error';
 import { postRecuperarSenha } from '../../../api/rest';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { SchemaForm } from '../../../components/forms/schema-form';
+import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
 import { closeAccountModal, openLogin, useAccountModal } from '../../../lib/ui-stores';
 import { toRecuperarSenhaBody } from '../account-body';
 import { AccountDialog } from './account-dialog';
@@ -38,6 +39,8 @@ function ForgotBody() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<ApiErrorBody | null>(null);
   const [sent, setSent] = useState(false);
+  const [data, setData] = useState<Partial<ForgotData>>({});
+  const fieldErrors = useServerFieldErrors(error, data);
   const errorId = useId();
 
   async function submit(data: ForgotData) {
@@ -98,6 +101,9 @@ function ForgotBody() {
       {/* schemas/forms/forgotPassword.schema.json (+ the brand's captcha). */}
       <SchemaForm<ForgotData>
         formId="forgotPassword"
+        formData={data}
+        onChange={setData}
+        fieldErrors={fieldErrors}
         onSubmit={submit}
         submitLabel="forgot.submit"
         pending={pending}

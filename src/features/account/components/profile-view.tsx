@@ -14,6 +14,7 @@ import { toErrorBody } from '../../../api/api-error';
 import { fetchCadastro, saveCadastro } from '../../../api/rest';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { SchemaForm } from '../../../components/forms/schema-form';
+import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { Notice } from '../../../components/notice';
 import { notify } from '../../../components/notify';
@@ -124,6 +125,7 @@ function ProfileEditor({ cadastro }: { cadastro: Cadastro }) {
   const [data, setData] = useState<ProfileData>(() => toProfileFormData(cadastro));
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<ApiErrorBody | null>(null);
+  const fieldErrors = useServerFieldErrors(error, data);
   const { suggestions, cepStatus } = useAddressLookup(
     data,
     cadastro.end_cep ?? undefined,
@@ -216,6 +218,7 @@ function ProfileEditor({ cadastro }: { cadastro: Cadastro }) {
             formId={agency ? 'agencyProfile' : 'profile'}
             formData={data}
             onChange={setData}
+            fieldErrors={fieldErrors}
             onSubmit={submit}
             context={context}
             submitLabel="profile.save"

@@ -6,6 +6,7 @@ import { toErrorBody } from '../../../api/api-error';
 import { postNovaSenha } from '../../../api/rest';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { SchemaForm } from '../../../components/forms/schema-form';
+import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
 import { Notice } from '../../../components/notice';
 import { openForgotPassword, openLogin } from '../../../lib/ui-stores';
 import { toNovaSenhaBody } from '../account-body';
@@ -26,6 +27,7 @@ export function ResetPasswordView({ token }: { token: string | null }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<ApiErrorBody | null>(null);
   const [done, setDone] = useState(false);
+  const fieldErrors = useServerFieldErrors(error, data);
   const errorId = useId();
 
   const requestNew = (
@@ -107,6 +109,7 @@ export function ResetPasswordView({ token }: { token: string | null }) {
           formId="resetPassword"
           formData={data}
           onChange={(d) => setData({ ...d, token })}
+          fieldErrors={fieldErrors}
           onSubmit={submit}
           submitLabel="reset.submit"
           pending={pending}

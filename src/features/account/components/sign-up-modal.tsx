@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { SchemaForm } from '../../../components/forms/schema-form';
+import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { notify } from '../../../components/notify';
 import {
@@ -58,10 +59,11 @@ function SignUpBody({
   const [data, setData] = useState<SignUpData>({});
   const emailTaken = useEmailTaken(data.email);
   const errorId = useId();
-  const fieldErrors = useMemo(
+  const taken = useMemo(
     () => (emailTaken ? { email: intl.formatMessage({ id: 'error.emailTaken' }) } : undefined),
     [emailTaken, intl],
   );
+  const fieldErrors = useServerFieldErrors(error, data, taken);
 
   if (created) {
     return (

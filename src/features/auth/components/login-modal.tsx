@@ -6,6 +6,7 @@ import type { LoginOutput, LoginTarget } from '../../../../machines/types';
 import type { LoginBody, LoginProvider } from '../../../../schemas/contract';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { SchemaForm } from '../../../components/forms/schema-form';
+import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { notify } from '../../../components/notify';
 import { useBrand } from '../../../lib/brand-context';
@@ -228,6 +229,8 @@ function LoginFlow({
   }, [flow.inTerm, output]);
 
   const error = flow.inTerm ? null : flow.error;
+  const [data, setData] = useState<Partial<LoginData>>({});
+  const fieldErrors = useServerFieldErrors(error, data);
   return (
     <Stack gap="4">
       {/* Hidden, not unmounted, during a term: it keeps what was typed for a failed re-login. */}
@@ -264,6 +267,9 @@ function LoginFlow({
         {/* schemas/forms/login.schema.json, composed for the brand (captcha, card campaign). */}
         <SchemaForm<LoginData>
           formId="login"
+          formData={data}
+          onChange={setData}
+          fieldErrors={fieldErrors}
           onSubmit={(credentials) => actor.send({ type: 'login.submitted', credentials })}
           submitLabel="login.submit"
           pending={flow.submitting}
