@@ -1,4 +1,4 @@
-import { Menu, Portal } from '@chakra-ui/react';
+import { Menu } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
@@ -35,26 +35,25 @@ export function OpenableAccountMenu({
       <Menu.Trigger asChild>
         <GreetingButton firstName={firstName} loading={leaving} />
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="44" data-testid="account-menu-content">
-            <Menu.Item value="profile" asChild>
-              <RouterLink to={to('Perfil')} data-testid="menu-profile">
-                <FormattedMessage id="page.profile.title" />
-              </RouterLink>
-            </Menu.Item>
-            <Menu.Item value="orders" asChild>
-              <RouterLink to={to('MeusPedidos')} data-testid="menu-orders">
-                <FormattedMessage id="page.orders.title" />
-              </RouterLink>
-            </Menu.Item>
-            <Menu.Separator />
-            <Menu.Item value="logout" data-testid="logout-button">
-              <FormattedMessage id="header.logout" />
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      {/* Not portalled: the menu stays inside the header's landmark (banner), where it belongs. */}
+      <Menu.Positioner>
+        <Menu.Content minW="44" data-testid="account-menu-content">
+          <Menu.Item value="profile" asChild>
+            <RouterLink to={to('Perfil')} data-testid="menu-profile">
+              <FormattedMessage id="page.profile.title" />
+            </RouterLink>
+          </Menu.Item>
+          <Menu.Item value="orders" asChild>
+            <RouterLink to={to('MeusPedidos')} data-testid="menu-orders">
+              <FormattedMessage id="page.orders.title" />
+            </RouterLink>
+          </Menu.Item>
+          <Menu.Separator />
+          <Menu.Item value="logout" data-testid="logout-button">
+            <FormattedMessage id="header.logout" />
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Positioner>
     </Menu.Root>
   );
 }
