@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -16,15 +16,13 @@ import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { SchemaForm } from '../../../components/forms/schema-form';
 import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
 import { LoadingState } from '../../../components/loading-state';
-import { Notice } from '../../../components/notice';
 import { notify } from '../../../components/notify';
+import { PrivatePage } from '../../../components/private-page';
 import { useBrand } from '../../../lib/brand-context';
 import { useCurrentLocale } from '../../../lib/locale';
 import { clearReturnTarget, readReturnTarget, returnTargetPath } from '../../../lib/return-target';
 import { getToken, startSession, useSession } from '../../../lib/session-store';
-import { openLogin } from '../../../lib/ui-stores';
 import { useAsync } from '../../../lib/use-async';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { type ProfileData, toProfileBody, toProfileFormData } from '../account-body';
 import { useAddressLookup } from '../hooks/use-address-lookup';
 import { ChangePassword } from './change-password';
@@ -54,44 +52,11 @@ function useProfileRules(): ProfileRules {
  * back to the target stored when the login started (src/lib/return-target.ts), if any.
  */
 export function ProfileView() {
-  const { loggedIn, pessoa } = useSession();
-  const hydrated = useHydrated();
-  const heading = (
-    <Heading as="h1" size="2xl" fontFamily="heading">
-      <FormattedMessage id="page.profile.title" />
-    </Heading>
-  );
-  // The server renders the frame; the profile is the visitor's, asked for in the browser.
-  if (!hydrated) {
-    return (
-      <Stack gap="6">
-        {heading}
-        <LoadingState page />
-      </Stack>
-    );
-  }
-  if (!loggedIn) {
-    return (
-      <Stack gap="6">
-        {heading}
-        <Notice
-          testId="profile-login"
-          action={
-            <Button onClick={() => openLogin()}>
-              <FormattedMessage id="header.login" />
-            </Button>
-          }
-        >
-          <FormattedMessage id="profile.loginPrompt" />
-        </Notice>
-      </Stack>
-    );
-  }
+  const { pessoa } = useSession();
   return (
-    <Stack gap="6">
-      {heading}
-      <ProfileLoader idpessoa={pessoa?.idpessoa ?? null} />
-    </Stack>
+    <PrivatePage title="page.profile.title" loginPrompt="profile.loginPrompt" testId="profile">
+      {() => <ProfileLoader idpessoa={pessoa?.idpessoa ?? null} />}
+    </PrivatePage>
   );
 }
 
