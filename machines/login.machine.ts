@@ -102,7 +102,7 @@ const asksForTerm = (error: FlowError) =>
  * `incompleteProfile` (the profile page returns there once completed) and on `redirect` (the
  * identity provider's return needs it); any other end clears it.
  */
-export const loginMachine = setup({
+const loginSetup = setup({
   types: {
     input: {} as LoginInput,
     context: {} as LoginContext,
@@ -178,7 +178,24 @@ export const loginMachine = setup({
     forgetTerm: assign({ term: null, error: null }),
     forgetCredentials: assign({ credentials: null }),
   },
-}).createMachine({
+});
+
+/** What the form answers, with or without the error of a failed attempt on it. */
+const FORM_EVENTS = {
+  'login.submitted': {
+    target: 'submitting',
+    actions: {
+      type: 'startAttempt',
+      params: ({ event }: { event: Extract<LoginEvent, { type: 'login.submitted' }> }) => ({
+        credentials: event.credentials,
+      }),
+    },
+  },
+  'login.providerChosen': { target: 'redirect' },
+  'login.cancelled': { target: 'cancelled' },
+} as const;
+
+export const loginMachine = loginSetup.createMachine({
   id: 'login',
   context: ({ input }) => ({
     loginId: input.loginId,
@@ -195,30 +212,12 @@ export const loginMachine = setup({
   states: {
     editing: {
       tags: ['editing'],
-      on: {
-        'login.submitted': {
-          target: 'submitting',
-          actions: {
-            type: 'startAttempt',
-            params: ({ event }) => ({ credentials: event.credentials }),
-          },
-        },
-        'login.providerChosen': { target: 'redirect' },
-        'login.cancelled': { target: 'cancelled' },
-      },
+      on: FORM_EVENTS,
     },
     loginFailed: {
       tags: ['editing', 'error'],
       on: {
-        'login.submitted': {
-          target: 'submitting',
-          actions: {
-            type: 'startAttempt',
-            params: ({ event }) => ({ credentials: event.credentials }),
-          },
-        },
-        'login.providerChosen': { target: 'redirect' },
-        'login.cancelled': { target: 'cancelled' },
+        ...FORM_EVENTS,
         'error.dismiss': { target: 'editing', actions: 'clearError' },
       },
     },
