@@ -16,11 +16,11 @@ import type { SystemContext } from '@chakra-ui/react';
 import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import type { BrandConfig } from '../schemas/contract';
 import type { Preloaded } from '../schemas/preload';
 import { App, STYLE_CACHE_KEY } from './app/app';
-import { createRoutes } from './app/router';
+import { AppRoutes } from './app/router';
 import { createBrandSystem } from './lib/brand-system';
 
 export interface RenderInput {
@@ -56,11 +56,7 @@ function systemFor(brand: BrandConfig): SystemContext {
 
 /** Renders one page; rejects when the page cannot be rendered (the server then sends the shell). */
 export async function render(input: RenderInput): Promise<RenderOutput> {
-  const routes = createRoutes(input.brand);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(input.url));
-  if (context instanceof Response) throw new Error(`route answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const url = new URL(input.url);
   // A cache per page, in "compat" mode: rules are collected in the cache instead of written
   // beside the elements.
   const styleCache = createCache({ key: STYLE_CACHE_KEY, nonce: input.nonce });
@@ -72,7 +68,9 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       styleCache={styleCache}
       preloaded={input.preloaded}
     >
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={`${url.pathname}${url.search}`}>
+        <AppRoutes brand={input.brand} />
+      </StaticRouter>
     </App>
   );
   const html = await renderToString(element, input.nonce);

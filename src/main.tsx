@@ -1,11 +1,11 @@
 import createCache from '@emotion/cache';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { BRAND_CONFIG_ELEMENT_ID, type BrandConfig } from '../schemas/contract';
 import { fetchBrandConfig } from './api/rest';
 import { App, STYLE_CACHE_KEY } from './app/app';
-import { createAppRouter, preloadPage } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 import { createBrandSystem } from './lib/brand-system';
 import { captureExtraParams } from './lib/extra-params';
 import { setupInspector, wantsInspector } from './lib/inspect';
@@ -73,7 +73,6 @@ async function boot(): Promise<void> {
   const system = createBrandSystem(brand.theme, {
     debug: new URLSearchParams(search).has('debug'),
   });
-  const router = createAppRouter(brand);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
   // A page the server rendered is hydrated: its page code loads first, so it hydrates at once.
@@ -91,7 +90,9 @@ async function boot(): Promise<void> {
       styleCache={createCache({ key: STYLE_CACHE_KEY, nonce: cspNonce() })}
       preloaded={rendered ? readPreloaded() : {}}
     >
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes brand={brand} />
+      </BrowserRouter>
     </App>
   );
   // Hydrating in a transition lets React yield to the browser between slices of work: the

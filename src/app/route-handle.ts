@@ -1,5 +1,5 @@
 import type { MessageId } from '../lib/messages';
-import type { RouteName } from '../lib/routes';
+import { matchAppPath, NOT_FOUND_TITLE, ROUTES, type RouteName, type UrlMode } from '../lib/routes';
 
 /** What each route tells the shell: its name (for the language switch) and its title. */
 export interface RouteHandle {
@@ -7,6 +7,16 @@ export interface RouteHandle {
   title: MessageId;
 }
 
-export function isRouteHandle(h: unknown): h is RouteHandle {
-  return typeof h === 'object' && h !== null && 'title' in h;
+/** The title of the development forms page (/dev/forms). */
+export const DEV_FORMS_TITLE: MessageId = 'formui.dev.title';
+
+/**
+ * The title of the screen at `pathname`, from the same table the route tree is made of
+ * (src/lib/routes.ts): a screen's title, the development forms page's, else not-found's.
+ */
+export function routeTitle(pathname: string, mode: UrlMode): MessageId {
+  const match = matchAppPath(pathname, mode);
+  if (match) return ROUTES[match.name].title;
+  if (/(^|\/)dev\/forms\/?$/.test(pathname)) return DEV_FORMS_TITLE;
+  return NOT_FOUND_TITLE;
 }

@@ -1,5 +1,5 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router-dom';
+import { type ComponentType, type LazyExoticComponent, lazy, useMemo } from 'react';
+import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import type { BrandConfig, Locale } from '../../schemas/contract';
 import { preferredLocale, prefixOf } from '../lib/locale';
 import {
@@ -12,7 +12,7 @@ import {
   type UrlMode,
 } from '../lib/routes';
 import { LocaleLayout } from './layout/locale-layout';
-import type { RouteHandle } from './route-handle';
+import { DEV_FORMS_TITLE, type RouteHandle } from './route-handle';
 
 // Every page is its own chunk: the first visit downloads the shell and the page it lands on.
 const PAGE_IMPORTS = {
@@ -76,7 +76,7 @@ const DevFormsPage = DEV_PAGES
 /** The dev routes, relative to a language subtree (or absolute with `prefix` '/'). */
 function devRoutes(prefix = ''): RouteObject[] {
   if (!DevFormsPage) return [];
-  const handle: RouteHandle = { title: 'formui.dev.title' };
+  const handle: RouteHandle = { title: DEV_FORMS_TITLE };
   return [{ path: `${prefix}dev/forms`, element: <DevFormsPage />, handle }];
 }
 
@@ -169,6 +169,12 @@ export function createRoutes(brand: BrandConfig): RouteObject[] {
   ];
 }
 
-export function createAppRouter(brand: BrandConfig) {
-  return createBrowserRouter(createRoutes(brand));
+/**
+ * The route tree as elements, inside the browser's router (BrowserRouter) or the server's
+ * (StaticRouter). Declarative routing: the data router's loaders and actions are not used, and
+ * leaving it out takes ~17 KiB gzip off every page.
+ */
+export function AppRoutes({ brand }: { brand: BrandConfig }) {
+  const routes = useMemo(() => createRoutes(brand), [brand]);
+  return useRoutes(routes);
 }

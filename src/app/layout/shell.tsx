@@ -1,7 +1,7 @@
 import { Box, Container, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginTarget } from '../../../machines/types';
 import type { BrandConfig } from '../../../schemas/contract';
 import { setApiErrorListener } from '../../api/api';
@@ -27,7 +27,7 @@ import {
   useTermsRequest,
 } from '../../lib/ui-stores';
 import { usePathFor } from '../../lib/use-path-for';
-import { isRouteHandle } from '../route-handle';
+import { routeTitle } from '../route-handle';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -112,10 +112,8 @@ function useErrorPolicy() {
 function useNavigationEffects(brand: BrandConfig) {
   const intl = useIntl();
   const locale = useCurrentLocale();
-  const matches = useMatches();
   const { pathname } = useLocation();
-  const handle = [...matches].reverse().find((m) => isRouteHandle(m.handle))?.handle;
-  const titleId = isRouteHandle(handle) ? handle.title : 'page.home.title';
+  const titleId = routeTitle(pathname, { multiLanguage: brand.multiLanguage });
   const own = usePageTitle();
   const pageTitle = own?.pathname === pathname ? own.title : intl.formatMessage({ id: titleId });
 
