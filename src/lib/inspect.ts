@@ -17,6 +17,11 @@ export async function setupInspector(): Promise<void> {
   inspect = createBrowserInspector().inspect;
 }
 
+/** Whether the inspector is connected (actors that would start later start at once then). */
+export function inspecting(): boolean {
+  return inspect !== undefined;
+}
+
 /** Spread into actor options: `useActorRef(machine, { ...inspectOptions(), input })`. */
 export function inspectOptions(): {
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);

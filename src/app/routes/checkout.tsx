@@ -61,7 +61,7 @@ function Checkout() {
   // Coming from the product page the hold is known; otherwise ask the server for it.
   useEffect(() => {
     const s = actor.getSnapshot();
-    if (s.matches('idle') || s.matches('empty') || s.matches('failed'))
+    if (!s || s.matches('idle') || s.matches('empty') || s.matches('failed'))
       actor.send({ type: 'cart.load' });
   }, [actor]);
 

@@ -1,8 +1,9 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import { reservationMachine } from '../../../../machines/reservation.machine';
 import type { CancelReservationInput, StartReservationInput } from '../../../../machines/types';
 import type { CancelarReservaResult, IniciarReservaResult } from '../../../../schemas/contract';
 import { rpc } from '../../../api/api';
+import { inspectOptions } from '../../../lib/inspect';
 
 /**
  * Sends one `clock.tick` per elapsed second of wall time. Background tabs throttle timers, so
@@ -40,3 +41,8 @@ export const reservationLogic = reservationMachine.provide({
     ticker,
   },
 });
+
+/** A running hold machine (with the inspector when `?inspect` is on). */
+export function startReservation() {
+  return createActor(reservationLogic, inspectOptions()).start();
+}
