@@ -3,6 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { BRAND_CONFIG_ELEMENT_ID, type BrandConfig } from '../schemas/contract';
+import { warmHttp } from './api/client';
 import { fetchBrandConfig } from './api/rest';
 import { App, STYLE_CACHE_KEY } from './app/app';
 import { AppRoutes, preloadPage } from './app/router';
@@ -97,8 +98,14 @@ async function boot(): Promise<void> {
   );
   // Hydrating in a transition lets React yield to the browser between slices of work: the
   // page stays responsive (no long task) while it becomes interactive.
-  if (rendered) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  if (rendered) {
+    startTransition(() => void hydrateRoot(root, app));
+    // The page is on screen without a call; the HTTP library comes with the first touch, before
+    // the call that touch may start needs it.
+    for (const type of ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const) {
+      window.addEventListener(type, warmHttp, { once: true, passive: true, capture: true });
+    }
+  } else createRoot(root).render(app);
 }
 
 void boot();

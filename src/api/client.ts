@@ -1,4 +1,4 @@
-import ky, { type KyInstance, TimeoutError } from 'ky';
+import type { KyInstance } from 'ky';
 import {
   apiFieldErrors,
   type Envelope,
@@ -61,13 +61,25 @@ export interface ApiClient {
 
 const BEARER = /^Bearer\s+/i;
 
-function isNetworkFailure(e: unknown): boolean {
+/**
+ * ky, loaded with the first call (or the first touch of the page, see {@link warmHttp}): a
+ * server-rendered page needs no call to show, so its first view does not download it.
+ */
+const loadKy = () => import('ky');
+
+/** Starts loading the HTTP library before the first call needs it. */
+export function warmHttp(): void {
+  void loadKy().catch(() => {});
+}
+
+function isNetworkFailure(e: unknown, TimeoutError: typeof import('ky').TimeoutError): boolean {
   // fetch rejects with a TypeError when the network is down; ky throws TimeoutError.
   return e instanceof TypeError || e instanceof TimeoutError;
 }
 
-export function createApiClient(deps: ApiClientDeps): ApiClient {
-  const http: KyInstance = ky.create({
+/** The HTTP client of {@link createApiClient}: the bearer token out, a refreshed one in. */
+function createHttp(ky: typeof import('ky').default, deps: ApiClientDeps): KyInstance {
+  return ky.create({
     prefixUrl: deps.baseUrl,
     retry: 0,
     timeout: deps.timeoutMs ?? 30_000,
@@ -94,6 +106,22 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       ],
     },
   });
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  let loaded: Promise<{ http: KyInstance; TimeoutError: typeof import('ky').TimeoutError }> | null =
+    null;
+  const client = () => {
+    loaded ??= loadKy().then(({ default: ky, TimeoutError }) => ({
+      http: createHttp(ky, deps),
+      TimeoutError,
+    }));
+    // A failed download (offline) is tried again by the next call.
+    loaded.catch(() => {
+      loaded = null;
+    });
+    return loaded;
+  };
 
   function query(extra?: SearchParams): Record<string, string> {
     const params: Record<string, string> = { ...deps.getExtraParams() };
@@ -110,8 +138,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     options: CallOptions = {},
   ): Promise<T> {
     let response: Response;
+    let ky: Awaited<ReturnType<typeof client>> | null = null;
     try {
-      response = await http(path.replace(/^\/+/, ''), {
+      ky = await client();
+      response = await ky.http(path.replace(/^\/+/, ''), {
         method,
         searchParams: query(searchParams),
         ...(body !== undefined ? { json: body } : {}),
@@ -119,7 +149,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       });
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
-      if (isNetworkFailure(e)) {
+      // No ky: its download failed, which is the network failing too.
+      if (!ky || isNetworkFailure(e, ky.TimeoutError)) {
         deps.onNetworkError(e);
         throw new ApiError(NETWORK_ERROR_CODE, '');
       }
