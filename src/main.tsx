@@ -91,7 +91,9 @@ async function boot(): Promise<void> {
       styleCache={createCache({ key: STYLE_CACHE_KEY, nonce: cspNonce() })}
       preloaded={rendered ? readPreloaded() : {}}
     >
-      <BrowserRouter>
+      {/* No transitions: a tap on a link shows the new page's loading frame at once instead of
+          keeping the old page on screen, without feedback, while the new one loads. */}
+      <BrowserRouter useTransitions={false}>
         <AppRoutes brand={brand} />
       </BrowserRouter>
     </App>

@@ -164,7 +164,13 @@ export function createBrandSystem(
   const accent = paletteSemantics('accent', theme.colors.secondary);
   const config = defineConfig({
     globalCss: {
-      html: { colorPalette: 'brand' },
+      html: {
+        colorPalette: 'brand',
+        // What the keyboard focuses or a link targets is never hidden under the sticky header
+        // or a sticky bar at the bottom (WCAG 2.4.11): both publish their heights.
+        scrollPaddingTop: 'calc(var(--header-height, 4rem) + 0.5rem)',
+        scrollPaddingBottom: 'calc(var(--sticky-bottom, 0px) + 0.5rem)',
+      },
       body: { bg: 'bg', color: 'fg', fontFamily: 'body' },
       ...(options.debug
         ? { '*': { outlineWidth: '1px', outlineStyle: 'solid', outlineColor: 'red.500' } }

@@ -8,10 +8,15 @@ describe('formatting in America/Sao_Paulo', () => {
     expect(formatDate('2026-03-12', 'es-ES')).toBe('12/03/2026');
   });
 
-  it('shows the session time as the wall clock of the venue', () => {
+  it('shows the session time as the wall clock of the venue, in the clock of the language', () => {
     expect(formatTime('2026-03-12 09:05', 'pt-BR')).toBe('09:05');
-    expect(formatTime('2026-03-12 23:30', 'en-US')).toBe('23:30');
+    expect(formatTime('2026-03-12 23:30', 'es-ES')).toBe('23:30');
+    // A plain space before AM/PM whatever the ICU (server and browser print the same).
+    expect(formatTime('2026-03-12 23:30', 'en-US')).toBe('11:30 PM');
+    expect(formatTime('2026-03-12 09:05', 'en-US')).toBe('9:05 AM');
     expect(formatDateTime('2026-03-12 23:30', 'pt-BR')).toBe('12/03/2026, 23:30');
+    // The same clock in a date and time as in a time alone.
+    expect(formatDateTime('2026-03-12 23:30', 'en-US')).toBe('03/12/2026, 11:30 PM');
   });
 
   it('builds date button parts', () => {

@@ -16,9 +16,16 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
   return f;
 }
 
+/**
+ * ICU versions differ in the spaces they put in a date or time ("11:30\u202fPM" in one, a plain
+ * space in another): the server's Node and the visitor's browser must print the same text, so
+ * every such space becomes a plain one.
+ */
+const ICU_SPACES = /[\u00a0\u202f]/g;
+
 function format(text: string, locale: string, options: Intl.DateTimeFormatOptions): string {
   const instant = shopInstant(text);
-  return instant ? formatter(locale, options).format(instant) : text;
+  return instant ? formatter(locale, options).format(instant).replace(ICU_SPACES, ' ') : text;
 }
 
 /** "12/03/2026" (pt-BR), "03/12/2026" (en-US). */
@@ -26,14 +33,23 @@ export function formatDate(text: string, locale: string): string {
   return format(text, locale, { year: 'numeric', month: '2-digit', day: '2-digit' });
 }
 
-/** "12/03/2026 14:30" in the locale's order. */
+/**
+ * Times read the same everywhere in a language, in its own clock: "09:05" and "14:30" (pt-BR,
+ * es-ES), "9:05 AM" and "2:30 PM" (en-US).
+ */
+function timeOptions(locale: string): Intl.DateTimeFormatOptions {
+  const { hourCycle } = formatter(locale, { hour: 'numeric' }).resolvedOptions();
+  const twelve = hourCycle === 'h11' || hourCycle === 'h12';
+  return { hour: twelve ? 'numeric' : '2-digit', minute: '2-digit' };
+}
+
+/** "12/03/2026, 14:30" in the locale's order and clock. */
 export function formatDateTime(text: string, locale: string): string {
   return format(text, locale, {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
+    ...timeOptions(locale),
   });
 }
 
@@ -54,9 +70,9 @@ export function dateButtonParts(
   };
 }
 
-/** "14:30" */
+/** "14:30" (pt-BR, es-ES), "2:30 PM" (en-US), of a `YYYY-MM-DD HH:MM` wall-clock time. */
 export function formatTime(text: string, locale: string): string {
-  return format(text, locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return format(text, locale, timeOptions(locale));
 }
 
 /** Countdown text "mm:ss" from a number of seconds (never negative). */

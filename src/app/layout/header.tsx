@@ -1,5 +1,4 @@
 import { Box, Container, Grid, GridItem, HStack, Image, Link } from '@chakra-ui/react';
-import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { BrandConfig } from '../../../schemas/contract';
@@ -8,6 +7,7 @@ import { CartBadge } from '../../features/cart/components/cart-badge';
 import { useCurrentLocale } from '../../lib/locale';
 import type { RouteName } from '../../lib/routes';
 import { usePathFor } from '../../lib/use-path-for';
+import { usePublishedHeight } from '../../lib/use-published-height';
 import { LanguageSwitch } from './language-switch';
 
 const NAV: { route: RouteName; label: 'nav.events' | 'nav.orders' }[] = [
@@ -44,30 +44,12 @@ function MainNav() {
   );
 }
 
-/**
- * Publishes the sticky header's height as the CSS variable --header-height (it wraps to two
- * rows on a phone), so toasts and scroll targets stay below it.
- */
-function useHeaderHeight() {
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement;
-    const update = () => root.style.setProperty('--header-height', `${el.offsetHeight}px`);
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return ref;
-}
-
 export function Header({ brand }: { brand: BrandConfig }) {
   const locale = useCurrentLocale();
   const to = usePathFor();
   const navigate = useNavigate();
-  const ref = useHeaderHeight();
+  // Toasts and scroll targets stay below the header (it wraps to two rows on a phone).
+  const ref = usePublishedHeight<HTMLElement>('--header-height');
   return (
     <Box
       ref={ref}

@@ -8,6 +8,7 @@ import { useEventos } from '../../features/catalog/hooks/use-catalog';
 import { useBrand } from '../../lib/brand-context';
 import { useCurrentLocale } from '../../lib/locale';
 import { usePathFor } from '../../lib/use-path-for';
+import { prefetchEventPage } from '../router';
 
 const EVENTS_HEADING_ID = 'events-heading';
 
@@ -36,7 +37,11 @@ export function HomePage() {
           </Text>
         ) : null}
         {eventos.data && eventos.data.length > 0 ? (
-          <EventGrid eventos={eventos.data} linkTo={(e) => to('Produto', { id: e.idevento })} />
+          <EventGrid
+            eventos={eventos.data}
+            linkTo={(e) => to('Produto', { id: e.idevento })}
+            onIntent={prefetchEventPage}
+          />
         ) : null}
       </Stack>
     </Stack>

@@ -27,6 +27,7 @@ import { formatMoney } from '../../lib/money';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useOwnTitle } from '../../lib/use-own-title';
 import { usePathFor } from '../../lib/use-path-for';
+import { usePublishedHeight } from '../../lib/use-published-height';
 import { NotFoundPage } from './not-found';
 
 const DATES_HEADING = 'dates-heading';
@@ -59,6 +60,11 @@ function Produto({ idevento }: { idevento: number }) {
     () => apresentacoes.data?.dates.map((d) => d.dia) ?? [],
     [apresentacoes.data],
   );
+  // A match's sessions each have their opponent; a museum's are all "entry": titles only then.
+  const titledSessions = useMemo(
+    () => new Set(apresentacoes.data?.apresentacoes.map((a) => a.dscapre)).size > 1,
+    [apresentacoes.data],
+  );
   // The server renders the first day (its page is cached per path, without the query); the
   // day and time of the address apply once the page is hydrated, so both renders match.
   const hydrated = useHydrated();
@@ -74,6 +80,7 @@ function Produto({ idevento }: { idevento: number }) {
   const qty = useQuantities(produtos.data?.tipo_produtos);
 
   const reservation = useReservation();
+  const stickyBar = usePublishedHeight<HTMLDivElement>('--sticky-bottom');
   const actor = useReservationActor();
   const { reset } = qty;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new session starts from zero.
@@ -189,6 +196,9 @@ function Produto({ idevento }: { idevento: number }) {
             {dia ? (
               <Text color="fg.muted" fontSize="sm">
                 {formatLongDate(dia, intl.locale)}
+                {/* Every time is the venue's (spec §9): named for visitors from other zones. */}
+                {' · '}
+                <FormattedMessage id="product.timeZone" />
               </Text>
             ) : null}
             {horarios.loading ? <LoadingState minH="16" /> : null}
@@ -209,6 +219,7 @@ function Produto({ idevento }: { idevento: number }) {
                 selected={idapresentacao}
                 onSelect={(id) => pick({ sessao: id })}
                 labelledBy={TIMES_HEADING}
+                titled={titledSessions}
               />
             ) : null}
           </Stack>
@@ -243,6 +254,8 @@ function Produto({ idevento }: { idevento: number }) {
           ) : null}
 
           <Box
+            ref={stickyBar}
+            data-testid="total-bar"
             position="sticky"
             bottom="0"
             bg="bg"

@@ -25,10 +25,13 @@ export function EventCard({
   evento,
   to,
   priority = false,
+  onIntent,
 }: {
   evento: Evento;
   to: string;
   priority?: boolean;
+  /** The pointer or the focus came to the card (see EventGrid). */
+  onIntent?: (() => void) | undefined;
 }) {
   const intl = useIntl();
   const onSale = evento.a_partir_de !== null;
@@ -48,6 +51,9 @@ export function EventCard({
           outlineOffset: '2px',
         }}
         data-testid="event-card"
+        onPointerEnter={onIntent}
+        onTouchStart={onIntent}
+        onFocus={onIntent}
       >
         <Box position="relative" aspectRatio={16 / 9} bg="brand.subtle">
           <Image

@@ -7,9 +7,12 @@ const FIRST_SCREEN_CARDS = 3;
 export function EventGrid({
   eventos,
   linkTo,
+  onIntent,
 }: {
   eventos: Evento[];
   linkTo: (e: Evento) => string;
+  /** The pointer or the focus came to a card: its page may load ahead of the tap. */
+  onIntent?: () => void;
 }) {
   return (
     <SimpleGrid
@@ -21,7 +24,12 @@ export function EventGrid({
       {eventos.map((e, i) => (
         <li key={e.idevento}>
           {/* The first row on a laptop, the first card on a phone: on the first screen. */}
-          <EventCard evento={e} to={linkTo(e)} priority={i < FIRST_SCREEN_CARDS} />
+          <EventCard
+            evento={e}
+            to={linkTo(e)}
+            priority={i < FIRST_SCREEN_CARDS}
+            onIntent={onIntent}
+          />
         </li>
       ))}
     </SimpleGrid>
