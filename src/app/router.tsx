@@ -53,11 +53,6 @@ export async function preloadPage(pathname: string, multiLanguage: boolean): Pro
   await Promise.all(loads);
 }
 
-/** The event page's code, ahead of a tap on an event (the shell shows progress meanwhile). */
-export function prefetchEventPage(): void {
-  void Promise.all([PAGE_IMPORTS.Produto(), loadCartScope()]).catch(() => {});
-}
-
 const loadCartScope = () => import('./routes/cart-scope');
 const loadNotFound = () => import('./routes/not-found');
 const CartScope = lazy(() => loadCartScope().then((m) => ({ default: m.CartScope })));

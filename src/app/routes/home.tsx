@@ -8,9 +8,13 @@ import { useEventos } from '../../features/catalog/hooks/use-catalog';
 import { useBrand } from '../../lib/brand-context';
 import { useCurrentLocale } from '../../lib/locale';
 import { usePathFor } from '../../lib/use-path-for';
-import { prefetchEventPage } from '../router';
 
 const EVENTS_HEADING_ID = 'events-heading';
+
+/** The event page's code, ahead of a tap on an event (the shell shows progress meanwhile). */
+function prefetchEventPage(): void {
+  void Promise.all([import('./produto'), import('./cart-scope')]).catch(() => {});
+}
 
 export function HomePage() {
   const brand = useBrand();
