@@ -1,8 +1,8 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type FlowError, toFlowError } from '../../../../machines/types';
 import { rpc } from '../../../api/api';
+import { ModalFrame } from '../../../components/modal-frame';
 import { notify } from '../../../components/notify';
 import { closeTerms, useTermsRequest } from '../../../lib/ui-stores';
 import { useAsync } from '../../../lib/use-async';
@@ -36,43 +36,25 @@ export function TermsModal() {
   // Still loading: the dialog itself (not its close button); the term takes the focus when it
   // arrives (TermView).
   const initialFocusEl = useCallback(() => focusTarget(bodyRef.current) ?? contentRef.current, []);
-  const intl = useIntl();
   return (
-    <Dialog.Root
+    <ModalFrame
       open={request.open}
-      onOpenChange={(e) => {
-        if (!e.open) closeTerms();
-      }}
-      placement="center"
+      onClose={() => closeTerms()}
+      title={<FormattedMessage id={request.onSettled ? 'login.term.title' : 'terms.title'} />}
+      testId="terms-modal"
       size="lg"
-      scrollBehavior="inside"
       initialFocusEl={initialFocusEl}
+      contentRef={contentRef}
+      bodyRef={bodyRef}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content ref={contentRef} data-testid="terms-modal">
-            <Dialog.Header>
-              <Dialog.Title>
-                <FormattedMessage id={request.onSettled ? 'login.term.title' : 'terms.title'} />
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body ref={bodyRef} pb="6">
-              {request.open ? (
-                <TermsPanel
-                  notice={request.notice}
-                  forLogin={Boolean(request.onSettled)}
-                  bodyRef={bodyRef}
-                />
-              ) : null}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'common.close' })} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {request.open ? (
+        <TermsPanel
+          notice={request.notice}
+          forLogin={Boolean(request.onSettled)}
+          bodyRef={bodyRef}
+        />
+      ) : null}
+    </ModalFrame>
   );
 }
 

@@ -1,0 +1,65 @@
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode, RefObject } from 'react';
+import { useIntl } from 'react-intl';
+
+/**
+ * The frame every modal of the shop shares: centred, sized to its content (a long body scrolls
+ * inside), a title, the body, an optional footer and the close button; closed by that button,
+ * Escape or a click outside.
+ */
+export function ModalFrame({
+  open,
+  onClose,
+  title,
+  testId,
+  children,
+  footer,
+  size = 'md',
+  initialFocusEl,
+  contentRef,
+  bodyRef,
+}: {
+  open: boolean;
+  onClose(): void;
+  title: ReactNode;
+  testId: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: 'md' | 'lg';
+  /** Where the focus goes when it opens (default: the first focusable element). */
+  initialFocusEl?: () => HTMLElement | null;
+  contentRef?: RefObject<HTMLDivElement | null>;
+  bodyRef?: RefObject<HTMLDivElement | null>;
+}) {
+  const intl = useIntl();
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      placement="center"
+      size={size}
+      scrollBehavior="inside"
+      {...(initialFocusEl ? { initialFocusEl } : {})}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="3">
+          <Dialog.Content ref={contentRef} data-testid={testId}>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body ref={bodyRef} pb="6">
+              {children}
+            </Dialog.Body>
+            {footer ? <Dialog.Footer>{footer}</Dialog.Footer> : null}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'common.close' })} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
