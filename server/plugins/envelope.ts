@@ -30,7 +30,10 @@ export function installEnvelope(app: FastifyInstance): void {
       req.log.info({ err }, 'bad request');
       return reply.code(200).send(errorBody(req, 0, 'error.badParams'));
     }
-    req.log.error({ err }, 'unexpected error');
+    // The visitor left while the answer streamed (a closed tab, a cancelled prefetch): no fault.
+    const gone = (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE';
+    if (gone) req.log.info({ err }, 'client closed the connection');
+    else req.log.error({ err }, 'unexpected error');
     return reply.code(500).send(errorBody(req, 0, 'error.internal'));
   });
 
