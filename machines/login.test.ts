@@ -31,6 +31,7 @@ import {
   type PendingTerm,
   type SubmitLoginInput,
   TERMS_DECLINED_MESSAGE,
+  UNKNOWN_ERROR_CODE,
 } from './types';
 
 // ---------------------------------------------------------------------------------------------
@@ -384,7 +385,7 @@ describe('loginMachine transitions', () => {
     t.fakes.reject('acceptTerm', new TypeError('Failed to fetch'));
     await flush();
     expect(t.snap().value).toBe('termFailed');
-    expect(t.snap().context.error).toEqual({ code: -1, message: '' });
+    expect(t.snap().context.error).toEqual({ code: UNKNOWN_ERROR_CODE, message: '' });
     t.actor.send({ type: 'terms.accepted' });
     expect(t.snap().value).toBe('termFailed');
 

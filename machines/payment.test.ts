@@ -19,16 +19,17 @@ import {
   pathEdges,
   runPath,
 } from './testing';
-import type {
-  CancelReservationInput,
-  ConcludePaymentInput,
-  FetchGatewayInput,
-  LoadGatewayScriptInput,
-  PaymentContext,
-  PaymentEvent,
-  PaymentInput,
-  StartPaymentInput,
-  TokenizeCardInput,
+import {
+  type CancelReservationInput,
+  type ConcludePaymentInput,
+  type FetchGatewayInput,
+  type LoadGatewayScriptInput,
+  type PaymentContext,
+  type PaymentEvent,
+  type PaymentInput,
+  type StartPaymentInput,
+  type TokenizeCardInput,
+  UNKNOWN_ERROR_CODE,
 } from './types';
 
 const INPUT: PaymentInput = { idmovimentacao: 42, attemptNonce: 'nonce' };
@@ -229,7 +230,7 @@ describe('paymentMachine transitions', () => {
     fakes.reject('loadGatewayScript', new Error('script blocked'));
     await flush();
     expect(snap().value).toBe('error');
-    expect(snap().context.error).toEqual({ code: -1, message: '' });
+    expect(snap().context.error).toEqual({ code: UNKNOWN_ERROR_CODE, message: '' });
     actor.send({ type: 'payment.retry' });
     expect(snap().value).toBe('loadingScript');
     expect(fakes.inputsOf('fetchGateway')).toHaveLength(1);
@@ -350,7 +351,7 @@ describe('paymentMachine transitions', () => {
     t.fakes.reject('startPayment', new TypeError('Failed to fetch'));
     await flush();
     expect(t.snap().value).toBe('failed');
-    expect(t.snap().context.error).toEqual({ code: -1, message: '' });
+    expect(t.snap().context.error).toEqual({ code: UNKNOWN_ERROR_CODE, message: '' });
 
     t.actor.send({ type: 'payment.retry' });
     expect(t.snap().value).toBe('paying');
@@ -390,7 +391,7 @@ describe('paymentMachine transitions', () => {
     t.fakes.resolve('startPayment', { idpagamento: 7, status: 'weird', mensagem: 'x' });
     await flush();
     expect(t.snap().value).toBe('failed');
-    expect(t.snap().context.error).toEqual({ code: -1, message: '' });
+    expect(t.snap().context.error).toEqual({ code: UNKNOWN_ERROR_CODE, message: '' });
   });
 
   it('error.dismiss in failed clears the error and keeps the form', async () => {

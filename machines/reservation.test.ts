@@ -16,11 +16,12 @@ import {
   pathEdges,
   runPath,
 } from './testing';
-import type {
-  CancelReservationInput,
-  ReservationContext,
-  ReservationEvent,
-  StartReservationInput,
+import {
+  type CancelReservationInput,
+  type ReservationContext,
+  type ReservationEvent,
+  type StartReservationInput,
+  UNKNOWN_ERROR_CODE,
 } from './types';
 
 const PRODUTOS = [{ idproduto: 11, qtd: 2 }];
@@ -155,12 +156,12 @@ describe('reservationMachine transitions', () => {
     expect(snap().context.error).toBeNull();
   });
 
-  it('a thrown value without code/message becomes {code: -1, message: ""}', async () => {
+  it('a thrown value without code/message becomes {code: UNKNOWN_ERROR_CODE, message: ""}', async () => {
     const { actor, fakes, snap } = start();
     actor.send({ type: 'cart.load' });
     fakes.reject('loadCart', new TypeError('Failed to fetch'));
     await flush();
-    expect(snap().context.error).toEqual({ code: -1, message: '' });
+    expect(snap().context.error).toEqual({ code: UNKNOWN_ERROR_CODE, message: '' });
   });
 
   it('cart.reserve from idle passes products and session to startReservation → held', async () => {

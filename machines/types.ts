@@ -30,14 +30,14 @@ import type { ProfileRules, ProfileWarningId } from './session-rules';
 export type FlowError = ApiErrorBody;
 
 /** Code of an error that did not come from the server with a code of its own. */
-export const UNKNOWN_ERROR_CODE = -1;
+export const UNKNOWN_ERROR_CODE = -3;
 
 /**
  * Normalizes a thrown or rejected value into a {@link FlowError}.
  *
  * Objects with a finite numeric `code` and a string `message` (the server's error body, the
  * API client's error class, a tokenizer error) are kept as they are; anything else becomes
- * `{ code: -1, message: '' }` so no raw exception text reaches the user.
+ * `{ code: UNKNOWN_ERROR_CODE, message: '' }` so no raw exception text reaches the user.
  */
 export function toFlowError(thrown: unknown): FlowError {
   if (
@@ -57,7 +57,7 @@ export function toFlowError(thrown: unknown): FlowError {
 
 /**
  * The error every default (placeholder) actor implementation throws, so that a missing
- * `.provide({ actors })` is obvious: it carries `code: -1` and a readable message, which
+ * `.provide({ actors })` is obvious: it carries `code: UNKNOWN_ERROR_CODE` and a readable message, which
  * {@link toFlowError} keeps and the view shows as is.
  */
 export function notProvided(machine: string, actor: string): Error & FlowError {

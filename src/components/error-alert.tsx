@@ -1,6 +1,7 @@
 import { Alert, Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { NETWORK_ERROR_CODE } from '../api/api-error';
 
 /** An error said out loud (role="alert"), with an optional retry. */
 export function ErrorAlert({
@@ -29,7 +30,19 @@ export function ErrorAlert({
   );
 }
 
-/** The server's message, or a generic localized one when there is none (network failure). */
-export function ErrorMessage({ message }: { message: string | null | undefined }) {
-  return message ? message : <FormattedMessage id="error.generic" />;
+/**
+ * The server's message, or a localized one when there is none: the unreachable server's
+ * (`code` of a network failure), else a generic one.
+ */
+export function ErrorMessage({
+  message,
+  code,
+}: {
+  message: string | null | undefined;
+  code?: number | undefined;
+}) {
+  if (message) return message;
+  return (
+    <FormattedMessage id={code === NETWORK_ERROR_CODE ? 'maintenance.body' : 'error.generic'} />
+  );
 }

@@ -196,7 +196,10 @@ export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuer
   const toasts = useToasterWanted();
   const duePopup = useDuePopup();
   const [closedPopup, setClosedPopup] = useState<string | null>(null);
-  const popup = duePopup !== closedPopup ? duePopup : null;
+  // A brand's pop-up never covers a dialog the person is in (login, terms, the unreachable
+  // server's notice…): it waits for it to close.
+  const dialogOpen = loginOpen || termsOpen || accountModal !== null || maintenance;
+  const popup = duePopup !== closedPopup && !dialogOpen ? duePopup : null;
   return (
     <>
       <SkipNavLink id={MAIN_ID}>

@@ -172,12 +172,13 @@ function Checkout() {
     return (
       <Stack gap="6">
         {heading}
-        {r.error && !isSilentError(r.error.code) ? (
-          <ErrorAlert
-            message={<ErrorMessage message={r.error.message} />}
-            onRetry={() => actor.send({ type: 'cart.load' })}
-          />
-        ) : null}
+        {/* Always something to do: a silent failure (the unreachable server, whose modal may
+            have been closed) still says so here, with Retry. */}
+        <ErrorAlert
+          message={<ErrorMessage message={r.error?.message} code={r.error?.code} />}
+          onRetry={() => actor.send({ type: 'cart.load' })}
+          testId="cart-load-error"
+        />
       </Stack>
     );
   }
@@ -218,7 +219,7 @@ function Checkout() {
         <HoldCountdown />
       </Flex>
       {r.error && !isSilentError(r.error.code) ? (
-        <ErrorAlert message={<ErrorMessage message={r.error.message} />} />
+        <ErrorAlert message={<ErrorMessage message={r.error.message} code={r.error.code} />} />
       ) : null}
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6" alignItems="start">
         <Box
@@ -250,12 +251,14 @@ function Checkout() {
           </Flex>
           {items.error ? (
             <ErrorAlert
-              message={<ErrorMessage message={items.error.message} />}
+              message={<ErrorMessage message={items.error.message} code={items.error.code} />}
               onRetry={items.reload}
             />
           ) : null}
           {removal.error ? (
-            <ErrorAlert message={<ErrorMessage message={removal.error.message} />} />
+            <ErrorAlert
+              message={<ErrorMessage message={removal.error.message} code={removal.error.code} />}
+            />
           ) : null}
           {data ? (
             <CartItems

@@ -31,7 +31,7 @@ export function HomePage() {
         {eventos.loading ? <LoadingState /> : null}
         {eventos.error ? (
           <ErrorAlert
-            message={<ErrorMessage message={eventos.error.message} />}
+            message={<ErrorMessage message={eventos.error.message} code={eventos.error.code} />}
             onRetry={eventos.reload}
           />
         ) : null}

@@ -30,7 +30,7 @@ function Orders() {
       {orders.loading && !data ? <LoadingState page /> : null}
       {orders.error ? (
         <ErrorAlert
-          message={<ErrorMessage message={orders.error.message} />}
+          message={<ErrorMessage message={orders.error.message} code={orders.error.code} />}
           onRetry={orders.reload}
         />
       ) : null}

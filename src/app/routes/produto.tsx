@@ -119,7 +119,7 @@ function Produto({ idevento }: { idevento: number }) {
     const err = evento.error ?? apresentacoes.error;
     return (
       <ErrorAlert
-        message={<ErrorMessage message={err?.message} />}
+        message={<ErrorMessage message={err?.message} code={err?.code} />}
         onRetry={() => {
           evento.reload();
           apresentacoes.reload();
@@ -204,7 +204,9 @@ function Produto({ idevento }: { idevento: number }) {
             {horarios.loading ? <LoadingState minH="16" /> : null}
             {horarios.error ? (
               <ErrorAlert
-                message={<ErrorMessage message={horarios.error.message} />}
+                message={
+                  <ErrorMessage message={horarios.error.message} code={horarios.error.code} />
+                }
                 onRetry={horarios.reload}
               />
             ) : null}
@@ -238,7 +240,9 @@ function Produto({ idevento }: { idevento: number }) {
               {produtos.loading ? <LoadingState minH="16" /> : null}
               {produtos.error ? (
                 <ErrorAlert
-                  message={<ErrorMessage message={produtos.error.message} />}
+                  message={
+                    <ErrorMessage message={produtos.error.message} code={produtos.error.code} />
+                  }
                   onRetry={produtos.reload}
                 />
               ) : null}
@@ -271,7 +275,7 @@ function Produto({ idevento }: { idevento: number }) {
             <Stack gap="3">
               {reserveError ? (
                 <ErrorAlert
-                  message={<ErrorMessage message={reserveError.message} />}
+                  message={<ErrorMessage message={reserveError.message} code={reserveError.code} />}
                   testId="reserve-error"
                 />
               ) : null}

@@ -68,7 +68,7 @@ export function ChangePassword() {
         </Text>
         {error ? (
           <ErrorAlert
-            message={<ErrorMessage message={error.message} />}
+            message={<ErrorMessage message={error.message} code={error.code} />}
             testId="change-password-error"
           />
         ) : null}

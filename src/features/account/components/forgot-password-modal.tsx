@@ -95,7 +95,10 @@ function ForgotBody() {
       </Text>
       {error ? (
         <div id={errorId}>
-          <ErrorAlert message={<ErrorMessage message={error.message} />} testId="forgot-error" />
+          <ErrorAlert
+            message={<ErrorMessage message={error.message} code={error.code} />}
+            testId="forgot-error"
+          />
         </div>
       ) : null}
       {/* schemas/forms/forgotPassword.schema.json (+ the brand's captcha). */}

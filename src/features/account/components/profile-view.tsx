@@ -71,7 +71,7 @@ function ProfileLoader({ idpessoa }: { idpessoa: number | null }) {
   if (profile.error || !profile.data) {
     return (
       <ErrorAlert
-        message={<ErrorMessage message={profile.error?.message} />}
+        message={<ErrorMessage message={profile.error?.message} code={profile.error?.code} />}
         onRetry={profile.reload}
       />
     );
@@ -190,7 +190,10 @@ function ProfileEditor({ cadastro }: { cadastro: Cadastro }) {
             pending={pending}
           />
           {error ? (
-            <ErrorAlert message={<ErrorMessage message={error.message} />} testId="profile-error" />
+            <ErrorAlert
+              message={<ErrorMessage message={error.message} code={error.code} />}
+              testId="profile-error"
+            />
           ) : null}
         </Stack>
       </Box>

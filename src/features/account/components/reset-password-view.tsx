@@ -99,7 +99,10 @@ export function ResetPasswordView({ token }: { token: string | null }) {
       </Text>
       {error ? (
         <Stack gap="3" id={errorId}>
-          <ErrorAlert message={<ErrorMessage message={error.message} />} testId="reset-error" />
+          <ErrorAlert
+            message={<ErrorMessage message={error.message} code={error.code} />}
+            testId="reset-error"
+          />
           <Box>{requestNew}</Box>
         </Stack>
       ) : null}

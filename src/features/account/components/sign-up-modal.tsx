@@ -108,7 +108,7 @@ function SignUpBody({
   if (loginId.error || loginId.data === null || loginId.data === undefined) {
     return (
       <ErrorAlert
-        message={<ErrorMessage message={loginId.error?.message} />}
+        message={<ErrorMessage message={loginId.error?.message} code={loginId.error?.code} />}
         onRetry={loginId.reload}
       />
     );
@@ -122,7 +122,10 @@ function SignUpBody({
       </Text>
       {error ? (
         <div id={errorId}>
-          <ErrorAlert message={<ErrorMessage message={error.message} />} testId="signup-error" />
+          <ErrorAlert
+            message={<ErrorMessage message={error.message} code={error.code} />}
+            testId="signup-error"
+          />
         </div>
       ) : null}
       {/* schemas/forms/registration|agency.schema.json, composed for the brand. */}

@@ -126,7 +126,7 @@ function LoginPanel({
   if (providers.error || !local) {
     return (
       <ErrorAlert
-        message={<ErrorMessage message={providers.error?.message} />}
+        message={<ErrorMessage message={providers.error?.message} code={providers.error?.code} />}
         onRetry={providers.reload}
       />
     );
@@ -261,7 +261,10 @@ function LoginFlow({
         </Text>
         {error ? (
           <div id={errorId}>
-            <ErrorAlert message={<ErrorMessage message={error.message} />} testId="login-error" />
+            <ErrorAlert
+              message={<ErrorMessage message={error.message} code={error.code} />}
+              testId="login-error"
+            />
           </div>
         ) : null}
         {/* schemas/forms/login.schema.json, composed for the brand (captcha, card campaign). */}
