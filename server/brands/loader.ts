@@ -12,8 +12,8 @@ import type {
 import { closestName as closest } from '../../schemas/closest-name';
 import formOverrideSchema from '../../schemas/form-override.schema.json' with { type: 'json' };
 import { FORM_IDS, type FormId, type FormOverride, isFormId } from '../../schemas/forms/index';
-import { ContentFileError, scanContent } from '../content/pages';
-import { scanTerms, TermFileError } from '../content/terms';
+import { scanContent } from '../content/pages';
+import { ContentFileError, scanTerms } from '../content/terms';
 import { checkFormOverride } from '../forms/overrides';
 import { brandAssetFile } from './assets';
 
@@ -81,17 +81,13 @@ export async function loadBrands(brandsDir: string): Promise<LoadedBrand[]> {
   }
   problems.push(...crossBrandProblems(folders));
   for (const f of folders) {
-    try {
-      await scanTerms(f.dir);
-    } catch (err) {
-      if (!(err instanceof TermFileError)) throw err;
-      problems.push({ file: display(err.file), pointer: '', reason: err.reason });
-    }
-    try {
-      await scanContent(f.dir);
-    } catch (err) {
-      if (!(err instanceof ContentFileError)) throw err;
-      problems.push({ file: display(err.file), pointer: '', reason: err.reason });
+    for (const scan of [scanTerms, scanContent]) {
+      try {
+        await scan(f.dir);
+      } catch (err) {
+        if (!(err instanceof ContentFileError)) throw err;
+        problems.push({ file: display(err.file), pointer: '', reason: err.reason });
+      }
     }
   }
   if (problems.length > 0) throw new BrandLoadError(problems);

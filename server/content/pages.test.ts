@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../schemas/contract';
 import { markdownToHtml } from './markdown';
-import { ContentFileError, conteudo, conteudos, faqOf, scanContent } from './pages';
+import { conteudo, conteudos, faqOf, scanContent } from './pages';
+import { ContentFileError } from './terms';
 
 const dirs: string[] = [];
 async function brandWith(files: Record<string, string>): Promise<string> {

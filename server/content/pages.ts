@@ -27,18 +27,7 @@ import {
   type Locale,
 } from '../../schemas/contract';
 import { inlineText, markdownToHtml, markdownTokens, tokensToHtml } from './markdown';
-import { RESCAN_MS } from './terms';
-
-/** A content file that breaks a rule: the brand loader refuses to start with it. */
-export class ContentFileError extends Error {
-  override readonly name = 'ContentFileError';
-  constructor(
-    readonly file: string,
-    readonly reason: string,
-  ) {
-    super(`${file}: ${reason}`);
-  }
-}
+import { ContentFileError, RESCAN_MS } from './terms';
 
 export interface PageDoc {
   key: string;

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { idtermoOf, renderTerm, scanTerms, TermFileError } from './terms';
+import { ContentFileError, idtermoOf, renderTerm, scanTerms } from './terms';
 
 const dirs: string[] = [];
 async function brandWith(files: Record<string, string>): Promise<string> {
@@ -55,8 +55,8 @@ describe('scanTerms', () => {
   it('refuses a misnamed file', async () => {
     const dir = await brandWith({ '1/v2.pt-BR.md': '# A' });
     const err = await scanTerms(dir).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(TermFileError);
-    expect((err as TermFileError).file).toMatch(/v2\.pt-BR\.md$/);
+    expect(err).toBeInstanceOf(ContentFileError);
+    expect((err as ContentFileError).file).toMatch(/v2\.pt-BR\.md$/);
   });
 
   it('has no terms when the brand has no folder', async () => {

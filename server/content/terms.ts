@@ -22,9 +22,12 @@ export const RESCAN_MS = 2000;
 const VERSION_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const FILE_RE = /^(\d{4}-\d{2}-\d{2})\.([a-z]{2}-[A-Z]{2})\.md$/;
 
-/** A misnamed or incomplete terms file: the brand loader refuses to start with it. */
-export class TermFileError extends Error {
-  override readonly name = 'TermFileError';
+/**
+ * A content file (page, FAQ, pop-up or terms version) that breaks a rule: the brand loader
+ * refuses to start with it and names the file and the reason.
+ */
+export class ContentFileError extends Error {
+  override readonly name = 'ContentFileError';
   constructor(
     readonly file: string,
     readonly reason: string,
@@ -90,14 +93,14 @@ export async function scanTerms(brandDir: string): Promise<TermVersion[]> {
   const out: TermVersion[] = [];
   for (const t of types) {
     if (!/^\d+$/.test(t)) {
-      throw new TermFileError(path.join(root, t), 'a terms folder is a type number (1, 2…)');
+      throw new ContentFileError(path.join(root, t), 'a terms folder is a type number (1, 2…)');
     }
     const tipo = Number(t);
     const byVersion = new Map<string, TermVersion>();
     for (const file of await readdir(path.join(root, t))) {
       const m = FILE_RE.exec(file);
       if (!m || !VERSION_RE.test(m[1]!) || !(LOCALES as readonly string[]).includes(m[2]!)) {
-        throw new TermFileError(
+        throw new ContentFileError(
           path.join(root, t, file),
           `name a term file <YYYY-MM-DD>.<locale>.md with locale one of ${LOCALES.join(', ')}`,
         );
@@ -115,7 +118,7 @@ export async function scanTerms(brandDir: string): Promise<TermVersion[]> {
     for (const v of byVersion.values()) {
       const missing = LOCALES.filter((l) => !v.source[l]?.trim());
       if (missing.length > 0) {
-        throw new TermFileError(
+        throw new ContentFileError(
           path.join(root, t),
           `version ${v.versao} has no text in ${missing.join(', ')}`,
         );

@@ -112,14 +112,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   let loaded: Promise<{ http: KyInstance; TimeoutError: typeof import('ky').TimeoutError }> | null =
     null;
   const client = () => {
-    loaded ??= loadKy().then(({ default: ky, TimeoutError }) => ({
-      http: createHttp(ky, deps),
-      TimeoutError,
-    }));
-    // A failed download (offline) is tried again by the next call.
-    loaded.catch(() => {
-      loaded = null;
-    });
+    if (!loaded) {
+      loaded = loadKy().then(({ default: ky, TimeoutError }) => ({
+        http: createHttp(ky, deps),
+        TimeoutError,
+      }));
+      // A failed download (offline) is tried again by the next call.
+      loaded.catch(() => {
+        loaded = null;
+      });
+    }
     return loaded;
   };
 

@@ -1,7 +1,10 @@
 import type { MessageId } from '../lib/messages';
 import { matchAppPath, NOT_FOUND_TITLE, ROUTES, type RouteName, type UrlMode } from '../lib/routes';
 
-/** What each route tells the shell: its name (for the language switch) and its title. */
+/**
+ * What each route of the tree records of itself: its screen and title (the route tree's tests
+ * read it; the shell titles pages with {@link routeTitle}, from the same table).
+ */
 export interface RouteHandle {
   route?: RouteName;
   title: MessageId;

@@ -1,6 +1,7 @@
 import { Alert, Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import type { ApiErrorBody } from '../../schemas/contract';
 import { NETWORK_ERROR_CODE } from '../api/api-error';
 
 /** An error said out loud (role="alert"), with an optional retry. */
@@ -31,18 +32,14 @@ export function ErrorAlert({
 }
 
 /**
- * The server's message, or a localized one when there is none: the unreachable server's
- * (`code` of a network failure), else a generic one.
+ * The error's own message, or a localized one when it has none: the unreachable server's (a
+ * network failure), else a generic one.
  */
-export function ErrorMessage({
-  message,
-  code,
-}: {
-  message: string | null | undefined;
-  code?: number | undefined;
-}) {
-  if (message) return message;
+export function ErrorMessage({ error }: { error: ApiErrorBody | null | undefined }) {
+  if (error?.message) return error.message;
   return (
-    <FormattedMessage id={code === NETWORK_ERROR_CODE ? 'maintenance.body' : 'error.generic'} />
+    <FormattedMessage
+      id={error?.code === NETWORK_ERROR_CODE ? 'maintenance.body' : 'error.generic'}
+    />
   );
 }

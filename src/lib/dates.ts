@@ -37,10 +37,16 @@ export function formatDate(text: string, locale: string): string {
  * Times read the same everywhere in a language, in its own clock: "09:05" and "14:30" (pt-BR,
  * es-ES), "9:05 AM" and "2:30 PM" (en-US).
  */
+const timeOptionsOf = new Map<string, Intl.DateTimeFormatOptions>();
 function timeOptions(locale: string): Intl.DateTimeFormatOptions {
-  const { hourCycle } = formatter(locale, { hour: 'numeric' }).resolvedOptions();
-  const twelve = hourCycle === 'h11' || hourCycle === 'h12';
-  return { hour: twelve ? 'numeric' : '2-digit', minute: '2-digit' };
+  let options = timeOptionsOf.get(locale);
+  if (!options) {
+    const { hourCycle } = formatter(locale, { hour: 'numeric' }).resolvedOptions();
+    const twelve = hourCycle === 'h11' || hourCycle === 'h12';
+    options = { hour: twelve ? 'numeric' : '2-digit', minute: '2-digit' };
+    timeOptionsOf.set(locale, options);
+  }
+  return options;
 }
 
 /** "12/03/2026, 14:30" in the locale's order and clock. */

@@ -18,13 +18,20 @@ export function Footer({ brand }: { brand: BrandConfig }) {
   const { support } = brand;
   const content = useConteudos();
   // A page in both sections (privacy, cookies) is linked once, under the policies.
-  const pages = (section: ContentSection) =>
-    (content.data ?? []).filter(
-      (c) =>
-        c.tipo === 'pagina' &&
-        c.secoes.includes(section) &&
-        (section === 'politicas' || !c.secoes.includes('politicas')),
-    );
+  /** Links to the brand's pages of a section (a page in both goes under Politicas only). */
+  const pageLinks = (section: ContentSection, route: 'Informacoes' | 'Politicas') =>
+    (content.data ?? [])
+      .filter(
+        (c) =>
+          c.tipo === 'pagina' &&
+          c.secoes.includes(section) &&
+          (section === 'politicas' || !c.secoes.includes('politicas')),
+      )
+      .map((c) => (
+        <AppLink key={c.id} to={to(route, { pagina: c.slugs?.[locale] ?? c.id })} color="inherit">
+          {c.titulo}
+        </AppLink>
+      ));
   return (
     <Box as="footer" bg="brand.solid" color="brand.contrast" mt="10">
       <Container maxW="5xl" px={{ base: '4', md: '6' }} py="8">
@@ -87,15 +94,7 @@ export function Footer({ brand }: { brand: BrandConfig }) {
             ) : null}
           </Stack>
           <FooterNav label={intl.formatMessage({ id: 'page.information.title' })}>
-            {pages('informacoes').map((c) => (
-              <AppLink
-                key={c.id}
-                to={to('Informacoes', { pagina: c.slugs?.[locale] ?? c.id })}
-                color="inherit"
-              >
-                {c.titulo}
-              </AppLink>
-            ))}
+            {pageLinks('informacoes', 'Informacoes')}
             <AppLink to={to('Informacoes', { pagina: FAQ_SLUGS[locale] })} color="inherit">
               <FormattedMessage id="footer.faq" />
             </AppLink>
@@ -104,15 +103,7 @@ export function Footer({ brand }: { brand: BrandConfig }) {
             </AppLink>
           </FooterNav>
           <FooterNav label={intl.formatMessage({ id: 'page.policies.title' })}>
-            {pages('politicas').map((c) => (
-              <AppLink
-                key={c.id}
-                to={to('Politicas', { pagina: c.slugs?.[locale] ?? c.id })}
-                color="inherit"
-              >
-                {c.titulo}
-              </AppLink>
-            ))}
+            {pageLinks('politicas', 'Politicas')}
           </FooterNav>
         </Flex>
         <Text fontSize="xs" mt="8" opacity={0.85}>

@@ -175,7 +175,7 @@ function Checkout() {
         {/* Always something to do: a silent failure (the unreachable server, whose modal may
             have been closed) still says so here, with Retry. */}
         <ErrorAlert
-          message={<ErrorMessage message={r.error?.message} code={r.error?.code} />}
+          message={<ErrorMessage error={r.error} />}
           onRetry={() => actor.send({ type: 'cart.load' })}
           testId="cart-load-error"
         />
@@ -219,7 +219,7 @@ function Checkout() {
         <HoldCountdown />
       </Flex>
       {r.error && !isSilentError(r.error.code) ? (
-        <ErrorAlert message={<ErrorMessage message={r.error.message} code={r.error.code} />} />
+        <ErrorAlert message={<ErrorMessage error={r.error} />} />
       ) : null}
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6" alignItems="start">
         <Box
@@ -250,16 +250,9 @@ function Checkout() {
             </Button>
           </Flex>
           {items.error ? (
-            <ErrorAlert
-              message={<ErrorMessage message={items.error.message} code={items.error.code} />}
-              onRetry={items.reload}
-            />
+            <ErrorAlert message={<ErrorMessage error={items.error} />} onRetry={items.reload} />
           ) : null}
-          {removal.error ? (
-            <ErrorAlert
-              message={<ErrorMessage message={removal.error.message} code={removal.error.code} />}
-            />
-          ) : null}
+          {removal.error ? <ErrorAlert message={<ErrorMessage error={removal.error} />} /> : null}
           {data ? (
             <CartItems
               items={data.itens}

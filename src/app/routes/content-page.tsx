@@ -1,7 +1,7 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { type ContentSection, FAQ_SLUGS } from '../../../schemas/contract';
+import { type ApiErrorBody, type ContentSection, FAQ_SLUGS } from '../../../schemas/contract';
 import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { Prose } from '../../features/content/components/prose';
@@ -30,7 +30,7 @@ export function ContentPage({ section }: { section: ContentSection }) {
   useOwnTitle(isFaq ? faq.data?.titulo : page?.titulo);
 
   if (isFaq) {
-    if (faq.error) return <Failed message={faq.error.message} onRetry={faq.reload} />;
+    if (faq.error) return <Failed error={faq.error} onRetry={faq.reload} />;
     if (!faq.data) return <LoadingState page />;
     return (
       <Article title={faq.data.titulo} updated={faq.data.atualizado}>
@@ -61,10 +61,10 @@ export function ContentPage({ section }: { section: ContentSection }) {
       </Article>
     );
   }
-  if (list.error) return <Failed message={list.error.message} onRetry={list.reload} />;
+  if (list.error) return <Failed error={list.error} onRetry={list.reload} />;
   if (!list.data) return <LoadingState page />;
   if (!page) return <NotFoundPage />;
-  if (doc.error) return <Failed message={doc.error.message} onRetry={doc.reload} />;
+  if (doc.error) return <Failed error={doc.error} onRetry={doc.reload} />;
   if (!doc.data) return <LoadingState page />;
   return (
     <Article title={doc.data.titulo} updated={doc.data.atualizado}>
@@ -73,8 +73,8 @@ export function ContentPage({ section }: { section: ContentSection }) {
   );
 }
 
-function Failed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return <ErrorAlert message={<ErrorMessage message={message} />} onRetry={onRetry} />;
+function Failed({ error, onRetry }: { error: ApiErrorBody; onRetry: () => void }) {
+  return <ErrorAlert message={<ErrorMessage error={error} />} onRetry={onRetry} />;
 }
 
 function Article({

@@ -30,10 +30,7 @@ export function HomePage() {
         </Heading>
         {eventos.loading ? <LoadingState /> : null}
         {eventos.error ? (
-          <ErrorAlert
-            message={<ErrorMessage message={eventos.error.message} code={eventos.error.code} />}
-            onRetry={eventos.reload}
-          />
+          <ErrorAlert message={<ErrorMessage error={eventos.error} />} onRetry={eventos.reload} />
         ) : null}
         {eventos.data && eventos.data.length === 0 ? (
           <Text color="fg.muted">

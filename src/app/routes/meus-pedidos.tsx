@@ -29,10 +29,7 @@ function Orders() {
     <>
       {orders.loading && !data ? <LoadingState page /> : null}
       {orders.error ? (
-        <ErrorAlert
-          message={<ErrorMessage message={orders.error.message} code={orders.error.code} />}
-          onRetry={orders.reload}
-        />
+        <ErrorAlert message={<ErrorMessage error={orders.error} />} onRetry={orders.reload} />
       ) : null}
       {data && data.tickets.length === 0 ? (
         <Notice

@@ -119,7 +119,7 @@ function Produto({ idevento }: { idevento: number }) {
     const err = evento.error ?? apresentacoes.error;
     return (
       <ErrorAlert
-        message={<ErrorMessage message={err?.message} code={err?.code} />}
+        message={<ErrorMessage error={err} />}
         onRetry={() => {
           evento.reload();
           apresentacoes.reload();
@@ -204,9 +204,7 @@ function Produto({ idevento }: { idevento: number }) {
             {horarios.loading ? <LoadingState minH="16" /> : null}
             {horarios.error ? (
               <ErrorAlert
-                message={
-                  <ErrorMessage message={horarios.error.message} code={horarios.error.code} />
-                }
+                message={<ErrorMessage error={horarios.error} />}
                 onRetry={horarios.reload}
               />
             ) : null}
@@ -240,9 +238,7 @@ function Produto({ idevento }: { idevento: number }) {
               {produtos.loading ? <LoadingState minH="16" /> : null}
               {produtos.error ? (
                 <ErrorAlert
-                  message={
-                    <ErrorMessage message={produtos.error.message} code={produtos.error.code} />
-                  }
+                  message={<ErrorMessage error={produtos.error} />}
                   onRetry={produtos.reload}
                 />
               ) : null}
@@ -275,7 +271,7 @@ function Produto({ idevento }: { idevento: number }) {
             <Stack gap="3">
               {reserveError ? (
                 <ErrorAlert
-                  message={<ErrorMessage message={reserveError.message} code={reserveError.code} />}
+                  message={<ErrorMessage error={reserveError} />}
                   testId="reserve-error"
                 />
               ) : null}

@@ -67,10 +67,7 @@ export function ChangePassword() {
           <FormattedMessage id="profile.passwordIntro" />
         </Text>
         {error ? (
-          <ErrorAlert
-            message={<ErrorMessage message={error.message} code={error.code} />}
-            testId="change-password-error"
-          />
+          <ErrorAlert message={<ErrorMessage error={error} />} testId="change-password-error" />
         ) : null}
         <SchemaForm<ChangePasswordData>
           key={round}

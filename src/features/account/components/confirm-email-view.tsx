@@ -25,7 +25,7 @@ export function ConfirmEmailView({ token }: { token: string | null }) {
   if (token && result.loading) return <LoadingState page />;
   if (token && result.error && result.error.code < 0) {
     // Offline or no answer: nothing is known about the token yet.
-    return <ErrorAlert message={<ErrorMessage message={null} />} onRetry={result.reload} />;
+    return <ErrorAlert message={<ErrorMessage error={null} />} onRetry={result.reload} />;
   }
   const ok = token !== null && result.data !== undefined;
   return (

@@ -95,10 +95,7 @@ function ForgotBody() {
       </Text>
       {error ? (
         <div id={errorId}>
-          <ErrorAlert
-            message={<ErrorMessage message={error.message} code={error.code} />}
-            testId="forgot-error"
-          />
+          <ErrorAlert message={<ErrorMessage error={error} />} testId="forgot-error" />
         </div>
       ) : null}
       {/* schemas/forms/forgotPassword.schema.json (+ the brand's captcha). */}

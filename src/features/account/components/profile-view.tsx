@@ -69,12 +69,7 @@ function ProfileLoader({ idpessoa }: { idpessoa: number | null }) {
   );
   if (profile.loading && !profile.data) return <LoadingState page />;
   if (profile.error || !profile.data) {
-    return (
-      <ErrorAlert
-        message={<ErrorMessage message={profile.error?.message} code={profile.error?.code} />}
-        onRetry={profile.reload}
-      />
-    );
+    return <ErrorAlert message={<ErrorMessage error={profile.error} />} onRetry={profile.reload} />;
   }
   return <ProfileEditor cadastro={profile.data} />;
 }
@@ -190,10 +185,7 @@ function ProfileEditor({ cadastro }: { cadastro: Cadastro }) {
             pending={pending}
           />
           {error ? (
-            <ErrorAlert
-              message={<ErrorMessage message={error.message} code={error.code} />}
-              testId="profile-error"
-            />
+            <ErrorAlert message={<ErrorMessage error={error} />} testId="profile-error" />
           ) : null}
         </Stack>
       </Box>

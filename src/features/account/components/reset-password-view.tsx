@@ -99,10 +99,7 @@ export function ResetPasswordView({ token }: { token: string | null }) {
       </Text>
       {error ? (
         <Stack gap="3" id={errorId}>
-          <ErrorAlert
-            message={<ErrorMessage message={error.message} code={error.code} />}
-            testId="reset-error"
-          />
+          <ErrorAlert message={<ErrorMessage error={error} />} testId="reset-error" />
           <Box>{requestNew}</Box>
         </Stack>
       ) : null}

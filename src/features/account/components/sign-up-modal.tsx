@@ -106,12 +106,7 @@ function SignUpBody({
 
   if (loginId.loading) return <LoadingState />;
   if (loginId.error || loginId.data === null || loginId.data === undefined) {
-    return (
-      <ErrorAlert
-        message={<ErrorMessage message={loginId.error?.message} code={loginId.error?.code} />}
-        onRetry={loginId.reload}
-      />
-    );
+    return <ErrorAlert message={<ErrorMessage error={loginId.error} />} onRetry={loginId.reload} />;
   }
   const id = loginId.data;
 
@@ -122,10 +117,7 @@ function SignUpBody({
       </Text>
       {error ? (
         <div id={errorId}>
-          <ErrorAlert
-            message={<ErrorMessage message={error.message} code={error.code} />}
-            testId="signup-error"
-          />
+          <ErrorAlert message={<ErrorMessage error={error} />} testId="signup-error" />
         </div>
       ) : null}
       {/* schemas/forms/registration|agency.schema.json, composed for the brand. */}

@@ -125,10 +125,7 @@ function LoginPanel({
   if (providers.loading) return <LoadingState />;
   if (providers.error || !local) {
     return (
-      <ErrorAlert
-        message={<ErrorMessage message={providers.error?.message} code={providers.error?.code} />}
-        onRetry={providers.reload}
-      />
+      <ErrorAlert message={<ErrorMessage error={providers.error} />} onRetry={providers.reload} />
     );
   }
   return (
@@ -261,10 +258,7 @@ function LoginFlow({
         </Text>
         {error ? (
           <div id={errorId}>
-            <ErrorAlert
-              message={<ErrorMessage message={error.message} code={error.code} />}
-              testId="login-error"
-            />
+            <ErrorAlert message={<ErrorMessage error={error} />} testId="login-error" />
           </div>
         ) : null}
         {/* schemas/forms/login.schema.json, composed for the brand (captcha, card campaign). */}

@@ -50,7 +50,7 @@ export function TermView({
         {notice ? <Text>{notice}</Text> : null}
         {error ? (
           <ErrorAlert
-            message={<ErrorMessage message={error.message} code={error.code} />}
+            message={<ErrorMessage error={error} />}
             onRetry={onRetry}
             testId={`${testId}-error`}
           />
@@ -101,7 +101,7 @@ export function TermView({
       />
       {error ? (
         <ErrorAlert
-          message={<ErrorMessage message={error.message} code={error.code} />}
+          message={<ErrorMessage error={error} />}
           onRetry={onRetry}
           testId={`${testId}-error`}
         />

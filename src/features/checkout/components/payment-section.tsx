@@ -99,7 +99,7 @@ export function PaymentSection({
 
       {pay.status === 'error' || pay.status === 'concludeFailed' ? (
         <ErrorAlert
-          message={<ErrorMessage message={pay.error?.message} code={pay.error?.code} />}
+          message={<ErrorMessage error={pay.error} />}
           onRetry={pay.canRetry ? () => pay.actor.send({ type: 'payment.retry' }) : undefined}
           testId="payment-error"
         />
@@ -111,7 +111,7 @@ export function PaymentSection({
             {pay.failed && pay.error ? (
               <Box ref={alertRef} tabIndex={-1} outline="none">
                 <ErrorAlert
-                  message={<ErrorMessage message={pay.error.message} code={pay.error.code} />}
+                  message={<ErrorMessage error={pay.error} />}
                   onRetry={
                     pay.canRetry ? () => pay.actor.send({ type: 'payment.retry' }) : undefined
                   }
