@@ -1,13 +1,11 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
 import type {
-  CancelarReservaResult,
   CartaoToken,
   ConcluirPagamentoResult,
   GatewayPagamento,
   IniciarPagamentoResult,
 } from '../schemas/contract';
 import {
-  type CancelReservationInput,
   type ConcludePaymentInput,
   type FetchGatewayInput,
   type FlowError,
@@ -16,6 +14,7 @@ import {
   type PaymentContext,
   type PaymentEvent,
   type PaymentInput,
+  type PaymentOutput,
   type StartPaymentInput,
   type TokenizeCardInput,
   toFlowError,
@@ -37,12 +36,13 @@ const MACHINE = 'paymentMachine';
  * - events: {@link PaymentEvent}
  * - states: `loadingGateway` (initial) → `loadingScript` → `ready` → `tokenizing` →
  *   `paying` → `concluding` → `succeeded` | `concludingPending` → `pending` | `failed`;
- *   `error`, `concludeFailed`, `closing` → `closed`. Final: `succeeded`, `pending`, `closed`.
+ *   `error`, `concludeFailed`. Final: `succeeded`, `pending`; the output
+ *   ({@link PaymentOutput}) says which.
  * - tags: `loading` (loadingGateway, loadingScript), `form` (ready, failed), `busy`
- *   (tokenizing, paying, concluding, concludingPending, closing), `failed`, `error` (error,
- *   concludeFailed), `success`, `pending`, `closed`
+ *   (tokenizing, paying, concluding, concludingPending), `failed`, `error` (error,
+ *   concludeFailed), `success`, `pending`
  * - actors: `fetchGateway`, `loadGatewayScript`, `tokenizeCard`, `startPayment`,
- *   `concludePayment`, `cancelReservation` (inputs in ./types.ts)
+ *   `concludePayment` (inputs in ./types.ts)
  *
  * Idempotency: attempt `n` (incremented by each `payment.submit` only) uses the key
  * `${attemptNonce}-${n}`. `payment.retry` in `failed` after `startPayment` threw (no answer
@@ -50,10 +50,11 @@ const MACHINE = 'paymentMachine';
  * answers the first charge instead of making a second one. A decline is an answer: only a new
  * `payment.submit` (new card data, new key) follows it.
  *
- * Decisions: `payment.close` is accepted while the gateway or its script loads (nothing is
- * charged yet), in `ready`, `failed` and `error`; never while busy, nor once a payment was
- * approved (`concludeFailed` only retries the conclusion). A failed cancellation on close still
- * ends in `closed` with `context.error` set: the hold expires at its `dthr_exp` anyway.
+ * Cancelling: the machine runs as the checkout machine's child and owns no cancellation.
+ * `payment.close` sends `cart.cancel` to the parent (action `askToCancel`), which asks the
+ * person and cancels the hold (and with it this child). It is accepted while the gateway or
+ * its script loads (nothing is charged yet), in `ready`, `failed` and `error`; never while
+ * busy, nor once a payment was approved (`concludeFailed` only retries the conclusion).
  * `payment.retry` in `error` refetches what failed: the gateway when it is unknown, else the
  * script.
  */
@@ -62,6 +63,7 @@ export const paymentMachine = setup({
     input: {} as PaymentInput,
     context: {} as PaymentContext,
     events: {} as PaymentEvent,
+    output: {} as PaymentOutput,
   },
   actors: {
     fetchGateway: fromPromise<GatewayPagamento, FetchGatewayInput>(async () => {
@@ -78,9 +80,6 @@ export const paymentMachine = setup({
     }),
     concludePayment: fromPromise<ConcluirPagamentoResult, ConcludePaymentInput>(async () => {
       throw notProvided(MACHINE, 'concludePayment');
-    }),
-    cancelReservation: fromPromise<CancelarReservaResult, CancelReservationInput>(async () => {
-      throw notProvided(MACHINE, 'cancelReservation');
     }),
   },
   guards: {
@@ -140,6 +139,11 @@ export const paymentMachine = setup({
     })),
     assignError: assign((_, params: { error: unknown }) => ({ error: toFlowError(params.error) })),
     clearError: assign({ error: null }),
+    /**
+     * The hold is the checkout's: cancelling it is the parent's to ask and do
+     * (`cart.cancel`), so there is one way to cancel a purchase.
+     */
+    askToCancel: sendParent({ type: 'cart.cancel' }),
   },
 }).createMachine({
   id: 'payment',
@@ -155,6 +159,10 @@ export const paymentMachine = setup({
     error: null,
   }),
   initial: 'loadingGateway',
+  output: ({ context }): PaymentOutput =>
+    context.result?.status === 'pending'
+      ? { kind: 'pending', message: context.result.mensagem }
+      : { kind: 'paid' },
   states: {
     loadingGateway: {
       tags: ['loading'],
@@ -171,7 +179,7 @@ export const paymentMachine = setup({
           actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
         },
       },
-      on: { 'payment.close': { target: 'closing' } },
+      on: { 'payment.close': { actions: 'askToCancel' } },
     },
     loadingScript: {
       tags: ['loading'],
@@ -185,7 +193,7 @@ export const paymentMachine = setup({
           actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
         },
       },
-      on: { 'payment.close': { target: 'closing' } },
+      on: { 'payment.close': { actions: 'askToCancel' } },
     },
     ready: {
       tags: ['form'],
@@ -201,7 +209,7 @@ export const paymentMachine = setup({
           },
         },
         'payment.submit': { target: 'tokenizing', actions: 'startAttempt' },
-        'payment.close': { target: 'closing' },
+        'payment.close': { actions: 'askToCancel' },
       },
     },
     tokenizing: {
@@ -338,7 +346,7 @@ export const paymentMachine = setup({
           target: 'paying',
           actions: 'clearError',
         },
-        'payment.close': { target: 'closing' },
+        'payment.close': { actions: 'askToCancel' },
         'error.dismiss': { actions: 'clearError' },
       },
     },
@@ -349,22 +357,8 @@ export const paymentMachine = setup({
           { guard: 'hasGateway', target: 'loadingScript', actions: 'clearError' },
           { target: 'loadingGateway', actions: 'clearError' },
         ],
-        'payment.close': { target: 'closing' },
+        'payment.close': { actions: 'askToCancel' },
       },
     },
-    closing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'cancelReservation',
-        src: 'cancelReservation',
-        input: ({ context }) => ({ idmovimentacao: context.idmovimentacao }),
-        onDone: { target: 'closed' },
-        onError: {
-          target: 'closed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    closed: { type: 'final', tags: ['closed'] },
   },
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
 import type {
-  CancelarReservaResult,
   CartaoToken,
   ConcluirPagamentoResult,
   GatewayPagamento,
@@ -20,7 +19,6 @@ import {
   runPath,
 } from './testing';
 import {
-  type CancelReservationInput,
   type ConcludePaymentInput,
   type FetchGatewayInput,
   type LoadGatewayScriptInput,
@@ -74,7 +72,6 @@ const CONCLUSION: ConcluirPagamentoResult = {
   status: 'PA',
   ingressos: [{ iditem: 1, codigo: 'T-0001' }],
 };
-const CANCELLED: CancelarReservaResult = { idmovimentacao: 42, status: 'CA' };
 
 function fakeMachine(fakes: FakeActors) {
   return paymentMachine.provide({
@@ -86,10 +83,9 @@ function fakeMachine(fakes: FakeActors) {
       concludePayment: fakes.promise<ConcluirPagamentoResult, ConcludePaymentInput>(
         'concludePayment',
       ),
-      cancelReservation: fakes.promise<CancelarReservaResult, CancelReservationInput>(
-        'cancelReservation',
-      ),
     },
+    // Standalone here: the request to the parent is recorded instead of sent.
+    actions: { askToCancel: fakes.action('askToCancel') },
   });
 }
 
@@ -424,11 +420,11 @@ describe('paymentMachine transitions', () => {
     expect(t.snap().value).toBe('succeeded');
     expect(t.fakes.inputsOf('startPayment')).toHaveLength(1);
     expect(t.fakes.inputsOf('concludePayment')).toHaveLength(2);
-    expect(t.fakes.inputsOf('cancelReservation')).toHaveLength(0);
+    expect(t.fakes.actions).toEqual([]);
   });
 
-  it.each(['ready', 'failed', 'error', 'loadingGateway'] as const)(
-    'payment.close from %s cancels the reservation → closed',
+  it.each(['ready', 'failed', 'error', 'loadingGateway', 'loadingScript'] as const)(
+    'payment.close from %s asks the parent to cancel and stays where it is',
     async (from) => {
       const t = from === 'ready' || from === 'failed' ? await startReady() : start();
       if (from === 'failed') {
@@ -440,25 +436,35 @@ describe('paymentMachine transitions', () => {
         t.fakes.reject('fetchGateway', new Error('down'));
         await flush();
       }
+      if (from === 'loadingScript') {
+        t.fakes.resolve('fetchGateway', GATEWAY);
+        await flush();
+      }
       expect(t.snap().value).toBe(from);
       t.actor.send({ type: 'payment.close' });
-      expect(t.snap().value).toBe('closing');
-      expect(t.fakes.inputsOf('cancelReservation')).toEqual([{ idmovimentacao: 42 }]);
-      t.fakes.resolve('cancelReservation', CANCELLED);
-      await flush();
-      expect(t.snap().value).toBe('closed');
-      expect(t.snap().status).toBe('done');
-      expect(t.snap().hasTag('closed')).toBe(true);
+      expect(t.snap().value).toBe(from);
+      expect(t.fakes.actions.map((a) => a.name)).toEqual(['askToCancel']);
     },
   );
 
-  it('a failed cancellation on close still closes, with the error kept', async () => {
-    const t = await startReady();
-    t.actor.send({ type: 'payment.close' });
-    t.fakes.reject('cancelReservation', { code: 0, message: 'Erro no cancelamento' });
-    await flush();
-    expect(t.snap().value).toBe('closed');
-    expect(t.snap().context.error).toEqual({ code: 0, message: 'Erro no cancelamento' });
+  it('payment.close reaches a real parent as cart.cancel', async () => {
+    const { setup, createActor: create } = await import('xstate');
+    const received: string[] = [];
+    const fakes = new FakeActors();
+    const parent = setup({
+      actors: {
+        payment: paymentMachine.provide({
+          actors: { fetchGateway: fakes.promise<GatewayPagamento, FetchGatewayInput>('fg') },
+        }),
+      },
+    }).createMachine({
+      invoke: { id: 'payment', src: 'payment', input: INPUT },
+      on: { '*': { actions: ({ event }) => received.push(event.type) } },
+    });
+    const actor = create(parent).start();
+    actor.getSnapshot().children.payment?.send({ type: 'payment.close' });
+    expect(received).toEqual(['cart.cancel']);
+    actor.stop();
   });
 
   it('payment.close is ignored while busy', async () => {
@@ -474,7 +480,7 @@ describe('paymentMachine transitions', () => {
     await flush();
     t.actor.send({ type: 'payment.close' });
     expect(t.snap().value).toBe('concludingPending');
-    expect(t.fakes.inputsOf('cancelReservation')).toHaveLength(0);
+    expect(t.fakes.actions).toEqual([]);
   });
 
   it('payment.submit is ignored while busy (no second attempt in flight)', async () => {
@@ -509,10 +515,8 @@ const EXPECTED_TAGS: Record<string, string[]> = {
   pending: ['pending'],
   failed: ['failed', 'form'],
   error: ['error'],
-  closing: ['busy'],
-  closed: ['closed'],
 };
-const FINAL = ['succeeded', 'pending', 'closed'];
+const FINAL = ['succeeded', 'pending'];
 
 const MODEL_EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.fetchGateway', output: GATEWAY },
@@ -530,8 +534,6 @@ const MODEL_EVENTS: AnyEventObject[] = [
   { type: 'xstate.error.actor.startPayment', error: new Error('network') },
   { type: 'xstate.done.actor.concludePayment', output: CONCLUSION },
   { type: 'xstate.error.actor.concludePayment', error: { code: 0, message: 'Falha' } },
-  { type: 'xstate.done.actor.cancelReservation', output: CANCELLED },
-  { type: 'xstate.error.actor.cancelReservation', error: new Error('offline') },
   { type: 'payment.retry' },
   { type: 'payment.close' },
   { type: 'error.dismiss' },
@@ -548,9 +550,12 @@ const atMostTwoAttempts = (snapshot: AnyMachineSnapshot, event: AnyEventObject) 
 
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as PaymentContext;
 
+/** The machine walked by the model: standalone, so the request to a parent goes nowhere. */
+const modelMachine = paymentMachine.provide({ actions: { askToCancel: () => {} } });
+
 describe('paymentMachine model paths (xstate/graph)', () => {
   const options = { events: MODEL_EVENTS, input: INPUT, filter: atMostTwoAttempts };
-  const paths = modelPaths(paymentMachine, options);
+  const paths = modelPaths(modelMachine, options);
   const visited = paths.flatMap((path) => path.steps.map((step) => step.state));
 
   it('generates paths', () => {
@@ -589,15 +594,15 @@ describe('paymentMachine model paths (xstate/graph)', () => {
       if (snapshot.hasTag('form') || snapshot.matches('tokenizing') || snapshot.matches('paying')) {
         expect(c.gateway, where).not.toBeNull();
       }
-      // A reservation whose payment went through is never cancelled.
-      if (snapshot.matches('closing') || snapshot.matches('closed')) {
+      // A payment that went through never asks to cancel its hold.
+      if (snapshot.can({ type: 'payment.close' })) {
         expect(['approved', 'pending'], where).not.toContain(c.result?.status);
       }
     }
   });
 
   it('over every history: one idempotency key per attempt, reused only by payment.retry', () => {
-    const histories = historyPaths(paymentMachine, options);
+    const histories = historyPaths(modelMachine, options);
     expect(histories.length).toBeGreaterThan(100);
     for (const history of histories) {
       const keys: { attempt: number; via: string }[] = [];
@@ -622,7 +627,6 @@ describe('paymentMachine model paths (xstate/graph)', () => {
       if (approvedAt >= 0) {
         const later = history.steps.slice(approvedAt).map((step) => String(step.state.value));
         expect(later, describePath(history)).not.toContain('paying');
-        expect(later, describePath(history)).not.toContain('closing');
       }
     }
   });

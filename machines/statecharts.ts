@@ -5,19 +5,19 @@
  * a test keeps it in step with the machines, so the pictures never drift from the code.
  */
 import type { AnyStateMachine } from 'xstate';
+import { checkoutMachine } from './checkout.machine';
 import { loginMachine } from './login.machine';
 import { paymentMachine } from './payment.machine';
-import { reservationMachine } from './reservation.machine';
 
 /** The machines drawn in docs/flows.md, in order. */
 export const FLOWS: ReadonlyArray<{ title: string; machine: AnyStateMachine; source: string }> = [
   {
-    title: 'Reservation: the hold of the cart and its countdown',
-    machine: reservationMachine,
-    source: 'machines/reservation.machine.ts',
+    title: 'Checkout: the hold from the first add to paid, pending, cancelled or expired',
+    machine: checkoutMachine,
+    source: 'machines/checkout.machine.ts',
   },
   {
-    title: 'Payment: the card payment of one hold',
+    title: 'Payment: the card payment of one hold (a child of the checkout)',
     machine: paymentMachine,
     source: 'machines/payment.machine.ts',
   },
@@ -54,8 +54,8 @@ function eventLabel(type: string): string {
   if (done) return `${done[1]} done`;
   const error = /^xstate\.error\.actor\.(.+)$/.exec(type);
   if (error) return `${error[1]} error`;
-  const after = /^xstate\.after\.(\d+)\./.exec(type);
-  if (after) return `after ${after[1]} ms`;
+  const after = /^xstate\.after\.([^.]+)\./.exec(type);
+  if (after) return /^\d+$/.test(after[1]!) ? `after ${after[1]} ms` : `after ${after[1]}`;
   return type;
 }
 

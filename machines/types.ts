@@ -10,9 +10,12 @@ import {
   type CartaoToken,
   type ConcluirPagamentoResult,
   type GatewayPagamento,
+  type GetCarrinhoPageItensResult,
   type IniciarPagamentoResult,
+  type IniciarReservaResult,
   type LoginBody,
   type LoginResult,
+  type Movimentacao,
   type PagamentoOpcoes,
   type ReservaProduto,
   type SandboxCardInput,
@@ -68,37 +71,127 @@ export function notProvided(machine: string, actor: string): Error & FlowError {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reservation flow (machines/reservation.machine.ts)
+// Checkout flow (machines/checkout.machine.ts)
 
-/** Context of `reservationMachine`. */
-export interface ReservationContext {
-  /** The held movimentacao, or null when no hold is known (idle, empty, expired, failed). */
-  idmovimentacao: number | null;
-  /** Seconds left on the hold, as last told by the server and counted down by `clock.tick`. */
-  countExp: number;
-  /** The last error; the view shows it and sends `error.dismiss`. */
-  error: FlowError | null;
+/** Input of `checkoutMachine`. */
+export interface CheckoutInput {
+  /**
+   * A fresh random value per machine (the app passes `crypto.randomUUID()`); each opening of
+   * the payment gets `${attemptNonce}-${n}`, so its idempotency keys never repeat.
+   */
+  attemptNonce: string;
 }
 
-/** Events `reservationMachine` accepts. */
-export type ReservationEvent =
-  | { type: 'cart.load' }
-  | { type: 'cart.reserve'; produtos: ReservaProduto[]; idapresentacao: number }
-  | { type: 'cart.cancel' }
-  | { type: 'cart.synced'; idmovimentacao: number; countExp: number }
-  | { type: 'cart.cleared' }
-  | { type: 'clock.tick' }
-  | { type: 'error.dismiss' };
-
-/** Input of the `startReservation` actor. */
+/** An add to the cart waiting for its answer (or for the person's decision). */
 export interface StartReservationInput {
   produtos: ReservaProduto[];
   idapresentacao: number;
 }
 
-/** Input of the `cancelReservation` actor (both machines). */
+/** A guest's local cart entry (brands with `carrinhoLocal`), sent as a hold after the login. */
+export interface LocalCartEntry extends StartReservationInput {
+  /** What the person chose, as the page named it (event, session, products): for reports. */
+  label: string;
+}
+
+/** An entry of the local cart the server refused, and why. */
+export interface HandOverFailure {
+  label: string;
+  error: FlowError;
+}
+
+/** Output of the `handOver` actor: every local entry sent, in order. */
+export interface HandOverResult {
+  /** The hold after the last entry the server took; null when it took none. */
+  hold: IniciarReservaResult | null;
+  failures: HandOverFailure[];
+}
+
+/** Context of `checkoutMachine`. */
+export interface CheckoutContext {
+  attemptNonce: string;
+  /** How many times the payment was opened (part of its attempt nonce). */
+  paymentOpenings: number;
+  /** The held movimentacao, or null when no hold is known (idle, empty, expired, failed). */
+  idmovimentacao: number | null;
+  /** Seconds left on the hold, as last told by the server and counted down by `clock.tick`. */
+  countExp: number;
+  /**
+   * The hold as the server had it before this visit added anything: the person came back to
+   * tickets held earlier. Shown as such; a new add into it is confirmed first.
+   */
+  earlier: Movimentacao | null;
+  /** The add in progress: checked against an earlier hold, confirmed, then sent. */
+  request: StartReservationInput | null;
+  /** The held items and totals (getCarrinhoPageItens); null until loaded. */
+  cart: GetCarrinhoPageItensResult | null;
+  /** Items whose removal is in flight. */
+  removing: number[] | null;
+  /** Whether the checkout screen is open (the payment runs only there). */
+  checkoutOpen: boolean;
+  /** How the purchase ended, once it did (also the machine's output). */
+  outcome: CheckoutOutput | null;
+  /** The last error about the hold (load, add, cancel); the view shows it. */
+  error: FlowError | null;
+  /** The last error about the items (load, removal); shown beside them. */
+  itemsError: FlowError | null;
+  /** The local cart being handed over after a login; null otherwise. */
+  handOver: LocalCartEntry[] | null;
+  /** Local cart entries the server refused at the hand-over, each reported. */
+  handOverFailures: HandOverFailure[];
+}
+
+/** How the purchase ended: `snapshot.output` once the actor is done. */
+export type CheckoutOutput =
+  | { kind: 'paid' }
+  /** Paid, waiting for the gateway's decision; `message` is the gateway's text (may be empty). */
+  | { kind: 'pending'; message: string }
+  /** The hold was cancelled by the person. */
+  | { kind: 'cancelled' };
+
+/** Events `checkoutMachine` accepts. */
+export type CheckoutEvent =
+  /** The checkout screen opened (loads the hold if unknown; the payment starts once held). */
+  | { type: 'checkout.open' }
+  /** The checkout screen closed (the payment stops; the hold stays). */
+  | { type: 'checkout.leave' }
+  | { type: 'cart.load' }
+  | { type: 'cart.reserve'; produtos: ReservaProduto[]; idapresentacao: number }
+  /** A guest's add: kept here while the person logs in, then it goes on (`session.started`). */
+  | { type: 'cart.reserveAfterLogin'; produtos: ReservaProduto[]; idapresentacao: number }
+  /** Logged in with a complete profile: the guest's local cart becomes holds. */
+  | { type: 'cart.handOver'; entries: LocalCartEntry[] }
+  /** The login the add waited for succeeded. */
+  | { type: 'session.started' }
+  /** The login the add waited for was closed without logging in: the add is dropped. */
+  | { type: 'login.dismissed' }
+  /** Add the pending request to the earlier hold (the add-to-order modal). */
+  | { type: 'cart.addConfirmed' }
+  /** Do not add: the earlier hold stays as it was. */
+  | { type: 'cart.addDeclined' }
+  | { type: 'cart.removeItems'; iditens: number[] }
+  | { type: 'items.reload' }
+  /** Asks to cancel the whole hold (either cancel button; the payment child sends it too). */
+  | { type: 'cart.cancel' }
+  | { type: 'cart.cancelConfirmed' }
+  | { type: 'cart.cancelDismissed' }
+  | { type: 'clock.tick' }
+  | { type: 'error.dismiss' };
+
+/** Input of the `cancelReservation` actor. */
 export interface CancelReservationInput {
   idmovimentacao: number;
+}
+
+/** Input of the `loadItems` actor (getCarrinhoPageItens). */
+export interface LoadItemsInput {
+  idmovimentacao: number;
+}
+
+/** Input of the `removeItems` actor (removeProdutoCarrinho). */
+export interface RemoveItemsInput {
+  idmovimentacao: number;
+  iditens: number[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -133,8 +226,15 @@ export type PaymentEvent =
   | { type: 'payment.installmentsChanged'; parcelas: number }
   | { type: 'payment.submit'; card: SandboxCardInput }
   | { type: 'payment.retry' }
+  /** The person wants to cancel the purchase: the parent (checkout) asks and cancels. */
   | { type: 'payment.close' }
   | { type: 'error.dismiss' };
+
+/** How the payment ended: `snapshot.output` once it is done (the checkout reads it). */
+export type PaymentOutput =
+  | { kind: 'paid' }
+  /** `message` is the gateway's text for the pending payment (may be empty). */
+  | { kind: 'pending'; message: string };
 
 /** Input of the `fetchGateway` actor. */
 export interface FetchGatewayInput {

@@ -1,6 +1,7 @@
 // Prepares the browser tests' accounts server (playwright.config.ts): a copy of brands/ where
-// the demo brand asks for a captcha at sign-up, and a build of the storefront composed for that
-// copy (rebuilt only when it is older than the sources, like `npm start`). The terms test
+// the demo brand asks for a captcha at sign-up and keeps a guest's cart locally, and a build
+// of the storefront composed for that copy (rebuilt only when it is older than the sources,
+// like `npm start`). The terms test
 // publishes versions into the copy, never into the repository's brands/.
 //
 // usage: node tests/e2e/brands-copy.mjs <root folder> <dist folder>
@@ -28,6 +29,8 @@ const brandFile = join(root, 'brands', 'museu-aurora', 'brand.json');
 const brand = JSON.parse(readFileSync(brandFile, 'utf8'));
 brand.$schema = join(repo, 'schemas', 'brand.schema.json');
 brand.captcha = { ...brand.captcha, register: true };
+// Guests keep a local cart here (tests/e2e/local-cart.spec.ts); the main server has none.
+brand.carrinhoLocal = true;
 writeFileSync(brandFile, `${JSON.stringify(brand, null, 2)}\n`);
 
 // The same sources as `npm start`, plus this script and its Vite config.

@@ -71,6 +71,7 @@ test('the checkout does not shift as it loads', async ({ page }) => {
   } finally {
     // Release the hold: the demo account's next purchase starts from an empty cart.
     await page.getByTestId('cancel-reservation').click();
+    await page.getByTestId('cancel-confirm').click();
     await expect(page.getByTestId('pay-button')).toHaveCount(0);
   }
 });

@@ -31,8 +31,9 @@ export function LocaleLayout({ brand, locale: fixed }: { brand: BrandConfig; loc
 
   return (
     <LocaleProvider value={locale}>
+      {/* Not keyed by the language: switching it re-renders the texts but keeps what the
+          screens hold (a checkout keeps its hold, timer and what was typed). */}
       <IntlProvider
-        key={locale}
         locale={locale}
         messages={messages}
         defaultLocale={DEFAULT_LOCALE}

@@ -11,6 +11,7 @@ import { notify, useToasterWanted } from '../../components/notify';
 import { useAccountQueryTriggers } from '../../features/account/hooks/use-account-query';
 import { useIdentityProviderReturn } from '../../features/auth/hooks/use-login-landing';
 import { targetFromRedirect } from '../../features/auth/login-outcome';
+import { useLocalCartHandOver } from '../../features/cart/hooks/use-local-cart-hand-over';
 import { useDuePopup } from '../../features/content/hooks/use-due-popup';
 import { useBrand } from '../../lib/brand-context';
 import { useCurrentLocale } from '../../lib/locale';
@@ -189,6 +190,7 @@ export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuer
   useQueryTriggers(handlesQuery);
   useAccountQueryTriggers(handlesQuery);
   useIdentityProviderReturn(handlesQuery);
+  useLocalCartHandOver();
   const loginOpen = useLoginRequest().open;
   const termsOpen = useTermsRequest().open;
   const accountModal = useAccountModal().modal;

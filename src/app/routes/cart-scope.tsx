@@ -1,11 +1,11 @@
 import { Outlet } from 'react-router-dom';
-import { ReservationProvider } from '../../features/cart/hooks/reservation-provider';
+import { CheckoutProvider } from '../../features/cart/hooks/checkout-provider';
 
 /** Product and checkout share one hold: its machine lives here, around both routes. */
 export function CartScope() {
   return (
-    <ReservationProvider>
+    <CheckoutProvider>
       <Outlet />
-    </ReservationProvider>
+    </CheckoutProvider>
   );
 }

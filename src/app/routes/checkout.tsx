@@ -1,32 +1,33 @@
-import { Box, Button, Flex, Grid, Heading, Stack } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Box, Button, Flex, Grid, Heading, HStack, Stack } from '@chakra-ui/react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { isSilentError } from '../../api/error-policy';
 import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
+import { ModalFrame } from '../../components/modal-frame';
 import { Notice } from '../../components/notice';
 import { notify } from '../../components/notify';
 import { CartItems } from '../../features/cart/components/cart-items';
 import { Countdown, HoldCountdown } from '../../features/cart/components/countdown';
 import {
-  useReservation,
-  useReservationActor,
-} from '../../features/cart/hooks/reservation-provider';
-import { useCartItems, useRemoveItems } from '../../features/cart/hooks/use-cart-items';
+  type CheckoutView,
+  useCheckout,
+  useCheckoutActor,
+} from '../../features/cart/hooks/checkout-provider';
+import { readLocalCart } from '../../features/cart/local-cart';
 import { PaymentSection } from '../../features/checkout/components/payment-section';
+import { useBrand } from '../../lib/brand-context';
+import { useCurrentLocale } from '../../lib/locale';
 import { useSession } from '../../lib/session-store';
-import { bumpCart, clearLocalCart, openLogin } from '../../lib/ui-stores';
+import { bumpCart, openLogin } from '../../lib/ui-stores';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePathFor } from '../../lib/use-path-for';
 
-/** How far ahead of the server's deadline our countdown may run (see the expiry effect). */
-const EXPIRY_GRACE_MS = 2500;
-
 /**
  * The checkout (spec §4): the held items with the countdown, removing items, cancelling the
- * hold, and the card payment. The hold is the reservation machine's; the payment is the
- * payment machine's, started once a hold is known.
+ * hold, and the card payment. The flow is the checkout machine's (machines/checkout.machine.ts);
+ * this page maps its tags to screens and follows its outcome.
  */
 export function CheckoutPage() {
   const { loggedIn } = useSession();
@@ -51,90 +52,77 @@ function LoginPrompt() {
   );
 }
 
-function Checkout() {
+/**
+ * Tells the machine the checkout is open (it loads the hold and runs the payment), handing it
+ * a guest's local cart first when there is one (the person just logged in).
+ */
+function useCheckoutOpen() {
+  const actor = useCheckoutActor();
+  const { carrinhoLocal } = useBrand();
+  useEffect(() => {
+    const local = carrinhoLocal ? readLocalCart() : [];
+    if (local.length > 0) actor.send({ type: 'cart.handOver', entries: local });
+    actor.send({ type: 'checkout.open' });
+    return () => actor.sendIfStarted({ type: 'checkout.leave' });
+  }, [actor, carrinhoLocal]);
+
+  // Event and product names come in the page's language: a new language reloads the items.
+  const locale = useCurrentLocale();
+  const shownIn = useRef(locale);
+  useEffect(() => {
+    if (shownIn.current === locale) return;
+    shownIn.current = locale;
+    actor.sendIfStarted({ type: 'items.reload' });
+  }, [locale, actor]);
+}
+
+/** The purchase ended (paid, pending, cancelled): say so and go where the outcome leads. */
+function useOutcome(outcome: CheckoutView['outcome']) {
   const intl = useIntl();
   const navigate = useNavigate();
   const to = usePathFor();
-  const actor = useReservationActor();
-  const r = useReservation();
-
-  // Coming from the product page the hold is known; otherwise ask the server for it.
   useEffect(() => {
-    const s = actor.getSnapshot();
-    if (!s || s.matches('idle') || s.matches('empty') || s.matches('failed'))
-      actor.send({ type: 'cart.load' });
-  }, [actor]);
-
-  const items = useCartItems(r.held ? r.idmovimentacao : null);
-  const { reload } = items;
-  const removal = useRemoveItems(r.idmovimentacao, reload);
-
-  // The hold ran out. The server floors `count_exp`, so our countdown can reach zero up to
-  // EXPIRY_GRACE_MS before the server's deadline: the expiry is announced (and the cart
-  // forgotten) only once the server has released the tickets too.
-  const [expiryConfirmed, setExpiryConfirmed] = useState(false);
-  useEffect(() => {
-    if (!r.expired) {
-      setExpiryConfirmed(false);
-      return;
-    }
-    const timer = setTimeout(() => {
-      setExpiryConfirmed(true);
-      clearLocalCart();
-    }, EXPIRY_GRACE_MS);
-    return () => clearTimeout(timer);
-  }, [r.expired]);
-
-  // Cancelled from the cart list: back home.
-  const cancelRequested = useRef(false);
-  useEffect(() => {
-    if (cancelRequested.current && r.empty) {
-      cancelRequested.current = false;
-      notify({
-        type: 'info',
-        description: intl.formatMessage({ id: 'checkout.cancelled' }),
-      });
-      navigate(to('Home'));
-    }
-  }, [r.empty, intl, navigate, to]);
-
-  const onSucceeded = useCallback(() => {
-    actor.send({ type: 'cart.cleared' });
+    if (!outcome) return;
     bumpCart();
-    notify({ type: 'success', description: intl.formatMessage({ id: 'checkout.paid' }) });
-    navigate(to('MeusPedidos'));
-  }, [actor, intl, navigate, to]);
-
-  const onPending = useCallback(
-    (message: string) => {
-      actor.send({ type: 'cart.cleared' });
-      bumpCart();
+    if (outcome.kind === 'paid') {
+      notify({ type: 'success', description: intl.formatMessage({ id: 'checkout.paid' }) });
+      navigate(to('MeusPedidos'));
+    } else if (outcome.kind === 'pending') {
       notify({
         type: 'info',
         duration: 10_000,
-        description: message || intl.formatMessage({ id: 'payment.pendingMessage' }),
+        description: outcome.message || intl.formatMessage({ id: 'payment.pendingMessage' }),
       });
       navigate(to('MeusPedidos'));
-    },
-    [actor, intl, navigate, to],
-  );
+    } else {
+      notify({ type: 'info', description: intl.formatMessage({ id: 'checkout.cancelled' }) });
+      navigate(to('Home'));
+    }
+  }, [outcome, intl, navigate, to]);
+}
 
-  const onClosed = useCallback(() => {
-    actor.send({ type: 'cart.cleared' });
-    bumpCart();
-    notify({ type: 'info', description: intl.formatMessage({ id: 'checkout.cancelled' }) });
-    navigate(to('Home'));
-  }, [actor, intl, navigate, to]);
-
-  const returnUrl = useCallback(() => `${window.location.origin}${to('MeusPedidos')}`, [to]);
+function Checkout() {
+  const to = usePathFor();
+  const actor = useCheckoutActor();
+  const v = useCheckout();
+  useCheckoutOpen();
+  useOutcome(v.outcome);
 
   const heading = (
     <Heading as="h1" size="2xl" fontFamily="heading">
       <FormattedMessage id="page.checkout.title" />
     </Heading>
   );
+  const backToEvents = (
+    <Button asChild>
+      <RouterLink to={to('Home')}>
+        <FormattedMessage id="checkout.backToEvents" />
+      </RouterLink>
+    </Button>
+  );
 
-  if (r.expired && !expiryConfirmed) {
+  if (v.expired && !v.expiryConfirmed) {
+    // The countdown reached 0; the server's deadline is a moment away.
     return (
       <Stack gap="6">
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
@@ -146,7 +134,7 @@ function Checkout() {
     );
   }
 
-  if (r.expired) {
+  if (v.expired) {
     return (
       <Stack gap="6">
         {heading}
@@ -155,58 +143,47 @@ function Checkout() {
           message={<FormattedMessage id="checkout.expired" />}
           testId="reservation-expired"
         />
-        <Box>
-          <Button asChild>
-            <RouterLink to={to('Home')}>
-              <FormattedMessage id="checkout.backToEvents" />
-            </RouterLink>
-          </Button>
-        </Box>
+        <Box>{backToEvents}</Box>
       </Stack>
     );
   }
 
-  if (r.loading || (r.idle && !r.error)) return <LoadingState page />;
-
-  if (r.failed) {
+  if (v.failed) {
     return (
       <Stack gap="6">
         {heading}
         {/* Always something to do: a silent failure (the unreachable server, whose modal may
             have been closed) still says so here, with Retry. */}
         <ErrorAlert
-          message={<ErrorMessage error={r.error} />}
+          message={<ErrorMessage error={v.error} />}
           onRetry={() => actor.send({ type: 'cart.load' })}
           testId="cart-load-error"
         />
+        <Box>{backToEvents}</Box>
       </Stack>
     );
   }
 
-  if (r.empty || r.idmovimentacao === null) {
+  const handOverFailures = v.handOverFailures.length > 0 ? <HandOverFailures view={v} /> : null;
+
+  if (v.empty) {
     return (
       <Stack gap="6">
         {heading}
-        <Notice
-          testId="cart-empty"
-          action={
-            <Button asChild>
-              <RouterLink to={to('Home')}>
-                <FormattedMessage id="checkout.backToEvents" />
-              </RouterLink>
-            </Button>
-          }
-        >
+        {handOverFailures}
+        <Notice testId="cart-empty" action={backToEvents}>
           <FormattedMessage id="checkout.empty" />
         </Notice>
       </Stack>
     );
   }
 
-  const data = items.data;
   // The first load of the items keeps the page's placeholder: the page then appears whole
   // instead of growing under the visitor's eyes (no layout shift).
-  if (items.loading && !data) return <LoadingState page />;
+  const cart = v.cart;
+  if (!cart && !v.itemsFailed) return <LoadingState page />;
+
+  const removing = v.removing !== null;
   return (
     <Stack gap="6">
       <Flex
@@ -218,8 +195,16 @@ function Checkout() {
         {heading}
         <HoldCountdown />
       </Flex>
-      {r.error && !isSilentError(r.error.code) ? (
-        <ErrorAlert message={<ErrorMessage error={r.error} />} />
+      {handOverFailures}
+      {v.earlier ? (
+        <ErrorAlert
+          status="info"
+          testId="earlier-hold"
+          message={<FormattedMessage id="checkout.earlierHold" values={{ count: v.earlier.qtd }} />}
+        />
+      ) : null}
+      {v.error && !isSilentError(v.error.code) ? (
+        <ErrorAlert message={<ErrorMessage error={v.error} />} testId="checkout-error" />
       ) : null}
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6" alignItems="start">
         <Box
@@ -238,48 +223,115 @@ function Checkout() {
               size="xs"
               variant="ghost"
               colorPalette="red"
-              loading={r.cancelling}
-              disabled={r.busy}
-              onClick={() => {
-                cancelRequested.current = true;
-                actor.send({ type: 'cart.cancel' });
-              }}
+              loading={v.cancelling}
+              disabled={v.busy || v.confirmCancel}
+              onClick={() => actor.send({ type: 'cart.cancel' })}
               data-testid="cancel-reservation"
             >
               <FormattedMessage id="checkout.cancelReservation" />
             </Button>
           </Flex>
-          {items.error ? (
-            <ErrorAlert message={<ErrorMessage error={items.error} />} onRetry={items.reload} />
+          {v.itemsError ? (
+            <ErrorAlert
+              message={<ErrorMessage error={v.itemsError} />}
+              onRetry={v.itemsFailed ? () => actor.send({ type: 'items.reload' }) : undefined}
+              testId="cart-items-error"
+            />
           ) : null}
-          {removal.error ? <ErrorAlert message={<ErrorMessage error={removal.error} />} /> : null}
-          {data ? (
+          {cart ? (
             <CartItems
-              items={data.itens}
-              resumo={data.resumo}
-              removing={removal.removing}
-              onRemove={removal.remove}
-              disabled={r.busy}
+              items={cart.itens}
+              resumo={cart.resumo}
+              removing={v.removing}
+              onRemove={(iditens) => actor.send({ type: 'cart.removeItems', iditens })}
+              disabled={v.busy || v.itemsLoading || v.confirmCancel}
             />
           ) : null}
         </Box>
         <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
-          {data ? (
+          {v.payment && cart ? (
             <PaymentSection
-              key={r.idmovimentacao}
-              idmovimentacao={r.idmovimentacao}
-              total={data.resumo.valor}
-              returnUrl={returnUrl}
-              onSucceeded={onSucceeded}
-              onPending={onPending}
-              onClosed={onClosed}
+              payment={v.payment}
+              total={cart.resumo.valor}
+              locked={removing || v.itemsLoading}
             />
           ) : (
             <LoadingState minH="24" />
           )}
         </Box>
       </Grid>
+      <CancelConfirmation
+        open={v.confirmCancel || v.cancelling}
+        cancelling={v.cancelling}
+        count={cart?.resumo.qtd ?? 0}
+        onConfirm={() => actor.send({ type: 'cart.cancelConfirmed' })}
+        onDismiss={() => actor.send({ type: 'cart.cancelDismissed' })}
+      />
     </Stack>
+  );
+}
+
+/** Each entry of the local cart the server refused, one by one, with its reason. */
+function HandOverFailures({ view }: { view: CheckoutView }) {
+  return (
+    <Stack gap="2" data-testid="hand-over-failed">
+      {view.handOverFailures.map((failure, i) => (
+        <ErrorAlert
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once shown.
+          key={i}
+          status="warning"
+          message={
+            <FormattedMessage
+              id="checkout.handOverFailed"
+              values={{ label: failure.label, message: <ErrorMessage error={failure.error} /> }}
+            />
+          }
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** "Cancel purchase" releases every held ticket: asked before it is done. */
+function CancelConfirmation({
+  open,
+  cancelling,
+  count,
+  onConfirm,
+  onDismiss,
+}: {
+  open: boolean;
+  cancelling: boolean;
+  count: number;
+  onConfirm(): void;
+  onDismiss(): void;
+}): ReactNode {
+  return (
+    <ModalFrame
+      open={open}
+      onClose={() => {
+        if (!cancelling) onDismiss();
+      }}
+      title={<FormattedMessage id="checkout.cancelConfirmTitle" />}
+      testId="cancel-confirmation"
+      footer={
+        <HStack gap="3" justify="flex-end" w="full" wrap="wrap">
+          <Button variant="outline" onClick={onDismiss} disabled={cancelling}>
+            <FormattedMessage id="checkout.cancelKeep" />
+          </Button>
+          <Button
+            colorPalette="red"
+            onClick={onConfirm}
+            loading={cancelling}
+            data-testid="cancel-confirm"
+          >
+            <FormattedMessage id="checkout.cancelConfirm" />
+          </Button>
+        </HStack>
+      }
+    >
+      <FormattedMessage id="checkout.cancelConfirmBody" values={{ count }} />
+    </ModalFrame>
   );
 }
 

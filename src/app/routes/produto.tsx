@@ -7,10 +7,8 @@ import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
 import { MapPinIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { notify } from '../../components/notify';
-import {
-  useReservation,
-  useReservationActor,
-} from '../../features/cart/hooks/reservation-provider';
+import { AddToOrderModal } from '../../features/cart/components/add-to-order-modal';
+import { useCheckout, useCheckoutActor } from '../../features/cart/hooks/checkout-provider';
 import { useAddToCart } from '../../features/cart/hooks/use-add-to-cart';
 import { DatePickerRow } from '../../features/catalog/components/date-picker-row';
 import { ProductList } from '../../features/catalog/components/product-list';
@@ -22,7 +20,7 @@ import {
   useProdutos,
 } from '../../features/catalog/hooks/use-catalog';
 import { useQuantities } from '../../features/catalog/hooks/use-quantities';
-import { formatLongDate } from '../../lib/dates';
+import { formatDateTime, formatLongDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useOwnTitle } from '../../lib/use-own-title';
@@ -79,9 +77,9 @@ function Produto({ idevento }: { idevento: number }) {
   const produtos = useProdutos(idapresentacao);
   const qty = useQuantities(produtos.data?.tipo_produtos);
 
-  const reservation = useReservation();
+  const reservation = useCheckout();
   const stickyBar = usePublishedHeight<HTMLDivElement>('--sticky-bottom');
-  const actor = useReservationActor();
+  const actor = useCheckoutActor();
   const { reset } = qty;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new session starts from zero.
   useEffect(() => {
@@ -101,14 +99,39 @@ function Produto({ idevento }: { idevento: number }) {
     setSearch(p, { replace: true, preventScrollReset: true });
   }
 
+  /** What was chosen, as a person reads it: "event · date time · 2 × Inteira, 1 × Meia". */
+  function describeSelection(): string {
+    const names = new Map(
+      produtos.data?.tipo_produtos
+        .flatMap((t) => t.produtos)
+        .map((p) => [p.idproduto, p.dscproduto]),
+    );
+    const units = qty.selection
+      .map((p) =>
+        intl.formatMessage(
+          { id: 'cart.lineQuantity' },
+          { qtd: p.qtd, produto: names.get(p.idproduto) ?? `#${p.idproduto}` },
+        ),
+      )
+      .join(', ');
+    const when = session ? formatDateTime(session.dthr_apresentacao, intl.locale) : '';
+    return [evento.data?.dscevento, when, units].filter(Boolean).join(' · ');
+  }
+
   async function add() {
     if (idapresentacao === null || qty.selection.length === 0) return;
     if (reservation.error) actor.send({ type: 'error.dismiss' });
-    const outcome = await addToCart({ idapresentacao, produtos: qty.selection });
-    if (outcome === 'local') {
+    const outcome = await addToCart({
+      idapresentacao,
+      produtos: qty.selection,
+      label: describeSelection(),
+    });
+    if (outcome === 'local' || outcome === 'limited') {
       notify({
-        type: 'success',
-        description: intl.formatMessage({ id: 'product.keptLocally' }),
+        type: outcome === 'local' ? 'success' : 'warning',
+        description: intl.formatMessage({
+          id: outcome === 'local' ? 'product.keptLocally' : 'product.localLimit',
+        }),
       });
     }
   }
@@ -247,7 +270,7 @@ function Produto({ idevento }: { idevento: number }) {
                   tipos={produtos.data.tipo_produtos}
                   quantities={qty.quantities}
                   onChange={qty.setQuantity}
-                  disabled={reservation.reserving}
+                  disabled={reservation.busy}
                 />
               ) : null}
             </Stack>
@@ -293,7 +316,7 @@ function Produto({ idevento }: { idevento: number }) {
                   size={{ base: 'md', sm: 'lg' }}
                   onClick={add}
                   disabled={qty.units === 0 || reservation.busy}
-                  loading={reservation.reserving}
+                  loading={reservation.busy}
                   data-testid="add-to-cart"
                 >
                   <FormattedMessage id="product.addToCart" />
@@ -301,6 +324,7 @@ function Produto({ idevento }: { idevento: number }) {
               </Flex>
             </Stack>
           </Box>
+          <AddToOrderModal onSeeOrder={goToCheckout} />
         </>
       )}
     </Stack>

@@ -2,7 +2,7 @@ import { HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ClockIcon } from '../../../components/icons';
 import { formatCountdown } from '../../../lib/dates';
-import { useCountExp } from '../hooks/reservation-provider';
+import { useCountExp } from '../hooks/checkout-provider';
 
 /** Minutes left at which a screen reader is told, once each (the timer itself is silent). */
 const WARN_AT_MINUTES = [5, 2, 1] as const;

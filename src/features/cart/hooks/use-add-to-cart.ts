@@ -2,32 +2,26 @@ import { useCallback } from 'react';
 import type { ReservaProduto } from '../../../../schemas/contract';
 import { useBrand } from '../../../lib/brand-context';
 import { useSession } from '../../../lib/session-store';
-import { readJson, STORAGE_KEYS, writeJson } from '../../../lib/storage';
-import { bumpCart, openLogin } from '../../../lib/ui-stores';
-import { useReserve } from './reservation-provider';
+import { keepLocally } from '../local-cart';
+import { useReserve } from './checkout-provider';
 
 export interface CartSelection {
   idapresentacao: number;
   produtos: ReservaProduto[];
+  /** What was chosen, as the page names it (event, session, products): for a guest's report. */
+  label: string;
 }
-
-/** Where the products went: held on the server, kept locally for later, or waiting on a login. */
-export type AddToCartOutcome = 'held' | 'refused' | 'local' | 'login';
 
 /**
- * A guest's local cart (brands with `carrinhoLocal`). Spec §4: after login and a complete
- * profile each entry is sent as a reservation and the visitor goes to checkout; that replay
- * comes with the profile flow, so for now the entries are only kept.
+ * Where the products went: held on the server (after a login, for a guest), refused, or kept
+ * in a guest's local cart (`limited`: some units did not fit its limit per product).
  */
-function keepLocally(selection: CartSelection): void {
-  const entries = readJson<CartSelection[]>(STORAGE_KEYS.localCart) ?? [];
-  writeJson(STORAGE_KEYS.localCart, [...entries, selection]);
-  bumpCart();
-}
+export type AddToCartOutcome = 'held' | 'refused' | 'local' | 'limited';
 
 /**
  * "Add to cart" (spec §4/§6): a logged-in visitor holds the products on the server; a guest
- * keeps them locally when the brand allows, otherwise logs in first and the hold follows.
+ * keeps them locally when the brand allows (sent as holds after the login, see
+ * `useLocalCartHandOver`), otherwise logs in first and the hold follows.
  * `onHeld` runs once the hold is live (the page then goes to checkout).
  */
 export function useAddToCart(
@@ -39,20 +33,11 @@ export function useAddToCart(
 
   return useCallback(
     async (selection) => {
-      const hold = async (): Promise<AddToCartOutcome> => {
-        const ok = await reserve(selection.produtos, selection.idapresentacao);
-        if (ok) onHeld();
-        return ok ? 'held' : 'refused';
-      };
-      if (loggedIn) return hold();
-      if (carrinhoLocal) {
-        keepLocally(selection);
-        return 'local';
-      }
-      openLogin(() => {
-        void hold();
-      });
-      return 'login';
+      if (!loggedIn && carrinhoLocal) return keepLocally(selection).limited ? 'limited' : 'local';
+      // A guest's add waits in the checkout machine while the login runs, then goes on.
+      const ok = await reserve(selection.produtos, selection.idapresentacao, !loggedIn);
+      if (ok) onHeld();
+      return ok ? 'held' : 'refused';
     },
     [loggedIn, carrinhoLocal, reserve, onHeld],
   );

@@ -1,17 +1,23 @@
 import { useEffect, useState } from 'react';
 import { rpc } from '../../../api/api';
+import { useBrand } from '../../../lib/brand-context';
 import { useSession } from '../../../lib/session-store';
 import { useCartVersion } from '../../../lib/ui-stores';
+import { localCartUnits } from '../local-cart';
 
-/** Units held in the server cart (header badge); 0 for guests. */
+/**
+ * Units in the cart (header badge): held on the server (getCarrinhoQtdReservados) for a
+ * logged-in person, kept in the local cart for a guest of a brand with `carrinhoLocal`.
+ */
 export function useCartCount(): number {
   const { loggedIn } = useSession();
+  const { carrinhoLocal } = useBrand();
   const version = useCartVersion();
   const [count, setCount] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the refetch signal.
   useEffect(() => {
     if (!loggedIn) {
-      setCount(0);
+      setCount(carrinhoLocal ? localCartUnits() : 0);
       return;
     }
     let live = true;
@@ -25,6 +31,6 @@ export function useCartCount(): number {
     return () => {
       live = false;
     };
-  }, [loggedIn, version]);
+  }, [loggedIn, carrinhoLocal, version]);
   return count;
 }

@@ -6,54 +6,33 @@ import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { LoadingState } from '../../../components/loading-state';
 import { formatMoney } from '../../../lib/money';
 import { type CardErrors, type CardField, validateCard } from '../hooks/card';
-import { usePayment } from '../hooks/use-payment';
+import { type PaymentActor, usePayment } from '../hooks/use-payment';
 import { CardForm } from './card-form';
 import { InstallmentsSelect } from './installments-select';
 
 const EMPTY_CARD: SandboxCardInput = { numero: '', titular: '', validade: '', cvv: '' };
 
 /**
- * The card payment of a hold (spec §4 "Payment widget results"). The parent is told how it
- * ended: paid, pending, or closed (the hold cancelled).
+ * The card payment of a hold (spec §4 "Payment widget results"), driven by the payment machine
+ * that the checkout machine runs as its child; how it ends is the checkout's to follow.
+ * `locked` while the hold changes (an item being removed): nothing can be paid or cancelled.
+ * What was typed lives here, so it survives a change of language.
  */
 export function PaymentSection({
-  idmovimentacao,
+  payment,
   total,
-  returnUrl,
-  onSucceeded,
-  onPending,
-  onClosed,
+  locked,
 }: {
-  idmovimentacao: number;
+  payment: PaymentActor;
   total: number;
-  returnUrl: () => string;
-  onSucceeded(): void;
-  onPending(message: string): void;
-  onClosed(): void;
+  locked: boolean;
 }) {
   const headingId = useId();
-  const pay = usePayment(idmovimentacao, returnUrl);
+  const pay = usePayment(payment);
   const [card, setCard] = useState<SandboxCardInput>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
-
-  const callbacks = useRef({ onSucceeded, onPending, onClosed });
-  callbacks.current = { onSucceeded, onPending, onClosed };
-  const reported = useRef(false);
-  useEffect(() => {
-    if (reported.current) return;
-    if (pay.status === 'succeeded') {
-      reported.current = true;
-      callbacks.current.onSucceeded();
-    } else if (pay.status === 'pending') {
-      reported.current = true;
-      callbacks.current.onPending(pay.result?.mensagem ?? '');
-    } else if (pay.status === 'closed') {
-      reported.current = true;
-      callbacks.current.onClosed();
-    }
-  }, [pay.status, pay.result]);
 
   // A declined card: the message is announced and focus goes to it.
   useEffect(() => {
@@ -81,13 +60,14 @@ export function PaymentSection({
       );
       return;
     }
+    if (locked) return;
     pay.actor.send({
       type: 'payment.submit',
       card: { ...card, numero: card.numero.replace(/\s/g, '') },
     });
   }
 
-  const busy = pay.status === 'busy' || pay.status === 'closing';
+  const busy = pay.status === 'busy' || pay.status === 'done';
 
   return (
     <Box as="section" aria-labelledby={headingId} data-testid="payment-section">
@@ -142,12 +122,18 @@ export function PaymentSection({
                 variant="ghost"
                 colorPalette="red"
                 onClick={() => pay.actor.send({ type: 'payment.close' })}
-                disabled={!pay.canClose}
+                disabled={!pay.canClose || locked}
                 data-testid="cancel-purchase"
               >
                 <FormattedMessage id="payment.cancelPurchase" />
               </Button>
-              <Button type="submit" size="lg" loading={busy} data-testid="pay-button">
+              <Button
+                type="submit"
+                size="lg"
+                loading={busy}
+                disabled={locked}
+                data-testid="pay-button"
+              >
                 <FormattedMessage id="payment.pay" values={{ total: formatMoney(total) }} />
               </Button>
             </Flex>
@@ -155,14 +141,13 @@ export function PaymentSection({
         </Stack>
       ) : null}
 
-      {pay.status === 'closing' ? <LoadingState minH="24" /> : null}
-
       {(pay.status === 'error' || pay.status === 'loading') && pay.canClose ? (
         <HStack justify="flex-start" mt="4">
           <Button
             variant="ghost"
             colorPalette="red"
             onClick={() => pay.actor.send({ type: 'payment.close' })}
+            disabled={locked}
           >
             <FormattedMessage id="payment.cancelPurchase" />
           </Button>

@@ -1,0 +1,661 @@
+import {
+  assertEvent,
+  assign,
+  type EventObject,
+  fromCallback,
+  fromPromise,
+  not,
+  setup,
+  stateIn,
+} from 'xstate';
+import type {
+  CancelarReservaResult,
+  GetCarrinhoPageItensResult,
+  GetCarrinhoPageResult,
+  IniciarReservaResult,
+} from '../schemas/contract';
+import { paymentMachine } from './payment.machine';
+import {
+  type CancelReservationInput,
+  type CheckoutContext,
+  type CheckoutEvent,
+  type CheckoutInput,
+  type CheckoutOutput,
+  type HandOverResult,
+  type LoadItemsInput,
+  type LocalCartEntry,
+  notProvided,
+  type PaymentOutput,
+  type RemoveItemsInput,
+  type StartReservationInput,
+  toFlowError,
+} from './types';
+
+const MACHINE = 'checkoutMachine';
+
+/** How long an expiry waits for the server's deadline before it is announced (see below). */
+export const EXPIRY_GRACE_MS = 2500;
+
+/**
+ * The purchase from the first add to its outcome (spec §4 "States and transitions"): hold
+ * products with an expiry, count the hold down from the server's `count_exp`, show and remove
+ * the held items, cancel the hold, and pay it with the payment machine as a child.
+ *
+ * The server is the source of truth for expiry; the countdown only mirrors `count_exp` (see
+ * machines/README.md). Time and I/O come from injected actors; the defaults reject with
+ * "not provided", so the app must pass them with `.provide({ actors })`, the payment child
+ * included (`payment`: the payment machine with its own actors).
+ *
+ * - input: {@link CheckoutInput}; context: {@link CheckoutContext}; events:
+ *   {@link CheckoutEvent}; output: {@link CheckoutOutput}
+ * - states: `idle` (initial) → `loading` → `held` | `empty` | `failed`. After a login, a
+ *   guest's local cart (`cart.handOver`) is sent entry by entry (`handingOver`; refusals are
+ *   kept in `handOverFailures`, one per entry) and ends `held`, or `loading` when the server
+ *   took none. A guest's add
+ *   (`cart.reserveAfterLogin`) waits in `awaitingLogin` for the login (`session.started`;
+ *   `login.dismissed` drops it). An add (`cart.reserve`) from `idle` first looks for a hold
+ *   left from an earlier visit
+ *   (`checking`): found, the person decides in `confirmingAdd` whether the new tickets join
+ *   it; not found, `reserving`. `held` is parallel: `items` (`loading` → `ready` ⇄
+ *   `removing`, `loadFailed`), `payment` (`closed` | `open`, which runs the payment child
+ *   while the checkout screen is open) and `cancel` (`idle` ⇄ `asking`). A confirmed cancel
+ *   goes to `cancelling` → `cancelled`. A hold whose countdown reaches 0 goes to `expired`:
+ *   `confirming` for {@link EXPIRY_GRACE_MS} (delay `expiryGrace`), then `confirmed`.
+ *   Final: `paid`, `pending`, `cancelled`.
+ * - tags: `needsLogin` (awaitingLogin), `held` (held, confirmingAdd), `busy` (loading,
+ *   handingOver, checking, reserving, cancelling,
+ *   held.items.removing), `itemsLoading`, `itemsFailed`, `confirmAdd`, `confirmCancel`,
+ *   `expired`, `expiryConfirmed`, `failed`, `paid`, `pending`, `cancelled`
+ * - actors: `loadCart` (getCarrinhoPage), `startReservation` (iniciarReserva),
+ *   `cancelReservation` (cancelarReserva), `loadItems` (getCarrinhoPageItens), `removeItems`
+ *   (removeProdutoCarrinho), `ticker` (sends `clock.tick` once a second), `payment`
+ * - action `expiryConfirmed`: injected, run once an expiry is announced (the app forgets
+ *   what it kept of the cart).
+ *
+ * Decisions:
+ * - The server floors `count_exp`, so the countdown can reach 0 up to a couple of seconds
+ *   before the server's deadline: the expiry is announced only after `expiryGrace`, once the
+ *   server has released the tickets too.
+ * - A failed add while a live hold is known goes back to `held` with `context.error` set (the
+ *   earlier hold is still valid on the server); without one it goes to `failed`, which never
+ *   keeps a hold id.
+ * - The countdown keeps running while a request about a live hold is in flight, so it is
+ *   right when the request fails; reaching 0 there does not abort the request.
+ * - Cancelling asks first (`asking`); both cancel buttons (the cart's and the payment's,
+ *   which sends `cart.cancel` from the child) lead there. Nothing can be cancelled while an
+ *   item is being removed, and nothing removed while the person is being asked. A failed
+ *   cancellation goes back to `held` with the error.
+ * - Removing the last item empties the hold: `empty`.
+ * - The payment's outcome ends the machine (`paid`, `pending`); leaving `held` in any other
+ *   way stops the payment child.
+ */
+export const checkoutMachine = setup({
+  types: {
+    input: {} as CheckoutInput,
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    output: {} as CheckoutOutput,
+  },
+  actors: {
+    loadCart: fromPromise<GetCarrinhoPageResult, void>(async () => {
+      throw notProvided(MACHINE, 'loadCart');
+    }),
+    startReservation: fromPromise<IniciarReservaResult, StartReservationInput>(async () => {
+      throw notProvided(MACHINE, 'startReservation');
+    }),
+    cancelReservation: fromPromise<CancelarReservaResult, CancelReservationInput>(async () => {
+      throw notProvided(MACHINE, 'cancelReservation');
+    }),
+    loadItems: fromPromise<GetCarrinhoPageItensResult, LoadItemsInput>(async () => {
+      throw notProvided(MACHINE, 'loadItems');
+    }),
+    removeItems: fromPromise<GetCarrinhoPageResult, RemoveItemsInput>(async () => {
+      throw notProvided(MACHINE, 'removeItems');
+    }),
+    ticker: fromCallback<EventObject>(() => {
+      throw notProvided(MACHINE, 'ticker');
+    }),
+    handOver: fromPromise<HandOverResult, { entries: LocalCartEntry[] }>(async () => {
+      throw notProvided(MACHINE, 'handOver');
+    }),
+    payment: paymentMachine,
+  },
+  delays: {
+    expiryGrace: EXPIRY_GRACE_MS,
+  },
+  guards: {
+    /** The server's answer describes a hold with time left. */
+    hasTimeLeft: (_, params: { countExp: number }) => params.countExp > 0,
+    /** A live hold is known: it has an id and time left. */
+    hasHold: ({ context }) => context.idmovimentacao !== null && context.countExp > 0,
+    /** The known hold has run out of time. */
+    isExpired: ({ context }) => context.countExp <= 0,
+    /** The cart the server answered holds nothing any more. */
+    isGone: (_, params: { cart: GetCarrinhoPageResult }) =>
+      params.cart === null || params.cart.count_exp <= 0 || params.cart.qtd === 0,
+    /** The items the server answered are none. */
+    hasNoItems: (_, params: { cart: GetCarrinhoPageItensResult }) => params.cart.itens.length === 0,
+    /** The checkout screen is open. */
+    isCheckoutOpen: ({ context }) => context.checkoutOpen,
+    /** The checkout screen is closed. */
+    isCheckoutClosed: not('isCheckoutOpen'),
+    /** No cancellation is being asked. */
+    isNotAskingToCancel: stateIn({ held: { cancel: 'idle' } }),
+    /** No item is being removed. */
+    isNotRemoving: not(stateIn({ held: { items: 'removing' } })),
+    /** The payment ended paid (not pending). */
+    isPaid: (_, params: { output: PaymentOutput }) => params.output.kind === 'paid',
+  },
+  actions: {
+    assignHold: assign((_, params: { idmovimentacao: number; countExp: number }) => ({
+      idmovimentacao: params.idmovimentacao,
+      countExp: Math.max(0, params.countExp),
+    })),
+    assignEarlier: assign((_, params: { cart: GetCarrinhoPageResult }) => ({
+      earlier: params.cart,
+    })),
+    assignRequest: assign(({ event }) => {
+      assertEvent(event, ['cart.reserve', 'cart.reserveAfterLogin']);
+      return { request: { produtos: event.produtos, idapresentacao: event.idapresentacao } };
+    }),
+    clearRequest: assign({ request: null }),
+    assignCart: assign((_, params: { cart: GetCarrinhoPageItensResult }) => ({
+      cart: params.cart,
+      itemsError: null,
+    })),
+    assignRemoving: assign(({ event }) => {
+      assertEvent(event, 'cart.removeItems');
+      return { removing: event.iditens, itemsError: null };
+    }),
+    clearRemoving: assign({ removing: null }),
+    /** Forgets the hold (it ended): what the view showed of it goes too. */
+    clearHold: assign({ idmovimentacao: null, countExp: 0, cart: null, earlier: null }),
+    clearCart: assign({
+      idmovimentacao: null,
+      countExp: 0,
+      cart: null,
+      earlier: null,
+      request: null,
+      error: null,
+      itemsError: null,
+    }),
+    decrementCountdown: assign({ countExp: ({ context }) => Math.max(0, context.countExp - 1) }),
+    openCheckout: assign({ checkoutOpen: true }),
+    leaveCheckout: assign({ checkoutOpen: false }),
+    countPaymentOpening: assign({ paymentOpenings: ({ context }) => context.paymentOpenings + 1 }),
+    assignOutcome: assign((_, params: { outcome: CheckoutOutput }) => ({
+      outcome: params.outcome,
+    })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: toFlowError(params.error) })),
+    assignItemsError: assign((_, params: { error: unknown }) => ({
+      itemsError: toFlowError(params.error),
+    })),
+    clearError: assign({ error: null, itemsError: null }),
+    /** Injected: the expiry was announced (the app forgets its copy of the cart). */
+    expiryConfirmed: () => {},
+    /** Injected: the local cart is in the machine's hands (the app forgets its copy). */
+    localCartTaken: () => {},
+    assignHandOver: assign(({ event }) => {
+      assertEvent(event, 'cart.handOver');
+      return { handOver: event.entries, handOverFailures: [] };
+    }),
+    assignHandOverResult: assign((_, params: { result: HandOverResult }) => ({
+      handOver: null,
+      handOverFailures: params.result.failures,
+    })),
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    attemptNonce: input.attemptNonce,
+    paymentOpenings: 0,
+    idmovimentacao: null,
+    countExp: 0,
+    earlier: null,
+    request: null,
+    cart: null,
+    removing: null,
+    checkoutOpen: false,
+    outcome: null,
+    error: null,
+    itemsError: null,
+    handOver: null,
+    handOverFailures: [],
+  }),
+  initial: 'idle',
+  output: ({ context }) => context.outcome ?? { kind: 'cancelled' },
+  on: {
+    'checkout.open': { actions: 'openCheckout' },
+    'checkout.leave': { actions: 'leaveCheckout' },
+  },
+  states: {
+    idle: {
+      on: {
+        'checkout.open': { target: 'loading', actions: 'openCheckout' },
+        'cart.load': { target: 'loading' },
+        'cart.reserve': { target: 'checking', actions: 'assignRequest' },
+        'cart.reserveAfterLogin': { target: 'awaitingLogin', actions: 'assignRequest' },
+        'cart.handOver': { target: 'handingOver', actions: 'assignHandOver' },
+      },
+    },
+    handingOver: {
+      tags: ['busy'],
+      // Taken at once: a reload in the middle must not send the entries a second time.
+      entry: 'localCartTaken',
+      invoke: {
+        id: 'handOver',
+        src: 'handOver',
+        input: ({ context }) => ({ entries: context.handOver! }),
+        onDone: [
+          {
+            guard: {
+              type: 'hasTimeLeft',
+              params: ({ event }) => ({ countExp: event.output.hold?.count_exp ?? 0 }),
+            },
+            target: 'held',
+            actions: [
+              {
+                type: 'assignHold',
+                params: ({ event }) => ({
+                  idmovimentacao: event.output.hold!.idmovimentacao,
+                  countExp: event.output.hold!.count_exp,
+                }),
+              },
+              {
+                type: 'assignHandOverResult',
+                params: ({ event }) => ({ result: event.output }),
+              },
+            ],
+          },
+          {
+            // Nothing was taken: what the server holds (maybe an earlier hold) decides.
+            target: 'loading',
+            actions: {
+              type: 'assignHandOverResult',
+              params: ({ event }) => ({ result: event.output }),
+            },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    awaitingLogin: {
+      tags: ['needsLogin'],
+      on: {
+        'session.started': { target: 'checking' },
+        'login.dismissed': { target: 'idle', actions: 'clearRequest' },
+      },
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCart',
+        src: 'loadCart',
+        onDone: [
+          {
+            guard: {
+              type: 'hasTimeLeft',
+              params: ({ event }) => ({ countExp: event.output?.count_exp ?? 0 }),
+            },
+            target: 'held',
+            actions: [
+              {
+                type: 'assignHold',
+                params: ({ event }) => ({
+                  idmovimentacao: event.output!.idmovimentacao,
+                  countExp: event.output!.count_exp,
+                }),
+              },
+              // Found on arrival: held on an earlier visit.
+              { type: 'assignEarlier', params: ({ event }) => ({ cart: event.output }) },
+              'clearError',
+            ],
+          },
+          { target: 'empty', actions: 'clearCart' },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    empty: {
+      on: {
+        'cart.handOver': { target: 'handingOver', actions: 'assignHandOver' },
+        'checkout.open': { target: 'loading', actions: 'openCheckout' },
+        'cart.load': { target: 'loading' },
+        'cart.reserve': { target: 'reserving', actions: 'assignRequest' },
+      },
+    },
+    checking: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCart',
+        src: 'loadCart',
+        onDone: [
+          {
+            guard: {
+              type: 'hasTimeLeft',
+              params: ({ event }) => ({ countExp: event.output?.count_exp ?? 0 }),
+            },
+            target: 'confirmingAdd',
+            actions: [
+              {
+                type: 'assignHold',
+                params: ({ event }) => ({
+                  idmovimentacao: event.output!.idmovimentacao,
+                  countExp: event.output!.count_exp,
+                }),
+              },
+              { type: 'assignEarlier', params: ({ event }) => ({ cart: event.output }) },
+            ],
+          },
+          { target: 'reserving' },
+        ],
+        onError: {
+          target: 'failed',
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            'clearRequest',
+          ],
+        },
+      },
+    },
+    confirmingAdd: {
+      tags: ['held', 'confirmAdd'],
+      invoke: { id: 'ticker', src: 'ticker' },
+      // The earlier hold ran out while the person read: nothing to join, the add goes on.
+      always: { guard: 'isExpired', target: 'reserving', actions: 'clearHold' },
+      on: {
+        'clock.tick': { actions: 'decrementCountdown' },
+        'cart.addConfirmed': { target: 'reserving' },
+        'cart.addDeclined': { target: 'held', actions: 'clearRequest' },
+      },
+    },
+    reserving: {
+      tags: ['busy'],
+      invoke: [
+        {
+          id: 'startReservation',
+          src: 'startReservation',
+          input: ({ context }) => context.request!,
+          onDone: {
+            target: 'held',
+            actions: [
+              {
+                type: 'assignHold',
+                params: ({ event }) => ({
+                  idmovimentacao: event.output.idmovimentacao,
+                  countExp: event.output.count_exp,
+                }),
+              },
+              'clearRequest',
+              'clearError',
+            ],
+          },
+          onError: [
+            {
+              guard: 'hasHold',
+              target: 'held',
+              actions: [
+                { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                'clearRequest',
+              ],
+            },
+            {
+              target: 'failed',
+              actions: [
+                { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                'clearRequest',
+              ],
+            },
+          ],
+        },
+        { id: 'ticker', src: 'ticker' },
+      ],
+      on: {
+        'clock.tick': { guard: 'hasHold', actions: 'decrementCountdown' },
+      },
+    },
+    held: {
+      tags: ['held'],
+      type: 'parallel',
+      invoke: { id: 'ticker', src: 'ticker' },
+      always: { guard: 'isExpired', target: 'expired' },
+      on: {
+        'clock.tick': { actions: 'decrementCountdown' },
+        'cart.reserve': { target: 'reserving', actions: 'assignRequest' },
+        'error.dismiss': { actions: 'clearError' },
+      },
+      states: {
+        items: {
+          initial: 'loading',
+          states: {
+            loading: {
+              tags: ['itemsLoading'],
+              invoke: {
+                id: 'loadItems',
+                src: 'loadItems',
+                input: ({ context }) => ({ idmovimentacao: context.idmovimentacao! }),
+                onDone: [
+                  {
+                    guard: {
+                      type: 'hasNoItems',
+                      params: ({ event }) => ({ cart: event.output }),
+                    },
+                    target: '#checkout.empty',
+                    actions: 'clearCart',
+                  },
+                  {
+                    target: 'ready',
+                    actions: [
+                      { type: 'assignCart', params: ({ event }) => ({ cart: event.output }) },
+                      // The server is the clock: each load re-syncs the countdown.
+                      {
+                        type: 'assignHold',
+                        params: ({ event }) => ({
+                          idmovimentacao: event.output.movimentacao.idmovimentacao,
+                          countExp: event.output.movimentacao.count_exp,
+                        }),
+                      },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'loadFailed',
+                  actions: {
+                    type: 'assignItemsError',
+                    params: ({ event }) => ({ error: event.error }),
+                  },
+                },
+              },
+            },
+            ready: {
+              on: {
+                'items.reload': { target: 'loading' },
+                'cart.removeItems': {
+                  guard: 'isNotAskingToCancel',
+                  target: 'removing',
+                  actions: 'assignRemoving',
+                },
+              },
+            },
+            removing: {
+              tags: ['busy'],
+              invoke: {
+                id: 'removeItems',
+                src: 'removeItems',
+                input: ({ context }) => ({
+                  idmovimentacao: context.idmovimentacao!,
+                  iditens: context.removing!,
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isGone', params: ({ event }) => ({ cart: event.output }) },
+                    target: '#checkout.empty',
+                    actions: 'clearCart',
+                  },
+                  {
+                    target: 'loading',
+                    actions: [
+                      'clearRemoving',
+                      {
+                        type: 'assignHold',
+                        params: ({ event }) => ({
+                          idmovimentacao: event.output!.idmovimentacao,
+                          countExp: event.output!.count_exp,
+                        }),
+                      },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'ready',
+                  actions: [
+                    'clearRemoving',
+                    {
+                      type: 'assignItemsError',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  ],
+                },
+              },
+            },
+            loadFailed: {
+              tags: ['itemsFailed'],
+              on: { 'items.reload': { target: 'loading' } },
+            },
+          },
+        },
+        payment: {
+          initial: 'closed',
+          states: {
+            closed: {
+              always: { guard: 'isCheckoutOpen', target: 'open' },
+            },
+            open: {
+              entry: 'countPaymentOpening',
+              invoke: {
+                id: 'payment',
+                src: 'payment',
+                input: ({ context }) => ({
+                  idmovimentacao: context.idmovimentacao!,
+                  attemptNonce: `${context.attemptNonce}-${context.paymentOpenings}`,
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isPaid', params: ({ event }) => ({ output: event.output }) },
+                    target: '#checkout.paid',
+                    actions: {
+                      type: 'assignOutcome',
+                      params: () => ({ outcome: { kind: 'paid' } as const }),
+                    },
+                  },
+                  {
+                    target: '#checkout.pending',
+                    actions: {
+                      type: 'assignOutcome',
+                      params: ({ event }) => ({
+                        outcome: {
+                          kind: 'pending' as const,
+                          message: event.output.kind === 'pending' ? event.output.message : '',
+                        },
+                      }),
+                    },
+                  },
+                ],
+              },
+              always: { guard: 'isCheckoutClosed', target: 'closed' },
+            },
+          },
+        },
+        cancel: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'cart.cancel': {
+                  guard: 'isNotRemoving',
+                  target: 'asking',
+                },
+              },
+            },
+            asking: {
+              tags: ['confirmCancel'],
+              on: {
+                'cart.cancelConfirmed': { target: '#checkout.cancelling' },
+                'cart.cancelDismissed': { target: 'idle' },
+              },
+            },
+          },
+        },
+      },
+    },
+    cancelling: {
+      tags: ['busy'],
+      invoke: [
+        {
+          id: 'cancelReservation',
+          src: 'cancelReservation',
+          input: ({ context }) => ({ idmovimentacao: context.idmovimentacao! }),
+          onDone: {
+            target: 'cancelled',
+            actions: [
+              'clearCart',
+              {
+                type: 'assignOutcome',
+                params: () => ({ outcome: { kind: 'cancelled' } as const }),
+              },
+            ],
+          },
+          onError: {
+            target: 'held',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+        },
+        { id: 'ticker', src: 'ticker' },
+      ],
+      on: {
+        'clock.tick': { guard: 'hasHold', actions: 'decrementCountdown' },
+      },
+    },
+    expired: {
+      tags: ['expired'],
+      entry: 'clearHold',
+      initial: 'confirming',
+      states: {
+        confirming: {
+          after: { expiryGrace: { target: 'confirmed' } },
+        },
+        confirmed: {
+          tags: ['expiryConfirmed'],
+          entry: 'expiryConfirmed',
+          on: {
+            'checkout.open': { target: '#checkout.loading', actions: 'openCheckout' },
+            'cart.load': { target: '#checkout.loading' },
+            'cart.reserve': { target: '#checkout.reserving', actions: 'assignRequest' },
+            'error.dismiss': { actions: 'clearError' },
+          },
+        },
+      },
+    },
+    failed: {
+      tags: ['failed'],
+      // A hold that ran out while its request was in flight is gone as well.
+      entry: 'clearHold',
+      on: {
+        'cart.handOver': { target: 'handingOver', actions: 'assignHandOver' },
+        'checkout.open': { target: 'loading', actions: 'openCheckout' },
+        'cart.load': { target: 'loading' },
+        'cart.reserve': { target: 'checking', actions: 'assignRequest' },
+        'error.dismiss': { target: 'idle', actions: 'clearError' },
+      },
+    },
+    paid: { type: 'final', tags: ['paid'] },
+    pending: { type: 'final', tags: ['pending'] },
+    cancelled: { type: 'final', tags: ['cancelled'] },
+  },
+});

@@ -1,0 +1,651 @@
+import { describe, expect, it } from 'vitest';
+import { type AnyEventObject, type AnyMachineSnapshot, createActor, SimulatedClock } from 'xstate';
+import type {
+  CancelarReservaResult,
+  GetCarrinhoPageItensResult,
+  GetCarrinhoPageResult,
+  IniciarReservaResult,
+  Movimentacao,
+} from '../schemas/contract';
+import { checkoutMachine, EXPIRY_GRACE_MS } from './checkout.machine';
+import type { paymentMachine } from './payment.machine';
+import {
+  activeNodeIds,
+  describePath,
+  FakeActors,
+  flush,
+  modelPaths,
+  nodeEvents,
+  pathNodeEvents,
+  runPath,
+  stateNodeIds,
+} from './testing';
+import {
+  type CancelReservationInput,
+  type CheckoutContext,
+  type CheckoutEvent,
+  type CheckoutInput,
+  type HandOverResult,
+  type LoadItemsInput,
+  type LocalCartEntry,
+  type PaymentInput,
+  type PaymentOutput,
+  type RemoveItemsInput,
+  type StartReservationInput,
+  UNKNOWN_ERROR_CODE,
+} from './types';
+
+const INPUT: CheckoutInput = { attemptNonce: 'n' };
+const PRODUTOS = [{ idproduto: 11, qtd: 2 }];
+const RESERVE = { type: 'cart.reserve', produtos: PRODUTOS, idapresentacao: 5 } as const;
+const REQUEST: StartReservationInput = { produtos: PRODUTOS, idapresentacao: 5 };
+
+const movimentacao = (count_exp: number, qtd = 2): Movimentacao => ({
+  idmovimentacao: 42,
+  localizador: 'ABC123',
+  status: 'RE',
+  dthr_reserva: '2026-03-01 10:00:00',
+  dthr_exp: count_exp > 0 ? '2026-03-01 10:15:00' : null,
+  count_exp,
+  qtd,
+  total: 120,
+});
+
+const reserva = (count_exp: number): IniciarReservaResult => ({
+  idmovimentacao: 42,
+  dthr_exp: '2026-03-01 10:15:00',
+  count_exp,
+  qtd: 2,
+});
+
+const item = (iditem: number) => ({
+  iditem,
+  idproduto: 11,
+  idapresentacao: 5,
+  idevento: 1,
+  dscevento: 'Museu',
+  dt_apre: '2026-03-02',
+  dthr_apresentacao: '2026-03-02 10:00:00',
+  dscapre: 'Entrada',
+  dscproduto: 'Inteira',
+  dsctipo: 'Inteira',
+  status: 'RE' as const,
+  valor: 60,
+  taxa: 0,
+  total: 60,
+  dthr_exp: '2026-03-01 10:15:00',
+  count_exp: 0,
+});
+
+const items = (count_exp: number, ids = [1, 2]): GetCarrinhoPageItensResult => ({
+  movimentacao: movimentacao(count_exp, ids.length),
+  itens: ids.map(item),
+  resumo: { qtd: ids.length, subtotal: 60 * ids.length, valor_taxa: 0, valor_cupom: 0, valor: 60 },
+});
+
+const CANCELLED: CancelarReservaResult = { idmovimentacao: 42, status: 'CA' };
+
+const ENTRIES: LocalCartEntry[] = [
+  { ...REQUEST, label: 'Museu · 2 × Inteira' },
+  { produtos: [{ idproduto: 99, qtd: 1 }], idapresentacao: 5, label: 'Museu · 1 × Esgotado' },
+];
+const REFUSED = { label: 'Museu · 1 × Esgotado', error: { code: 0, message: 'Esgotado' } };
+
+function fakeMachine(fakes: FakeActors) {
+  return checkoutMachine.provide({
+    actors: {
+      loadCart: fakes.promise<GetCarrinhoPageResult, void>('loadCart'),
+      startReservation: fakes.promise<IniciarReservaResult, StartReservationInput>(
+        'startReservation',
+      ),
+      cancelReservation: fakes.promise<CancelarReservaResult, CancelReservationInput>(
+        'cancelReservation',
+      ),
+      loadItems: fakes.promise<GetCarrinhoPageItensResult, LoadItemsInput>('loadItems'),
+      removeItems: fakes.promise<GetCarrinhoPageResult, RemoveItemsInput>('removeItems'),
+      ticker: fakes.ticker(),
+      // The payment machine has its own tests; here only its outcome matters, so a promise
+      // stands in for it (XState types the slot as the machine it replaces).
+      payment: fakes.promise<PaymentOutput, PaymentInput>(
+        'payment',
+      ) as unknown as typeof paymentMachine,
+      handOver: fakes.promise<HandOverResult, { entries: LocalCartEntry[] }>('handOver'),
+    },
+    actions: {
+      expiryConfirmed: fakes.action('expiryConfirmed'),
+      localCartTaken: fakes.action('localCartTaken'),
+    },
+  });
+}
+
+function start() {
+  const fakes = new FakeActors();
+  const clock = new SimulatedClock();
+  const actor = createActor(fakeMachine(fakes), { input: INPUT, clock }).start();
+  const snap = () => actor.getSnapshot();
+  return { actor, fakes, snap, clock };
+}
+
+/** The checkout opened on a hold found on the server, its items loaded. */
+async function startAtCheckout(countExp = 100) {
+  const t = start();
+  t.actor.send({ type: 'checkout.open' });
+  t.fakes.resolve('loadCart', movimentacao(countExp));
+  await flush();
+  t.fakes.resolve('loadItems', items(countExp));
+  await flush();
+  expect(t.snap().matches({ held: { items: 'ready', payment: 'open', cancel: 'idle' } })).toBe(
+    true,
+  );
+  return t;
+}
+
+/** An add from a page with nothing known: the server has no hold, so the add goes on. */
+async function startHeldByAdd(countExp = 100) {
+  const t = start();
+  t.actor.send(RESERVE);
+  t.fakes.resolve('loadCart', null);
+  await flush();
+  t.fakes.resolve('startReservation', reserva(countExp));
+  await flush();
+  expect(t.snap().matches('held')).toBe(true);
+  return t;
+}
+
+describe('checkoutMachine: the hold', () => {
+  it('starts idle with nothing known', () => {
+    const { snap, fakes } = start();
+    expect(snap().value).toBe('idle');
+    expect(snap().context).toMatchObject({ idmovimentacao: null, countExp: 0, cart: null });
+    expect(fakes.runningTickers).toBe(0);
+  });
+
+  it('opening the checkout loads the hold, then its items; the payment starts', async () => {
+    const { snap, fakes } = await startAtCheckout(100);
+    expect(snap().context).toMatchObject({
+      idmovimentacao: 42,
+      countExp: 100,
+      checkoutOpen: true,
+      paymentOpenings: 1,
+    });
+    expect(snap().context.cart?.itens).toHaveLength(2);
+    expect(fakes.inputsOf('loadItems')).toEqual([{ idmovimentacao: 42 }]);
+    expect(fakes.inputsOf('payment')).toEqual([{ idmovimentacao: 42, attemptNonce: 'n-1' }]);
+    expect(fakes.runningTickers).toBe(1);
+  });
+
+  it('a hold found on arrival is marked as held on an earlier visit', async () => {
+    const { snap } = await startAtCheckout(100);
+    expect(snap().context.earlier).toEqual(movimentacao(100));
+  });
+
+  it.each([
+    ['no cart', null],
+    ['a cart with count_exp 0', movimentacao(0)],
+  ])('opening the checkout with %s → empty', async (_, cart) => {
+    const { actor, fakes, snap } = start();
+    actor.send({ type: 'checkout.open' });
+    fakes.resolve('loadCart', cart);
+    await flush();
+    expect(snap().value).toBe('empty');
+  });
+
+  it('a failed load → failed with the error (unknown errors get code -3); cart.load retries', async () => {
+    const { actor, fakes, snap } = start();
+    actor.send({ type: 'checkout.open' });
+    fakes.reject('loadCart', new TypeError('Failed to fetch'));
+    await flush();
+    expect(snap().value).toBe('failed');
+    expect(snap().context.error).toEqual({ code: UNKNOWN_ERROR_CODE, message: '' });
+    actor.send({ type: 'cart.load' });
+    expect(snap().value).toBe('loading');
+  });
+
+  it('the items re-sync the countdown with the server; a synced 0 → expired', async () => {
+    const { actor, fakes, snap } = await startAtCheckout(100);
+    actor.send({ type: 'items.reload' });
+    fakes.resolve('loadItems', items(40));
+    await flush();
+    expect(snap().context.countExp).toBe(40);
+    actor.send({ type: 'items.reload' });
+    fakes.resolve('loadItems', items(0));
+    await flush();
+    expect(snap().matches({ expired: 'confirming' })).toBe(true);
+  });
+
+  it('a failed items load keeps the hold and offers items.reload', async () => {
+    const { actor, fakes, snap } = start();
+    actor.send({ type: 'checkout.open' });
+    fakes.resolve('loadCart', movimentacao(100));
+    await flush();
+    fakes.reject('loadItems', { code: 0, message: 'x' });
+    await flush();
+    expect(snap().matches({ held: { items: 'loadFailed' } })).toBe(true);
+    expect(snap().hasTag('itemsFailed')).toBe(true);
+    expect(snap().context.itemsError).toEqual({ code: 0, message: 'x' });
+    actor.send({ type: 'items.reload' });
+    expect(snap().hasTag('itemsLoading')).toBe(true);
+  });
+});
+
+describe('checkoutMachine: adding', () => {
+  it('an add with nothing known checks for an earlier hold first; none → reserving', async () => {
+    const { actor, fakes, snap } = start();
+    actor.send(RESERVE);
+    expect(snap().value).toBe('checking');
+    fakes.resolve('loadCart', null);
+    await flush();
+    expect(snap().value).toBe('reserving');
+    expect(fakes.inputsOf('startReservation')).toEqual([REQUEST]);
+    fakes.resolve('startReservation', reserva(600));
+    await flush();
+    expect(snap().matches('held')).toBe(true);
+    expect(snap().context).toMatchObject({ idmovimentacao: 42, countExp: 600, earlier: null });
+    expect(snap().context.request).toBeNull();
+  });
+
+  it('an earlier hold is never merged silently: the person confirms the add', async () => {
+    const { actor, fakes, snap } = start();
+    actor.send(RESERVE);
+    fakes.resolve('loadCart', movimentacao(300));
+    await flush();
+    expect(snap().value).toBe('confirmingAdd');
+    expect(snap().hasTag('confirmAdd')).toBe(true);
+    expect(snap().context.earlier?.qtd).toBe(2);
+    expect(fakes.inputsOf('startReservation')).toEqual([]);
+    fakes.tick(5);
+    expect(snap().context.countExp).toBe(295);
+    actor.send({ type: 'cart.addConfirmed' });
+    expect(snap().value).toBe('reserving');
+    fakes.resolve('startReservation', reserva(900));
+    await flush();
+    expect(snap().matches('held')).toBe(true);
+    // Still marked: the order holds tickets of the earlier visit.
+    expect(snap().context.earlier?.qtd).toBe(2);
+  });
+
+  it('declining the add keeps the earlier hold as it was', async () => {
+    const { actor, fakes, snap } = start();
+    actor.send(RESERVE);
+    fakes.resolve('loadCart', movimentacao(300));
+    await flush();
+    actor.send({ type: 'cart.addDeclined' });
+    expect(snap().matches('held')).toBe(true);
+    expect(snap().context.request).toBeNull();
+    expect(fakes.inputsOf('startReservation')).toEqual([]);
+  });
+
+  it('an earlier hold that runs out while the person decides: the add goes on alone', async () => {
+    const { actor, fakes, snap } = start();
+    actor.send(RESERVE);
+    fakes.resolve('loadCart', movimentacao(2));
+    await flush();
+    fakes.tick(2);
+    expect(snap().value).toBe('reserving');
+    expect(snap().context).toMatchObject({ idmovimentacao: null, earlier: null });
+    expect(fakes.inputsOf('startReservation')).toEqual([REQUEST]);
+    void actor;
+  });
+
+  it('a known empty cart adds at once', async () => {
+    const { actor, fakes, snap } = start();
+    actor.send({ type: 'checkout.open' });
+    fakes.resolve('loadCart', null);
+    await flush();
+    actor.send(RESERVE);
+    expect(snap().value).toBe('reserving');
+  });
+
+  it('adding to a live hold failing → held with the error; without one → failed', async () => {
+    const a = await startHeldByAdd(10);
+    a.actor.send(RESERVE);
+    a.fakes.tick();
+    a.fakes.reject('startReservation', { code: 0, message: 'Limite de compra atingido' });
+    await flush();
+    expect(a.snap().matches('held')).toBe(true);
+    expect(a.snap().context).toMatchObject({ idmovimentacao: 42, countExp: 9 });
+    expect(a.snap().context.error?.message).toBe('Limite de compra atingido');
+
+    const b = start();
+    b.actor.send(RESERVE);
+    b.fakes.resolve('loadCart', null);
+    await flush();
+    b.fakes.reject('startReservation', { code: 0, message: 'Ingressos indisponíveis!' });
+    await flush();
+    expect(b.snap().value).toBe('failed');
+    expect(b.snap().context.idmovimentacao).toBeNull();
+  });
+
+  it("a guest's add waits for the login in the machine, then goes on; a dismissed login drops it", async () => {
+    const a = start();
+    a.actor.send({ type: 'cart.reserveAfterLogin', produtos: PRODUTOS, idapresentacao: 5 });
+    expect(a.snap().value).toBe('awaitingLogin');
+    expect(a.snap().hasTag('needsLogin')).toBe(true);
+    expect(a.snap().context.request).toEqual(REQUEST);
+    a.actor.send({ type: 'session.started' });
+    expect(a.snap().value).toBe('checking');
+    a.fakes.resolve('loadCart', null);
+    await flush();
+    expect(a.fakes.inputsOf('startReservation')).toEqual([REQUEST]);
+
+    const b = start();
+    b.actor.send({ type: 'cart.reserveAfterLogin', produtos: PRODUTOS, idapresentacao: 5 });
+    b.actor.send({ type: 'login.dismissed' });
+    expect(b.snap().value).toBe('idle');
+    expect(b.snap().context.request).toBeNull();
+    expect(b.fakes.inputsOf('loadCart')).toEqual([]);
+  });
+
+  it('the local cart is taken at once and sent; each refusal is kept to be reported', async () => {
+    const { actor, fakes, snap } = start();
+    actor.send({ type: 'cart.handOver', entries: ENTRIES });
+    expect(snap().value).toBe('handingOver');
+    expect(fakes.actions.map((a) => a.name)).toEqual(['localCartTaken']);
+    expect(fakes.inputsOf('handOver')).toEqual([{ entries: ENTRIES }]);
+    fakes.resolve('handOver', { hold: reserva(600), failures: [REFUSED] });
+    await flush();
+    expect(snap().matches('held')).toBe(true);
+    expect(snap().context).toMatchObject({
+      idmovimentacao: 42,
+      countExp: 600,
+      handOver: null,
+      handOverFailures: [REFUSED],
+    });
+  });
+
+  it('a hand-over the server took nothing of asks the server what it holds, failures kept', async () => {
+    const { actor, fakes, snap } = start();
+    actor.send({ type: 'cart.handOver', entries: ENTRIES });
+    fakes.resolve('handOver', { hold: null, failures: [REFUSED, REFUSED] });
+    await flush();
+    expect(snap().value).toBe('loading');
+    fakes.resolve('loadCart', null);
+    await flush();
+    expect(snap().value).toBe('empty');
+    expect(snap().context.handOverFailures).toHaveLength(2);
+  });
+
+  it('held away from the checkout: no payment runs until the checkout opens', async () => {
+    const { actor, fakes, snap } = await startHeldByAdd();
+    expect(snap().matches({ held: { payment: 'closed' } })).toBe(true);
+    expect(fakes.isRunning('payment')).toBe(false);
+    actor.send({ type: 'checkout.open' });
+    expect(snap().matches({ held: { payment: 'open' } })).toBe(true);
+    expect(fakes.isRunning('payment')).toBe(true);
+    actor.send({ type: 'checkout.leave' });
+    expect(fakes.isRunning('payment')).toBe(false);
+  });
+});
+
+describe('checkoutMachine: removing and cancelling', () => {
+  it('removal: busy while in flight, cancelling refused, then the items reload', async () => {
+    const { actor, fakes, snap } = await startAtCheckout();
+    actor.send({ type: 'cart.removeItems', iditens: [2] });
+    expect(snap().matches({ held: { items: 'removing' } })).toBe(true);
+    expect(snap().hasTag('busy')).toBe(true);
+    expect(snap().context.removing).toEqual([2]);
+    expect(fakes.inputsOf('removeItems')).toEqual([{ idmovimentacao: 42, iditens: [2] }]);
+    actor.send({ type: 'cart.cancel' });
+    expect(snap().matches({ held: { cancel: 'idle' } })).toBe(true);
+    fakes.resolve('removeItems', movimentacao(80, 1));
+    await flush();
+    expect(snap().context).toMatchObject({ removing: null, countExp: 80 });
+    expect(snap().hasTag('itemsLoading')).toBe(true);
+    fakes.resolve('loadItems', items(80, [1]));
+    await flush();
+    expect(snap().context.cart?.itens).toHaveLength(1);
+  });
+
+  it('removing the last item empties the hold', async () => {
+    const { actor, fakes, snap } = await startAtCheckout();
+    actor.send({ type: 'cart.removeItems', iditens: [1, 2] });
+    fakes.resolve('removeItems', null);
+    await flush();
+    expect(snap().value).toBe('empty');
+    expect(fakes.isRunning('payment')).toBe(false);
+  });
+
+  it('a failed removal keeps the items with the error beside them', async () => {
+    const { actor, fakes, snap } = await startAtCheckout();
+    actor.send({ type: 'cart.removeItems', iditens: [2] });
+    fakes.reject('removeItems', { code: 0, message: 'Não removido' });
+    await flush();
+    expect(snap().matches({ held: { items: 'ready' } })).toBe(true);
+    expect(snap().context).toMatchObject({
+      removing: null,
+      itemsError: { code: 0, message: 'Não removido' },
+    });
+  });
+
+  it('cancel asks first; dismissed, nothing happens; while asked, nothing is removed', async () => {
+    const { actor, fakes, snap } = await startAtCheckout();
+    actor.send({ type: 'cart.cancel' });
+    expect(snap().hasTag('confirmCancel')).toBe(true);
+    actor.send({ type: 'cart.removeItems', iditens: [1] });
+    expect(fakes.inputsOf('removeItems')).toEqual([]);
+    actor.send({ type: 'cart.cancelDismissed' });
+    expect(snap().matches({ held: { cancel: 'idle' } })).toBe(true);
+    expect(fakes.inputsOf('cancelReservation')).toEqual([]);
+  });
+
+  it('a confirmed cancel releases the hold and ends the machine as cancelled', async () => {
+    const { actor, fakes, snap } = await startAtCheckout();
+    actor.send({ type: 'cart.cancel' });
+    actor.send({ type: 'cart.cancelConfirmed' });
+    expect(snap().value).toBe('cancelling');
+    expect(fakes.isRunning('payment')).toBe(false);
+    expect(fakes.inputsOf('cancelReservation')).toEqual([{ idmovimentacao: 42 }]);
+    fakes.resolve('cancelReservation', CANCELLED);
+    await flush();
+    expect(snap().value).toBe('cancelled');
+    expect(snap().status).toBe('done');
+    expect(snap().output).toEqual({ kind: 'cancelled' });
+  });
+
+  it('a failed cancel goes back to the hold with the error', async () => {
+    const { actor, fakes, snap } = await startAtCheckout();
+    actor.send({ type: 'cart.cancel' });
+    actor.send({ type: 'cart.cancelConfirmed' });
+    fakes.reject('cancelReservation', { code: 0, message: 'Erro' });
+    await flush();
+    expect(snap().matches({ held: { cancel: 'idle' } })).toBe(true);
+    expect(snap().context.error?.message).toBe('Erro');
+  });
+});
+
+describe('checkoutMachine: expiry and outcomes', () => {
+  it('the countdown reaching 0 waits out the grace period before the expiry is confirmed', async () => {
+    const { fakes, snap, clock } = await startAtCheckout(2);
+    fakes.tick(2);
+    expect(snap().matches({ expired: 'confirming' })).toBe(true);
+    expect(snap().hasTag('expiryConfirmed')).toBe(false);
+    expect(snap().context.idmovimentacao).toBeNull();
+    expect(fakes.runningTickers).toBe(0);
+    expect(fakes.isRunning('payment')).toBe(false);
+    clock.increment(EXPIRY_GRACE_MS - 1);
+    expect(snap().matches({ expired: 'confirming' })).toBe(true);
+    clock.increment(1);
+    expect(snap().matches({ expired: 'confirmed' })).toBe(true);
+    expect(fakes.actions.map((a) => a.name)).toEqual(['expiryConfirmed']);
+  });
+
+  it('the payment child paid → paid; pending → pending with the gateway message', async () => {
+    const a = await startAtCheckout();
+    a.fakes.resolve('payment', { kind: 'paid' } satisfies PaymentOutput);
+    await flush();
+    expect(a.snap().value).toBe('paid');
+    expect(a.snap().output).toEqual({ kind: 'paid' });
+
+    const b = await startAtCheckout();
+    b.fakes.resolve('payment', { kind: 'pending', message: 'Em análise' } satisfies PaymentOutput);
+    await flush();
+    expect(b.snap().output).toEqual({ kind: 'pending', message: 'Em análise' });
+  });
+
+  it('each opening of the payment gets its own attempt nonce', async () => {
+    const { actor, fakes } = await startAtCheckout();
+    actor.send({ type: 'checkout.leave' });
+    actor.send({ type: 'checkout.open' });
+    expect(fakes.inputsOf('payment')).toEqual([
+      { idmovimentacao: 42, attemptNonce: 'n-1' },
+      { idmovimentacao: 42, attemptNonce: 'n-2' },
+    ]);
+  });
+
+  it('default actors are placeholders that fail loudly ("not provided")', async () => {
+    const actor = createActor(checkoutMachine, { input: INPUT }).start();
+    actor.send({ type: 'cart.load' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error?.message).toMatch(/"loadCart" not provided/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Model-based: paths generated from the machine, replayed against a real actor.
+
+/** Every event the model may send: user events and each actor outcome. */
+const MODEL_EVENTS: AnyEventObject[] = [
+  { type: 'checkout.open' },
+  { type: 'checkout.leave' },
+  { type: 'cart.load' },
+  RESERVE,
+  { type: 'cart.reserveAfterLogin', produtos: PRODUTOS, idapresentacao: 5 },
+  { type: 'session.started' },
+  { type: 'cart.handOver', entries: ENTRIES },
+  { type: 'xstate.done.actor.handOver', output: { hold: reserva(2), failures: [REFUSED] } },
+  { type: 'xstate.done.actor.handOver', output: { hold: null, failures: [REFUSED] } },
+  { type: 'xstate.error.actor.handOver', error: new Error('bug') },
+  { type: 'login.dismissed' },
+  { type: 'cart.addConfirmed' },
+  { type: 'cart.addDeclined' },
+  { type: 'cart.removeItems', iditens: [2] },
+  { type: 'items.reload' },
+  { type: 'cart.cancel' },
+  { type: 'cart.cancelConfirmed' },
+  { type: 'cart.cancelDismissed' },
+  { type: 'clock.tick' },
+  { type: 'error.dismiss' },
+  { type: 'xstate.after.expiryGrace.checkout.expired.confirming' },
+  { type: 'xstate.done.actor.loadCart', output: movimentacao(2) },
+  { type: 'xstate.done.actor.loadCart', output: null },
+  { type: 'xstate.error.actor.loadCart', error: { code: 1, message: 'Sessão inválida' } },
+  { type: 'xstate.done.actor.startReservation', output: reserva(2) },
+  { type: 'xstate.error.actor.startReservation', error: { code: 0, message: 'Esgotado' } },
+  { type: 'xstate.done.actor.loadItems', output: items(2) },
+  { type: 'xstate.done.actor.loadItems', output: items(2, []) },
+  { type: 'xstate.error.actor.loadItems', error: { code: 0, message: 'x' } },
+  { type: 'xstate.done.actor.removeItems', output: movimentacao(2, 1) },
+  { type: 'xstate.done.actor.removeItems', output: null },
+  { type: 'xstate.error.actor.removeItems', error: { code: 0, message: 'y' } },
+  { type: 'xstate.done.actor.cancelReservation', output: CANCELLED },
+  { type: 'xstate.error.actor.cancelReservation', error: new Error('offline') },
+  { type: 'xstate.done.actor.payment', output: { kind: 'paid' } },
+  { type: 'xstate.done.actor.payment', output: { kind: 'pending', message: 'Em análise' } },
+] satisfies (CheckoutEvent | AnyEventObject)[];
+
+const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as CheckoutContext;
+
+/**
+ * Tells states apart by what the flow decides on (the guards read the countdown, whether a
+ * hold is known and whether the checkout is open; the request feeds an add), not by error
+ * texts, loaded items or payment openings: the graph stays small. The outputs bound the
+ * countdown (2 s). The replay compares this key; the invariants below check the rest.
+ */
+const contextKey = (context: unknown) => {
+  const c = context as CheckoutContext;
+  return [c.countExp, c.idmovimentacao !== null, c.checkoutOpen, c.request !== null];
+};
+
+/** What the views rely on, per active state node. */
+const TAGS_OF: Record<string, string[]> = {
+  'checkout.awaitingLogin': ['needsLogin'],
+  'checkout.handingOver': ['busy'],
+  'checkout.loading': ['busy'],
+  'checkout.checking': ['busy'],
+  'checkout.reserving': ['busy'],
+  'checkout.cancelling': ['busy'],
+  'checkout.held': ['held'],
+  'checkout.confirmingAdd': ['held', 'confirmAdd'],
+  'checkout.held.items.loading': ['itemsLoading'],
+  'checkout.held.items.removing': ['busy'],
+  'checkout.held.items.loadFailed': ['itemsFailed'],
+  'checkout.held.cancel.asking': ['confirmCancel'],
+  'checkout.expired': ['expired'],
+  'checkout.expired.confirmed': ['expiryConfirmed'],
+  'checkout.failed': ['failed'],
+  'checkout.paid': ['paid'],
+  'checkout.pending': ['pending'],
+  'checkout.cancelled': ['cancelled'],
+};
+
+const modelMachine = checkoutMachine.provide({
+  actions: { expiryConfirmed: () => {}, localCartTaken: () => {} },
+});
+
+describe('checkoutMachine model paths (xstate/graph)', () => {
+  const paths = modelPaths(modelMachine, { events: MODEL_EVENTS, input: INPUT, contextKey });
+  const visited = paths.flatMap((path) => path.steps.map((step) => step.state));
+
+  it('generates paths', () => {
+    expect(paths.length).toBeGreaterThan(50);
+  });
+
+  it('reaches every state node, nested ones included', () => {
+    const reached = new Set(visited.flatMap(activeNodeIds));
+    const missing = stateNodeIds(checkoutMachine).filter((id) => !reached.has(id));
+    expect(missing).toEqual([]);
+  });
+
+  it('sends every event each state node handles while it is active', () => {
+    const taken = pathNodeEvents(paths);
+    const missing = nodeEvents(checkoutMachine).filter((pair) => !taken.has(pair));
+    expect(missing).toEqual([]);
+  });
+
+  it('the tags of every snapshot are those of its active nodes', () => {
+    for (const snapshot of visited) {
+      const expected = new Set(activeNodeIds(snapshot).flatMap((id) => TAGS_OF[id] ?? []));
+      expect([...snapshot.tags].sort(), JSON.stringify(snapshot.value)).toEqual(
+        [...expected].sort(),
+      );
+    }
+  });
+
+  it('invariants: a hold is live wherever it is shown; nothing is kept once it ended', () => {
+    for (const snapshot of visited) {
+      const c = ctx(snapshot);
+      const where = `${JSON.stringify(snapshot.value)} ${JSON.stringify(c)}`;
+      if (snapshot.matches('held') || snapshot.matches('confirmingAdd')) {
+        expect(c.idmovimentacao, where).not.toBeNull();
+        expect(c.countExp, where).toBeGreaterThan(0);
+      }
+      for (const ended of ['expired', 'empty', 'failed', 'idle', 'cancelled']) {
+        if (!snapshot.matches(ended)) continue;
+        expect(c.idmovimentacao, where).toBeNull();
+        expect(c.countExp, where).toBe(0);
+        expect(c.cart, where).toBeNull();
+      }
+      if (snapshot.matches({ held: { items: 'removing' } })) {
+        expect(snapshot.can({ type: 'cart.cancel' }), where).toBe(false);
+      }
+      if (snapshot.hasTag('confirmCancel')) {
+        expect(snapshot.can({ type: 'cart.removeItems', iditens: [1] }), where).toBe(false);
+      }
+      if (snapshot.matches({ held: { payment: 'open' } })) expect(c.checkoutOpen, where).toBe(true);
+    }
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))(
+    'replays %s',
+    async (_, path) => {
+      const fakes = new FakeActors();
+      const clock = new SimulatedClock();
+      await runPath(path, createActor(fakeMachine(fakes), { input: INPUT, clock }), fakes, {
+        clock,
+        delays: { expiryGrace: EXPIRY_GRACE_MS },
+        contextKey,
+      });
+    },
+  );
+});

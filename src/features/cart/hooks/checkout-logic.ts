@@ -1,0 +1,115 @@
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { checkoutMachine } from '../../../../machines/checkout.machine';
+import type {
+  CancelReservationInput,
+  HandOverFailure,
+  HandOverResult,
+  LoadItemsInput,
+  LocalCartEntry,
+  RemoveItemsInput,
+  StartReservationInput,
+} from '../../../../machines/types';
+import type {
+  CancelarReservaResult,
+  GetCarrinhoPageItensResult,
+  GetCarrinhoPageResult,
+  IniciarReservaResult,
+} from '../../../../schemas/contract';
+import { rpc } from '../../../api/api';
+import { toErrorBody } from '../../../api/api-error';
+import { inspectOptions } from '../../../lib/inspect';
+import { clearLocalCart } from '../../../lib/ui-stores';
+import { createPaymentLogic, type PaymentDeps } from '../../checkout/hooks/payment-logic';
+
+/**
+ * Sends one `clock.tick` per elapsed second of wall time. Background tabs throttle timers, so
+ * each beat catches up on the seconds that really passed instead of drifting behind the server.
+ */
+const ticker = fromCallback(({ sendBack }) => {
+  let last = Date.now();
+  const id = setInterval(() => {
+    const now = Date.now();
+    const seconds = Math.floor((now - last) / 1000);
+    if (seconds <= 0) return;
+    last += seconds * 1000;
+    for (let i = 0; i < seconds; i++) sendBack({ type: 'clock.tick' });
+  }, 1000);
+  return () => clearInterval(id);
+});
+
+/**
+ * The checkout machine with the shop's actors. Errors are shown by the views next to the cart
+ * (`inline`); the error policy still runs its side effects (session expired…).
+ */
+export function createCheckoutLogic(deps: PaymentDeps) {
+  return checkoutMachine.provide({
+    actors: {
+      loadCart: fromPromise<GetCarrinhoPageResult, void>(() =>
+        rpc('SuperIngresso', 'getCarrinhoPage', [], { display: 'inline' }),
+      ),
+      startReservation: fromPromise<IniciarReservaResult, StartReservationInput>(({ input }) =>
+        rpc('SuperIngresso', 'iniciarReserva', [input.produtos, input.idapresentacao, []], {
+          display: 'inline',
+        }),
+      ),
+      cancelReservation: fromPromise<CancelarReservaResult, CancelReservationInput>(({ input }) =>
+        rpc('SuperIngresso', 'cancelarReserva', [input.idmovimentacao, null, false, false], {
+          display: 'inline',
+        }),
+      ),
+      loadItems: fromPromise<GetCarrinhoPageItensResult, LoadItemsInput>(({ input }) =>
+        rpc('SuperIngresso', 'getCarrinhoPageItens', [input.idmovimentacao, null, { api: true }], {
+          display: 'inline',
+        }),
+      ),
+      removeItems: fromPromise<GetCarrinhoPageResult, RemoveItemsInput>(({ input }) =>
+        rpc(
+          'SuperIngresso',
+          'removeProdutoCarrinho',
+          [input.idmovimentacao, input.iditens, false, false],
+          { display: 'inline' },
+        ),
+      ),
+      ticker,
+      payment: createPaymentLogic(deps),
+      // Each entry of a guest's local cart is one iniciarReserva, in order; a refusal is
+      // reported with the entry's name and the server's message, and the next one goes on.
+      handOver: fromPromise<HandOverResult, { entries: LocalCartEntry[] }>(async ({ input }) => {
+        let hold: IniciarReservaResult | null = null;
+        const failures: HandOverFailure[] = [];
+        for (const entry of input.entries) {
+          try {
+            hold = await rpc(
+              'SuperIngresso',
+              'iniciarReserva',
+              [entry.produtos, entry.idapresentacao, []],
+              { display: 'inline' },
+            );
+          } catch (e) {
+            failures.push({ label: entry.label, error: toErrorBody(e) });
+          }
+        }
+        return { hold, failures };
+      }),
+    },
+    actions: {
+      // The expiry is announced: what this browser kept of the cart goes with the hold.
+      expiryConfirmed: () => clearLocalCart(),
+      localCartTaken: () => clearLocalCart(),
+    },
+  });
+}
+
+function newNonce(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A running checkout machine (with the inspector when `?inspect` is on). */
+export function startCheckout(deps: PaymentDeps) {
+  return createActor(createCheckoutLogic(deps), {
+    input: { attemptNonce: newNonce() },
+    ...inspectOptions(),
+  }).start();
+}

@@ -1,0 +1,322 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useIntl } from 'react-intl';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { CheckoutEvent } from '../../../../machines/types';
+import type { ReservaProduto } from '../../../../schemas/contract';
+import { inspecting } from '../../../lib/inspect';
+import { useSession } from '../../../lib/session-store';
+import { bumpCart, openLogin, useAccountModal, useLoginRequest } from '../../../lib/ui-stores';
+import { usePathFor } from '../../../lib/use-path-for';
+import type { PaymentActor } from '../../checkout/hooks/use-payment';
+import type { createCheckoutLogic } from './checkout-logic';
+
+export type CheckoutActor = ActorRefFrom<ReturnType<typeof createCheckoutLogic>>;
+type CheckoutSnapshot = SnapshotFrom<ReturnType<typeof createCheckoutLogic>>;
+
+/** The checkout machine as the views use it: started the first time something needs it. */
+export interface CheckoutHandle {
+  /** Sends an event to the machine, starting it first if this page has not needed it yet. */
+  send(event: CheckoutEvent): void;
+  /** Sends an event only if the machine runs (leaving a screen must not start it). */
+  sendIfStarted(event: CheckoutEvent): void;
+}
+
+interface CheckoutScope {
+  actor: CheckoutActor | null;
+  ensure(): Promise<CheckoutActor>;
+}
+
+const CheckoutContext = createContext<CheckoutScope | null>(null);
+
+/**
+ * Owns the purchase for the screens that buy (product and checkout): mounted by a layout route
+ * around both (in every language, so switching language keeps it), so the hold, its countdown
+ * and the payment survive going from one to the other. The machine (and XState with it) loads
+ * the first time it is needed: an add, the checkout, or the inspector (`?inspect`). An event
+ * page that is only looked at does not download it. A machine that ended (paid, cancelled) is
+ * replaced by a fresh one the next time it is needed.
+ */
+export function CheckoutProvider({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const to = usePathFor();
+  const deps = useRef({ intl, to });
+  deps.current = { intl, to };
+  const [actor, setActor] = useState<CheckoutActor | null>(null);
+  const pending = useRef<Promise<CheckoutActor> | null>(null);
+  const live = useRef<CheckoutActor | null>(null);
+  const mounted = useRef(true);
+
+  const ensure = useCallback(() => {
+    if (live.current?.getSnapshot().status === 'done') pending.current = null;
+    pending.current ??= import('./checkout-logic').then(({ startCheckout }) => {
+      const started = startCheckout({
+        intl: () => deps.current.intl,
+        returnUrl: () => `${window.location.origin}${deps.current.to('MeusPedidos')}`,
+      });
+      // Counters elsewhere (the header badge) refetch whenever the hold settles on a change.
+      let lastHold = '';
+      started.subscribe((snapshot) => {
+        const key = `${JSON.stringify(snapshot.value)}:${snapshot.context.idmovimentacao ?? ''}`;
+        if (key === lastHold) return;
+        lastHold = key;
+        if (!snapshot.hasTag('busy')) bumpCart();
+      });
+      live.current = started;
+      if (mounted.current) setActor(started);
+      else started.stop();
+      return started;
+    });
+    return pending.current;
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    if (inspecting()) void ensure();
+    return () => {
+      // Leaving product and checkout: the machine stops (the server keeps the hold).
+      mounted.current = false;
+      live.current?.stop();
+      live.current = null;
+      pending.current = null;
+    };
+  }, [ensure]);
+
+  const scope = useMemo(() => ({ actor, ensure }), [actor, ensure]);
+  return (
+    <CheckoutContext value={scope}>
+      <LoginForAdd />
+      {children}
+    </CheckoutContext>
+  );
+}
+
+/**
+ * A guest's add waits in the machine (`needsLogin`) while the person logs in: the login opens,
+ * its success tells the machine to go on, and closing every account modal without a session
+ * drops the add. The login store only carries that signal; the add itself is the machine's.
+ */
+function LoginForAdd() {
+  const { actor } = useScope();
+  const needsLogin = useCheckoutSelector((s) => s.hasTag('needsLogin'), Object.is, false);
+  const { loggedIn } = useSession();
+  const login = useLoginRequest();
+  const account = useAccountModal();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!actor || !needsLogin) {
+      asked.current = false;
+      return;
+    }
+    if (!asked.current) {
+      asked.current = true;
+      openLogin(() => actor.send({ type: 'session.started' }));
+      return;
+    }
+    if (!loggedIn && !login.open && account.modal === null) {
+      actor.send({ type: 'login.dismissed' });
+    }
+  }, [actor, needsLogin, loggedIn, login.open, account.modal]);
+  return null;
+}
+
+function useScope(): CheckoutScope {
+  const scope = useContext(CheckoutContext);
+  if (!scope) throw new Error('checkout hooks outside CheckoutProvider');
+  return scope;
+}
+
+/** Send to the checkout machine (see {@link CheckoutHandle}). */
+export function useCheckoutActor(): CheckoutHandle {
+  const { actor, ensure } = useScope();
+  return useMemo(
+    () => ({
+      send: (event) => {
+        if (actor && actor.getSnapshot().status !== 'done') actor.send(event);
+        else void ensure().then((started) => started.send(event));
+      },
+      sendIfStarted: (event) => actor?.send(event),
+    }),
+    [actor, ensure],
+  );
+}
+
+/**
+ * A value derived from the machine's state, re-rendering only when `equal` says it changed;
+ * `initial` until the machine starts (its state then is `idle` with an empty context).
+ */
+function useCheckoutSelector<T>(
+  select: (s: CheckoutSnapshot) => T,
+  equal: (a: T, b: T) => boolean,
+  initial: T,
+): T {
+  const { actor } = useScope();
+  const cache = useRef<{ snapshot: CheckoutSnapshot; value: T } | null>(null);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!actor) return () => {};
+      const sub = actor.subscribe(onChange);
+      return () => sub.unsubscribe();
+    },
+    [actor],
+  );
+  const read = (): T => {
+    if (!actor) return initial;
+    const snapshot = actor.getSnapshot();
+    const last = cache.current;
+    if (last?.snapshot === snapshot) return last.value;
+    const next = select(snapshot);
+    const value = last && equal(last.value, next) ? last.value : next;
+    cache.current = { snapshot, value };
+    return value;
+  };
+  return useSyncExternalStore(subscribe, read, () => initial);
+}
+
+type Context = CheckoutSnapshot['context'];
+
+/** What the views read of the purchase: the machine's tags and what its context shows. */
+export interface CheckoutView {
+  /** Nothing known yet, or asking the server: the page's placeholder. */
+  starting: boolean;
+  empty: boolean;
+  failed: boolean;
+  held: boolean;
+  busy: boolean;
+  itemsLoading: boolean;
+  itemsFailed: boolean;
+  confirmAdd: boolean;
+  confirmCancel: boolean;
+  cancelling: boolean;
+  expired: boolean;
+  expiryConfirmed: boolean;
+  idmovimentacao: number | null;
+  cart: Context['cart'];
+  earlier: Context['earlier'];
+  removing: Context['removing'];
+  outcome: Context['outcome'];
+  error: Context['error'];
+  itemsError: Context['itemsError'];
+  handOverFailures: Context['handOverFailures'];
+  /** The payment machine while the checkout shows it. */
+  payment: PaymentActor | null;
+}
+
+/** The view before the machine starts: its initial state. */
+const NOT_STARTED: CheckoutView = {
+  starting: true,
+  empty: false,
+  failed: false,
+  held: false,
+  busy: false,
+  itemsLoading: false,
+  itemsFailed: false,
+  confirmAdd: false,
+  confirmCancel: false,
+  cancelling: false,
+  expired: false,
+  expiryConfirmed: false,
+  idmovimentacao: null,
+  cart: null,
+  earlier: null,
+  removing: null,
+  outcome: null,
+  error: null,
+  itemsError: null,
+  handOverFailures: [],
+  payment: null,
+};
+
+const viewOf = (s: CheckoutSnapshot): CheckoutView => ({
+  starting: s.matches('idle') || s.matches('loading'),
+  empty: s.matches('empty'),
+  failed: s.hasTag('failed'),
+  held: s.hasTag('held'),
+  busy: s.hasTag('busy'),
+  itemsLoading: s.hasTag('itemsLoading'),
+  itemsFailed: s.hasTag('itemsFailed'),
+  confirmAdd: s.hasTag('confirmAdd'),
+  confirmCancel: s.hasTag('confirmCancel'),
+  cancelling: s.matches('cancelling'),
+  expired: s.hasTag('expired'),
+  expiryConfirmed: s.hasTag('expiryConfirmed'),
+  idmovimentacao: s.context.idmovimentacao,
+  cart: s.context.cart,
+  earlier: s.context.earlier,
+  removing: s.context.removing,
+  outcome: s.status === 'done' ? (s.output ?? null) : null,
+  error: s.context.error,
+  itemsError: s.context.itemsError,
+  handOverFailures: s.context.handOverFailures,
+  payment: (s.children.payment as PaymentActor | undefined) ?? null,
+});
+
+const sameView = (a: CheckoutView, b: CheckoutView) =>
+  (Object.keys(a) as (keyof CheckoutView)[]).every((k) => a[k] === b[k]);
+
+export function useCheckout(): CheckoutView {
+  return useCheckoutSelector(viewOf, sameView, NOT_STARTED);
+}
+
+const countExpOf = (s: CheckoutSnapshot) => s.context.countExp;
+
+/** Seconds left on the hold (changes every second: read it only where it is shown). */
+export function useCountExp(): number {
+  return useCheckoutSelector(countExpOf, Object.is, 0);
+}
+
+/** The states an add goes through before its answer. */
+const ADDING = ['awaitingLogin', 'checking', 'confirmingAdd', 'reserving'] as const;
+
+/**
+ * Hold products and learn how it went: resolves true once they are held without an error,
+ * false when the server refused, the person chose not to add them to an earlier hold, or
+ * closed the login a guest's add waited for (the error, if any, stays in the machine for the
+ * view). `afterLogin`: a guest's add, kept by the machine while the login runs.
+ */
+export function useReserve(): (
+  produtos: ReservaProduto[],
+  idapresentacao: number,
+  afterLogin?: boolean,
+) => Promise<boolean> {
+  const { actor, ensure } = useScope();
+  return useCallback(
+    async (produtos: ReservaProduto[], idapresentacao: number, afterLogin = false) => {
+      const running = actor && actor.getSnapshot().status !== 'done' ? actor : await ensure();
+      return new Promise<boolean>((resolve) => {
+        let adding = false;
+        let sent = false;
+        const sub = running.subscribe((s) => {
+          if (ADDING.some((state) => s.matches(state))) {
+            adding = true;
+            if (s.matches('reserving')) sent = true;
+            return;
+          }
+          if (!adding) return;
+          sub.unsubscribe();
+          resolve(sent && s.hasTag('held') && s.context.error === null);
+        });
+        running.send({
+          type: afterLogin ? 'cart.reserveAfterLogin' : 'cart.reserve',
+          produtos,
+          idapresentacao,
+        });
+        if (!adding) {
+          // The machine was busy and ignored the event.
+          sub.unsubscribe();
+          resolve(false);
+        }
+      });
+    },
+    [actor, ensure],
+  );
+}

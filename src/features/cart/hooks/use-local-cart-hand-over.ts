@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { isProfileComplete } from '../../../../machines/session-rules';
+import { useBrand } from '../../../lib/brand-context';
+import { useSession } from '../../../lib/session-store';
+import { useCartVersion } from '../../../lib/ui-stores';
+import { usePathFor } from '../../../lib/use-path-for';
+import { profileRulesOf } from '../../auth/login-outcome';
+import { readLocalCart } from '../local-cart';
+
+/**
+ * Spec §4: a guest's local cart (brands with `carrinhoLocal`) becomes holds once the person is
+ * logged in with a complete profile: the shop goes to the checkout, which hands the entries
+ * to the checkout machine (`cart.handOver`). An incomplete profile waits for the profile page.
+ */
+export function useLocalCartHandOver(): void {
+  const brand = useBrand();
+  const { loggedIn, pessoa } = useSession();
+  const version = useCartVersion();
+  const navigate = useNavigate();
+  const to = usePathFor();
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the re-check signal.
+  useEffect(() => {
+    if (!brand.carrinhoLocal || !loggedIn || !pessoa) return;
+    if (!isProfileComplete(pessoa, profileRulesOf(brand))) return;
+    const checkout = to('Checkout');
+    if (pathname === checkout || readLocalCart().length === 0) return;
+    navigate(checkout);
+  }, [brand, loggedIn, pessoa, version, pathname, to, navigate]);
+}

@@ -1,0 +1,43 @@
+import type { LocalCartEntry } from '../../../machines/types';
+import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
+import { bumpCart } from '../../lib/ui-stores';
+
+/** Spec §9: at most 10 units of one product in a guest's local cart. */
+export const LOCAL_CART_MAX_PER_PRODUCT = 10;
+
+/** The guest's local cart (brands with `carrinhoLocal`): kept in localStorage, survives a reload. */
+export function readLocalCart(): LocalCartEntry[] {
+  const entries = readJson<LocalCartEntry[]>(STORAGE_KEYS.localCart);
+  return Array.isArray(entries) ? entries : [];
+}
+
+/** Units in the local cart (the header's count for a guest). */
+export function localCartUnits(entries = readLocalCart()): number {
+  return entries.reduce((n, e) => n + e.produtos.reduce((m, p) => m + p.qtd, 0), 0);
+}
+
+/**
+ * Keeps a guest's selection. Each product takes at most what is left of its
+ * {@link LOCAL_CART_MAX_PER_PRODUCT}; `limited` is true when some units did not fit (then the
+ * entry keeps the units that did, and none when nothing fit).
+ */
+export function keepLocally(entry: LocalCartEntry): { kept: number; limited: boolean } {
+  const entries = readLocalCart();
+  const inCart = new Map<number, number>();
+  for (const e of entries) {
+    for (const p of e.produtos) inCart.set(p.idproduto, (inCart.get(p.idproduto) ?? 0) + p.qtd);
+  }
+  let limited = false;
+  const produtos = entry.produtos
+    .map((p) => {
+      const room = Math.max(0, LOCAL_CART_MAX_PER_PRODUCT - (inCart.get(p.idproduto) ?? 0));
+      if (p.qtd > room) limited = true;
+      return { ...p, qtd: Math.min(p.qtd, room) };
+    })
+    .filter((p) => p.qtd > 0);
+  if (produtos.length > 0) {
+    writeJson(STORAGE_KEYS.localCart, [...entries, { ...entry, produtos }]);
+    bumpCart();
+  }
+  return { kept: produtos.reduce((n, p) => n + p.qtd, 0), limited };
+}

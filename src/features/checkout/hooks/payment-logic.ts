@@ -1,0 +1,81 @@
+import type { IntlShape } from 'react-intl';
+import { fromPromise } from 'xstate';
+import { paymentMachine } from '../../../../machines/payment.machine';
+import type {
+  ConcludePaymentInput,
+  FetchGatewayInput,
+  LoadGatewayScriptInput,
+  StartPaymentInput,
+  TokenizeCardInput,
+} from '../../../../machines/types';
+import type {
+  CartaoToken,
+  ConcluirPagamentoResult,
+  GatewayPagamento,
+  IniciarPagamentoResult,
+} from '../../../../schemas/contract';
+import { rpc } from '../../../api/api';
+import { ApiError } from '../../../api/api-error';
+import { loadScripts } from './gateway-script';
+
+/** Tokenizer refusals (sandbox codes) → our messages; the card data never leaves the browser. */
+const TOKENIZER_MESSAGES = {
+  invalid_number: 'payment.card.invalidNumber',
+  invalid_expiry: 'payment.card.invalidExpiry',
+  invalid_cvv: 'payment.card.invalidCvv',
+  invalid_holder: 'payment.card.invalidHolder',
+  network: 'payment.gatewayUnreachable',
+} as const;
+
+function tokenizerError(e: unknown, intl: IntlShape): ApiError {
+  const code = e && typeof e === 'object' && 'code' in e ? String(e.code) : '';
+  const id = TOKENIZER_MESSAGES[code as keyof typeof TOKENIZER_MESSAGES] ?? 'payment.card.refused';
+  return new ApiError(0, intl.formatMessage({ id }));
+}
+
+/** What the payment's actors need from the page: today's messages and the return address. */
+export interface PaymentDeps {
+  intl(): IntlShape;
+  returnUrl(): string;
+}
+
+/** The payment machine with the shop's actors (it runs as the checkout machine's child). */
+export function createPaymentLogic(deps: PaymentDeps) {
+  return paymentMachine.provide({
+    actors: {
+      fetchGateway: fromPromise<GatewayPagamento, FetchGatewayInput>(({ input }) =>
+        rpc('SuperIngresso', 'getGatewayPagamento', [input.idmovimentacao], { display: 'inline' }),
+      ),
+      loadGatewayScript: fromPromise<void, LoadGatewayScriptInput>(async ({ input }) => {
+        try {
+          await loadScripts(input.files);
+        } catch {
+          throw new ApiError(0, deps.intl().formatMessage({ id: 'payment.scriptFailed' }));
+        }
+      }),
+      tokenizeCard: fromPromise<CartaoToken, TokenizeCardInput>(async ({ input }) => {
+        const gateway = window.SandboxGateway;
+        if (!gateway)
+          throw new ApiError(0, deps.intl().formatMessage({ id: 'payment.scriptFailed' }));
+        try {
+          return await gateway.tokenize(input.publicKey, input.card);
+        } catch (e) {
+          throw tokenizerError(e, deps.intl());
+        }
+      }),
+      startPayment: fromPromise<IniciarPagamentoResult, StartPaymentInput>(({ input }) =>
+        rpc(
+          'SuperIngresso',
+          'iniciarPagamento',
+          [input.idmovimentacao, input.idformapag, deps.returnUrl(), input.cartao, input.opcoes],
+          { display: 'inline' },
+        ),
+      ),
+      concludePayment: fromPromise<ConcluirPagamentoResult, ConcludePaymentInput>(({ input }) =>
+        rpc('SuperIngresso', 'concluirPagamento', [{ idmovimentacao: input.idmovimentacao }], {
+          display: 'inline',
+        }),
+      ),
+    },
+  });
+}

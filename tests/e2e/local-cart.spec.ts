@@ -1,0 +1,53 @@
+import { ACCOUNTS_PORT } from '../../playwright.config';
+import { expect, test } from './fixtures';
+import { addTickets, DEMO, logInWithModal, msg, openFirstSession } from './support';
+
+/**
+ * A guest's local cart (spec §4, brands with `carrinhoLocal`: the accounts server's copy of the
+ * demo brand): kept across a reload and counted in the header; after the login every entry is
+ * sent as a hold and the person lands on the checkout, each refused entry reported.
+ */
+const ACCOUNTS = `http://127.0.0.1:${ACCOUNTS_PORT}`;
+
+test('a guest keeps a local cart; after the login it becomes the hold, refusals reported one by one', async ({
+  page,
+}) => {
+  await openFirstSession(page, /Visita ao Museu do Aurora/, `${ACCOUNTS}/pt`);
+  await addTickets(page, 'pt-BR', 'Inteira', 2);
+  await expect(page.getByText(msg('pt-BR', 'product.keptLocally'))).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  // It survives a reload. An entry the server will refuse joins it (a product that no longer
+  // exists), to see the report.
+  await page.evaluate(() => {
+    const entries = JSON.parse(localStorage.getItem('si.localCart') ?? '[]') as unknown[];
+    const first = entries[0] as { idapresentacao: number };
+    entries.push({
+      idapresentacao: first.idapresentacao,
+      produtos: [{ idproduto: 987654, qtd: 1 }],
+      label: 'Produto retirado de venda',
+    });
+    localStorage.setItem('si.localCart', JSON.stringify(entries));
+  });
+  await page.reload();
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+
+  await page.getByRole('button', { name: msg('pt-BR', 'header.login') }).click();
+  await logInWithModal(page, 'pt-BR', DEMO);
+  await expect(page).toHaveURL(/\/pt\/checkout$/);
+  await expect(
+    page.getByText(msg('pt-BR', 'cart.lineQuantity', { qtd: 2, produto: 'Inteira' })),
+  ).toBeVisible();
+  const failures = page.getByTestId('hand-over-failed').getByRole('alert');
+  await expect(failures).toHaveCount(1);
+  await expect(failures).toContainText('Produto retirado de venda');
+  // The local copy is gone; the header counts the server's hold.
+  expect(await page.evaluate(() => localStorage.getItem('si.localCart'))).toBeNull();
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  // Leave the demo account without a hold for the next run.
+  await page.getByTestId('cancel-reservation').click();
+  await page.getByTestId('cancel-confirm').click();
+  await expect(page).toHaveURL(/\/pt\/?$/);
+});
