@@ -88,7 +88,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
 
   await installSecurity(app);
-  installRequestContext(app, opts.db, opts.brands);
+  await installRequestContext(app, opts.db, opts.brands);
   installEnvelope(app);
   await installEdge(app);
 

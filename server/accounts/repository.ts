@@ -8,6 +8,7 @@ import { LOCALES } from '../../schemas/contract';
 import type { Db, Tx } from '../db/client';
 import { pessoa } from '../db/schema';
 import { hashPassword } from './password';
+import { forgetSessionPessoa } from './session-cache';
 
 /** A person row. */
 export type Pessoa = typeof pessoa.$inferSelect;
@@ -194,6 +195,8 @@ export async function insertPessoa(db: Db | Tx, p: SignUp): Promise<Pessoa | nul
 
 /** Writes registration fields of a person; the updated row. */
 export async function updatePessoa(db: Db | Tx, id: number, fields: Writable): Promise<Pessoa> {
+  // This server's next request of the person reads the new row (others hear it on commit).
+  forgetSessionPessoa(id);
   const [row] = await db
     .update(pessoa)
     .set({ ...fields, updatedAt: new Date() })

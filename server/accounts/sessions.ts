@@ -8,11 +8,17 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { pessoa, sessao } from '../db/schema';
 import type { Pessoa } from './repository';
+import { forgetSessionPessoa, forgetSessionToken } from './session-cache';
 
 /** How long a session lasts. */
 export const SESSION_TTL_MS = 7 * 24 * 3600_000;
 
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+/** The stored form of a token. */
+export const hashToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');
+
+/** Whether a string can be a token at all (anything else is refused without a query). */
+export const isTokenShaped = (token: string): boolean => /^[A-Za-z0-9_-]{16,128}$/.test(token);
 
 /** Opens a session for a person and returns its bearer token. */
 export async function createSession(db: Db | Tx, idpessoa: number): Promise<string> {
@@ -27,19 +33,28 @@ export async function createSession(db: Db | Tx, idpessoa: number): Promise<stri
 
 /** The person of a valid, unexpired token of `brand`, or null. */
 export async function resolveSession(db: Db, brand: string, token: string): Promise<Pessoa | null> {
-  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) return null;
+  if (!isTokenShaped(token)) return null;
+  return (await lookupSession(db, brand, hashToken(token)))?.pessoa ?? null;
+}
+
+/** The session of a token hash of `brand` (its person and end), if valid now. */
+export async function lookupSession(
+  db: Db,
+  brand: string,
+  tokenHash: string,
+): Promise<{ pessoa: Pessoa; expiresAt: Date } | null> {
   const [row] = await db
-    .select({ p: pessoa })
+    .select({ p: pessoa, expiresAt: sessao.expiresAt })
     .from(sessao)
     .innerJoin(pessoa, eq(pessoa.id, sessao.idpessoa))
     .where(
       and(
-        eq(sessao.tokenHash, hashToken(token)),
+        eq(sessao.tokenHash, tokenHash),
         gt(sessao.expiresAt, new Date()),
         eq(pessoa.brand, brand),
       ),
     );
-  return row?.p ?? null;
+  return row ? { pessoa: row.p, expiresAt: row.expiresAt } : null;
 }
 
 /** The bearer token of an `Authorization` header value, if it has one. */
@@ -50,10 +65,13 @@ export function bearerToken(header: string | undefined): string | null {
 
 /** Ends the session of `token` (logout). */
 export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessao).where(eq(sessao.tokenHash, hashToken(token)));
+  const tokenHash = hashToken(token);
+  forgetSessionToken(tokenHash);
+  await db.delete(sessao).where(eq(sessao.tokenHash, tokenHash));
 }
 
 /** Ends every session of a person (password changed or reset). */
 export async function revokeAllSessions(db: Db | Tx, idpessoa: number): Promise<void> {
+  forgetSessionPessoa(idpessoa);
   await db.delete(sessao).where(eq(sessao.idpessoa, idpessoa));
 }

@@ -1,11 +1,11 @@
 /**
  * The cart: holds with an expiry (movimentacao RE) and their units. See README.md for the
- * invariants. Every write is one transaction; availability is decided inside SQL under row
- * locks (lock order: pessoa → movimentacao → estoque by id), never by reading then checking in
- * JavaScript.
+ * invariants. Every status change goes through server/orders/lifecycle.ts, which keeps the
+ * capacity counters and decides availability inside SQL under row locks (lock order: pessoa →
+ * movimentacao → estoque), never by reading then checking in JavaScript.
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import type {
   CancelarReservaResult,
@@ -19,17 +19,20 @@ import type {
 import type { Pessoa } from '../accounts/repository';
 import { purchaseBlock, termsBlock } from '../accounts/rules';
 import { canBuy, catalogOf } from '../catalog/lookup';
+import { onCatalogSynced } from '../catalog/sync';
 import type { Db } from '../db/client';
-import { movimentacao, movimentacaoItem } from '../db/schema';
-import { firstRow, OPEN_CART, retryTransaction, rows, UNIT_COUNTS } from '../db/sql';
-import { AppError, generic } from '../errors';
+import { firstRow, toDate } from '../db/sql';
 import {
+  cancelOrder,
+  EXPIRED_HOLD,
   expireHolds,
-  resumoOf,
-  selectItens,
-  selectMovimentacoes,
-  toMovimentacao,
-} from '../orders/view';
+  holdUnits,
+  OPEN_CART,
+  refuse,
+  removeUnits,
+} from '../orders/lifecycle';
+import { resumoOf, selectItens, selectMovimentacoes, toMovimentacao } from '../orders/view';
+import { spDateTime } from '../time';
 
 /** A person's cart request in one brand and language. */
 export interface CartScope {
@@ -48,8 +51,40 @@ export function newLocalizador(): string {
   return s;
 }
 
-/** Raised inside a transaction to roll it back with a business error. */
-class Rollback extends AppError {}
+/** What a hold needs of a session; fixed for its id except `ativo` (see {@link sessionOf}). */
+interface SessionRow {
+  idevento: number;
+  dthr: number;
+  ativo: boolean;
+}
+
+/**
+ * Sessions already looked up, per database. A session's event and time never change for its id
+ * (the catalogue sync upserts by brand, event and time); `ativo` changes only at a sync, which
+ * empties this cache, and the hold checks it again in SQL anyway.
+ */
+const sessions = new WeakMap<Db, Map<string, SessionRow>>();
+onCatalogSynced((db) => sessions.get(db)?.clear());
+
+async function sessionOf(db: Db, brand: string, id: number): Promise<SessionRow | undefined> {
+  let known = sessions.get(db);
+  if (!known) {
+    known = new Map();
+    sessions.set(db, known);
+  }
+  const key = `${brand}:${id}`;
+  const hit = known.get(key);
+  if (hit) return hit;
+  const row = await firstRow<{ idevento: number; dthr: unknown; ativo: boolean }>(
+    db,
+    sql`SELECT idevento, dthr, ativo FROM apresentacao WHERE id = ${id} AND brand = ${brand}`,
+  );
+  if (!row) return undefined;
+  const found = { idevento: row.idevento, dthr: toDate(row.dthr).getTime(), ativo: row.ativo };
+  if (known.size > 10_000) known.clear();
+  known.set(key, found);
+  return found;
+}
 
 /**
  * Holds units of products of one session for the person, in one transaction: all or nothing.
@@ -72,122 +107,38 @@ export async function iniciarReserva(
   const blocked = purchaseBlock(brand, pessoa) ?? (await termsBlock(db, brand, pessoa));
   if (blocked) throw blocked;
 
-  const session = await firstRow<{ idevento: number; on_sale: boolean }>(
-    db,
-    sql`SELECT idevento, (ativo AND dthr > now()) AS on_sale
-        FROM apresentacao WHERE id = ${idapresentacao} AND brand = ${brand.id}`,
-  );
-  if (!session) throw generic('error.notFound');
-  if (!session.on_sale) throw generic('error.ticketsUnavailable');
+  const session = await sessionOf(db, brand.id, idapresentacao);
+  if (!session) refuse('error.notFound');
+  if (!session.ativo || session.dthr <= Date.now()) refuse('error.ticketsUnavailable');
   const cat = catalogOf(brand);
   for (const idproduto of wanted.keys()) {
     const entry = cat.product(session.idevento, idproduto);
     if (!entry || !canBuy(brand, entry.product, pessoa.idpessoaTipo)) {
-      throw generic('error.ticketsUnavailable');
+      refuse('error.ticketsUnavailable');
     }
   }
-  if (requested > brand.brand.maxItemsPerOrder) throw generic('error.purchaseLimit');
+  if (requested > brand.brand.maxItemsPerOrder) refuse('error.purchaseLimit');
 
-  const idmov = await retryTransaction(() =>
-    db.transaction(async (tx) => {
-      // Serializes the holds of one person (one open cart, the per-order limit).
-      await tx.execute(sql`SELECT id FROM pessoa WHERE id = ${pessoa.id} FOR UPDATE`);
-      await expireHolds(tx, pessoa.id);
-      const open = await firstRow<{ id: number; status: StatusMovimentacao; units: number }>(
-        tx,
-        sql`SELECT m.id, m.status,
-            (SELECT count(*) FROM movimentacao_item i
-              WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int AS units
-          FROM movimentacao m
-          WHERE m.idpessoa = ${pessoa.id} AND m.brand = ${brand.id} AND ${OPEN_CART}
-          ORDER BY m.id DESC LIMIT 1 FOR UPDATE OF m`,
-      );
-      if (open && open.status !== 'RE') throw new Rollback(0, 'error.paymentInProgress');
-      const held = open?.units ?? 0;
-      if (held + requested > brand.brand.maxItemsPerOrder) {
-        throw new Rollback(0, 'error.purchaseLimit');
-      }
-
-      const ids = sql.join(
-        [...wanted.keys()].map((id) => sql`${id}::int`),
-        sql`, `,
-      );
-      const stock = await rows<{
-        id: number;
-        idproduto: number;
-        block_qtd: number;
-        ativo: boolean;
-      }>(
-        tx,
-        sql`SELECT id, idproduto, block_qtd, ativo FROM estoque
-          WHERE idapresentacao = ${idapresentacao} AND idproduto IN (${ids})
-          ORDER BY id FOR UPDATE`,
-      );
-      if (stock.length !== wanted.size || stock.some((e) => !e.ativo)) {
-        throw new Rollback(0, 'error.ticketsUnavailable');
-      }
-
-      let idmovimentacao: number;
-      if (open) {
-        idmovimentacao = open.id;
-        // An empty hold gets a fresh clock; a hold with units keeps its expiry.
-        if (held === 0) {
-          await tx.execute(
-            sql`UPDATE movimentacao SET dthr_exp = now() + ${holdSeconds}::int * interval '1 second',
-                updated_at = now() WHERE id = ${open.id}`,
-          );
-        }
-      } else {
-        const created = await firstRow<{ id: number }>(
-          tx,
-          sql`INSERT INTO movimentacao (brand, idpessoa, status, localizador, dthr_exp)
-            VALUES (${brand.id}, ${pessoa.id}, 'RE', ${newLocalizador()},
-              now() + ${holdSeconds}::int * interval '1 second')
-            RETURNING id`,
-        );
-        idmovimentacao = created!.id;
-      }
-
-      for (const e of stock) {
-        const qtd = wanted.get(e.idproduto)!;
-        const inCart = await firstRow<{ n: number }>(
-          tx,
-          sql`SELECT count(*)::int AS n FROM movimentacao_item
-            WHERE idmovimentacao = ${idmovimentacao} AND idestoque = ${e.id} AND status <> 'CA'`,
-        );
-        if ((inCart?.n ?? 0) + qtd > e.block_qtd) throw new Rollback(0, 'error.purchaseLimit');
-        // sold + active holds + requested <= capacity, decided by the database under the row lock.
-        const inserted = await rows<{ id: number }>(
-          tx,
-          sql`INSERT INTO movimentacao_item (idmovimentacao, idestoque, valor_cents, taxa_cents, status)
-            SELECT ${idmovimentacao}, e.id, e.preco_cents, e.taxa_cents, 'RE'
-            FROM estoque e CROSS JOIN generate_series(1, ${qtd}::int) AS g(n)
-            WHERE e.id = ${e.id}
-              AND e.capacidade - (
-                SELECT count(*) FROM movimentacao_item i
-                JOIN movimentacao m ON m.id = i.idmovimentacao
-                WHERE i.idestoque = e.id AND ${UNIT_COUNTS}
-              ) >= ${qtd}::int
-            RETURNING id`,
-        );
-        if (inserted.length !== qtd) throw new Rollback(0, 'error.ticketsUnavailable');
-      }
-      return idmovimentacao;
-    }),
-  );
-
-  const [mov] = await selectMovimentacoes(db, brand.id, sql`m.id = ${idmov}`);
+  const held = await holdUnits(db, {
+    brand: brand.id,
+    idpessoa: pessoa.id,
+    idapresentacao,
+    units: [...wanted].map(([idproduto, qtd]) => ({ idproduto, qtd })),
+    holdSeconds,
+    maxItemsPerOrder: brand.brand.maxItemsPerOrder,
+    localizador: newLocalizador(),
+  });
   return {
-    idmovimentacao: idmov,
-    dthr_exp: mov!.dthr_exp ?? '',
-    count_exp: mov!.count_exp,
-    qtd: mov!.qtd,
+    idmovimentacao: held.idmovimentacao,
+    dthr_exp: spDateTime(toDate(held.dthrExp)),
+    count_exp: held.countExp,
+    qtd: held.qtd,
   };
 }
 
 /** The person's open cart (RE/TP, not expired), or null. Expired holds are marked EX first. */
 export async function getCarrinhoPage(s: CartScope): Promise<GetCarrinhoPageResult> {
-  await expireHolds(s.db, s.pessoa.id);
+  await expireHolds(s.db, { idpessoa: s.pessoa.id });
   const [mov] = await selectMovimentacoes(
     s.db,
     s.brand.id,
@@ -212,14 +163,14 @@ export async function getCarrinhoPageItens(
   s: CartScope,
   idmovimentacao: number,
 ): Promise<GetCarrinhoPageItensResult> {
-  await expireHolds(s.db, s.pessoa.id);
+  await expireHolds(s.db, { idpessoa: s.pessoa.id });
   const [mov] = await selectMovimentacoes(
     s.db,
     s.brand.id,
     sql`m.id = ${idmovimentacao} AND m.idpessoa = ${s.pessoa.id}`,
   );
-  if (!mov || mov.status === 'CA') throw generic('error.cartNotFound');
-  if (mov.status === 'EX') throw generic('error.reservationExpired');
+  if (!mov || mov.status === 'CA') refuse('error.cartNotFound');
+  if (mov.status === 'EX') refuse('error.reservationExpired');
   const itens = (await selectItens(s.db, s.brand, s.locale, [mov.idmovimentacao])).get(
     mov.idmovimentacao,
   );
@@ -231,10 +182,9 @@ type LockedMov = { id: number; status: StatusMovimentacao; expired: boolean };
 async function lockMov(tx: Db, s: CartScope, idmovimentacao: number): Promise<LockedMov | null> {
   const row = await firstRow<LockedMov>(
     tx,
-    sql`SELECT id, status,
-          (status IN ('RE','TP') AND dthr_exp IS NOT NULL AND dthr_exp <= now()) AS expired
-        FROM movimentacao
-        WHERE id = ${idmovimentacao} AND idpessoa = ${s.pessoa.id} AND brand = ${s.brand.id}
+    sql`SELECT m.id, m.status, ${EXPIRED_HOLD} AS expired
+        FROM movimentacao m
+        WHERE m.id = ${idmovimentacao} AND m.idpessoa = ${s.pessoa.id} AND m.brand = ${s.brand.id}
         FOR UPDATE`,
   );
   return row ?? null;
@@ -249,45 +199,17 @@ export async function removeProdutoCarrinho(
   idmovimentacao: number,
   itens: number[],
 ): Promise<GetCarrinhoPageResult> {
-  const outcome = await s.db.transaction(async (tx) => {
+  // A hold past its time is marked EX first (committed), so the refusal below leaves it so.
+  await expireHolds(s.db, { idpessoa: s.pessoa.id, idmovimentacao });
+  const left = await s.db.transaction(async (tx) => {
     const mov = await lockMov(tx, s, idmovimentacao);
-    if (!mov) return 'error.cartNotFound' as const;
-    if (mov.expired) {
-      await tx.execute(sql`UPDATE movimentacao SET status = 'EX', updated_at = now()
-                           WHERE id = ${mov.id}`);
-      return 'error.reservationExpired' as const;
-    }
-    if (mov.status === 'EX') return 'error.reservationExpired' as const;
-    if (mov.status === 'TP' || mov.status === 'AP') return 'error.paymentInProgress' as const;
-    if (mov.status !== 'RE') return 'error.cartNotFound' as const;
-    if (itens.length > 0) {
-      await tx
-        .update(movimentacaoItem)
-        .set({ status: 'CA' })
-        .where(
-          and(
-            eq(movimentacaoItem.idmovimentacao, mov.id),
-            inArray(movimentacaoItem.id, itens),
-            ne(movimentacaoItem.status, 'CA'),
-          ),
-        );
-    }
-    const left = await firstRow<{ n: number }>(
-      tx,
-      sql`SELECT count(*)::int AS n FROM movimentacao_item
-          WHERE idmovimentacao = ${mov.id} AND status <> 'CA'`,
-    );
-    if ((left?.n ?? 0) === 0) {
-      await tx
-        .update(movimentacao)
-        .set({ status: 'CA', updatedAt: sql`now()` })
-        .where(eq(movimentacao.id, mov.id));
-      return 'empty' as const;
-    }
-    return 'ok' as const;
+    if (!mov) refuse('error.cartNotFound');
+    if (mov.expired || mov.status === 'EX') refuse('error.reservationExpired');
+    if (mov.status === 'TP' || mov.status === 'AP') refuse('error.paymentInProgress');
+    if (mov.status !== 'RE') refuse('error.cartNotFound');
+    return removeUnits(tx, mov.id, itens);
   });
-  if (outcome === 'empty') return null;
-  if (outcome !== 'ok') throw generic(outcome);
+  if (left === 0) return null;
   const [mov] = await selectMovimentacoes(s.db, s.brand.id, sql`m.id = ${idmovimentacao}`);
   return toMovimentacao(mov!);
 }
@@ -300,24 +222,16 @@ export async function cancelarReserva(
   s: CartScope,
   idmovimentacao: number,
 ): Promise<CancelarReservaResult> {
-  const outcome = await s.db.transaction(async (tx) => {
+  const status = await s.db.transaction(async (tx): Promise<StatusMovimentacao> => {
     const mov = await lockMov(tx, s, idmovimentacao);
-    if (!mov) return 'error.cartNotFound' as const;
+    if (!mov) refuse('error.cartNotFound');
     if (mov.status === 'EX' || mov.status === 'CA') return mov.status;
     if (mov.status === 'RE' || (mov.status === 'TP' && mov.expired)) {
-      await tx
-        .update(movimentacao)
-        .set({ status: 'CA', updatedAt: sql`now()` })
-        .where(eq(movimentacao.id, mov.id));
-      await tx
-        .update(movimentacaoItem)
-        .set({ status: 'CA' })
-        .where(and(eq(movimentacaoItem.idmovimentacao, mov.id), ne(movimentacaoItem.status, 'CA')));
-      return 'CA' as const;
+      await cancelOrder(tx, mov.id);
+      return 'CA';
     }
-    if (mov.status === 'TP' || mov.status === 'AP') return 'error.paymentInProgress' as const;
-    return 'error.cartNotFound' as const;
+    if (mov.status === 'TP' || mov.status === 'AP') refuse('error.paymentInProgress');
+    refuse('error.cartNotFound');
   });
-  if (outcome.startsWith('error.')) throw generic(outcome as 'error.cartNotFound');
-  return { idmovimentacao, status: outcome as StatusMovimentacao };
+  return { idmovimentacao, status };
 }

@@ -4,7 +4,7 @@
  * read from `dthr_exp` wherever availability is computed.
  */
 import type { Db } from '../db/client';
-import { expireHolds } from '../orders/view';
+import { expireHolds } from '../orders/lifecycle';
 
 /** A running sweeper. */
 export interface Sweeper {

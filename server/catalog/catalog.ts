@@ -17,8 +17,9 @@ import type {
 } from '../../schemas/contract';
 import { brandAssetUrl } from '../brands/assets';
 import type { Db } from '../db/client';
-import { rows, toDate, UNIT_COUNTS } from '../db/sql';
+import { rows, toDate } from '../db/sql';
 import { generic } from '../errors';
+import { AVAILABLE } from '../orders/lifecycle';
 import { spDate, spDateTimeMinutes, spTime } from '../time';
 import { canBuy, catalogOf, toReais } from './lookup';
 
@@ -49,11 +50,7 @@ async function stockOnSale(s: CatalogScope, where: SQL): Promise<StockRow[]> {
     sql`
       SELECT a.id AS idapresentacao, a.idevento, a.dthr, a.dscapre, e.idproduto,
         e.preco_cents, e.taxa_cents, e.block_qtd,
-        greatest(0, e.capacidade - (
-          SELECT count(*) FROM movimentacao_item i
-          JOIN movimentacao m ON m.id = i.idmovimentacao
-          WHERE i.idestoque = e.id AND ${UNIT_COUNTS}
-        ))::int AS disponivel
+        ${AVAILABLE} AS disponivel
       FROM apresentacao a
       JOIN estoque e ON e.idapresentacao = a.id AND e.ativo
       WHERE a.brand = ${s.brand.id} AND a.ativo AND a.dthr > now() AND ${where}

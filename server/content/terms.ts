@@ -129,9 +129,12 @@ export async function scanTerms(brandDir: string): Promise<TermVersion[]> {
   return out.sort((a, b) => a.tipo - b.tipo || a.versao.localeCompare(b.versao));
 }
 
+// Made once: building a formatter costs more than the hold it is asked for on every call.
+const SAO_PAULO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+
 /** Today's date in the shop's zone (versions come into force at the start of their day). */
 function today(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+  return SAO_PAULO_DAY.format(now);
 }
 
 /** The version of `tipo` in force at `now`, if the brand has one. */

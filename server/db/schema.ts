@@ -56,11 +56,21 @@ export const estoque = pgTable(
     precoCents: integer('preco_cents').notNull(),
     taxaCents: integer('taxa_cents').notNull(),
     ativo: boolean('ativo').notNull().default(true),
+    /**
+     * Units that count against `capacidade`: the items not removed (CA) of orders RE, TP, AP or
+     * PA, kept in the same transaction as the units by server/orders/lifecycle.ts. A hold whose
+     * `dthr_exp` has passed still counts here until something marks it EX (which decrements it
+     * once); a hold that finds no room releases those first, so expiry never waits for the
+     * sweeper. A hold takes room with one conditional UPDATE of this row, O(1).
+     */
+    reservados: integer('reservados').notNull().default(0),
     syncedAt: tstz('synced_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('estoque_apresentacao_produto_uq').on(t.idapresentacao, t.idproduto),
     check('estoque_capacidade_ck', sql`${t.capacidade} >= 0`),
+    // A negative count would mean a release ran twice.
+    check('estoque_reservados_ck', sql`${t.reservados} >= 0`),
   ],
 );
 

@@ -40,35 +40,17 @@ export function toDateOrNull(v: unknown): Date | null {
   return v === null || v === undefined ? null : toDate(v);
 }
 
-/**
- * The units that count against a stock row's capacity, for an item `i` of an order `m`:
- * sold (PA, AP), or held by an order whose hold has not expired (RE/TP with `dthr_exp` in the
- * future; TP with no expiry is an approved payment awaiting conclusion). Removed items (CA) never
- * count. Expiry is decided here by the timestamp, so nothing depends on the sweeper.
- */
-export const UNIT_COUNTS = sql.raw(
-  `(i.status <> 'CA' AND (m.status IN ('PA','AP') OR (m.status IN ('RE','TP') AND (m.dthr_exp IS NULL OR m.dthr_exp > now()))))`,
-);
+/** Seconds left until `m.dthr_exp`, never negative, computed by the database clock (SQL text). */
+export const COUNT_EXP_TEXT = `(CASE WHEN m.dthr_exp IS NULL THEN 0 ELSE greatest(0, floor(extract(epoch FROM (m.dthr_exp - now()))))::int END)`;
 
-/** An order `m` that is an open cart: RE/TP and not expired. */
-export const OPEN_CART = sql.raw(
-  `(m.status IN ('RE','TP') AND (m.dthr_exp IS NULL OR m.dthr_exp > now()))`,
-);
-
-/** An order `m` whose hold has run out but is not yet marked EX. */
-export const EXPIRED_HOLD = sql.raw(
-  `(m.status IN ('RE','TP') AND m.dthr_exp IS NOT NULL AND m.dthr_exp <= now())`,
-);
-
-/** Seconds left until `m.dthr_exp`, never negative, computed by the database clock. */
-export const COUNT_EXP = sql.raw(
-  `(CASE WHEN m.dthr_exp IS NULL THEN 0 ELSE greatest(0, floor(extract(epoch FROM (m.dthr_exp - now()))))::int END)`,
-);
+/** {@link COUNT_EXP_TEXT} as a Drizzle fragment. */
+export const COUNT_EXP = sql.raw(COUNT_EXP_TEXT);
 
 /** SQLSTATEs of a transaction PostgreSQL aborted so that it may be retried. */
 const RETRYABLE = new Set(['40P01', '40001']);
 
-function sqlState(err: unknown): string | undefined {
+/** The SQLSTATE of a database error (also when a driver wraps it in `cause`). */
+export function sqlState(err: unknown): string | undefined {
   let e: unknown = err;
   for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
     const code = (e as { code?: unknown }).code;
@@ -91,4 +73,42 @@ export async function retryTransaction<T>(fn: () => Promise<T>, attempts = 3): P
       if (i >= attempts || !state || !RETRYABLE.has(state)) throw err;
     }
   }
+}
+
+/**
+ * Runs several statements in one round trip (the simple query protocol, as one implicit
+ * transaction: an error in any statement rolls all of them back and skips the rest) and returns
+ * the rows of the last one. No parameters can travel this way, so values are written into the
+ * text with {@link lit}. Goes to the driver under Drizzle (`$client`): a PGlite instance (`exec`)
+ * or a node-postgres pool (`query` without values).
+ */
+export async function runScript<T>(db: Db, statements: string[]): Promise<T[]> {
+  const client = (db as unknown as { $client: ScriptClient }).$client;
+  const text = statements.join(';\n');
+  if ('exec' in client && typeof client.exec === 'function') {
+    const results = await client.exec(text);
+    return (results.at(-1)?.rows ?? []) as T[];
+  }
+  const res = await (client as PoolClient).query(text);
+  const last = Array.isArray(res) ? res.at(-1) : res;
+  return (last?.rows ?? []) as T[];
+}
+
+type ScriptClient =
+  | { exec(text: string): Promise<{ rows: unknown[] }[]> }
+  | { query(text: string): Promise<{ rows: unknown[] } | { rows: unknown[] }[]> };
+type PoolClient = { query(text: string): Promise<{ rows: unknown[] } | { rows: unknown[] }[]> };
+
+/**
+ * A value written into SQL text for {@link runScript}: a safe integer, or text quoted with
+ * standard-conforming quotes (both drivers run with standard_conforming_strings on). Anything
+ * else throws, so nothing from a request reaches the text unchecked.
+ */
+export function lit(v: number | string): string {
+  if (typeof v === 'number') {
+    if (!Number.isSafeInteger(v)) throw new TypeError(`not an integer: ${v}`);
+    return String(v);
+  }
+  if (v.includes('\0')) throw new TypeError('NUL in a literal');
+  return `'${v.replaceAll("'", "''")}'`;
 }

@@ -7,9 +7,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { StatusMovimentacao, TicketsCartResult } from '../../schemas/contract';
 import type { Db } from '../db/client';
-import { firstRow, OPEN_CART } from '../db/sql';
+import { firstRow } from '../db/sql';
 import { badParams, sessionInvalid } from '../errors';
-import { expireHolds, selectItens, selectMovimentacoes, toMovimentacao } from './view';
+import { expireHolds, OPEN_CART } from './lifecycle';
+import { selectItens, selectMovimentacoes, toMovimentacao } from './view';
 
 const STATUSES: readonly StatusMovimentacao[] = ['RE', 'AP', 'TP', 'EX', 'PA', 'CA'];
 
@@ -39,7 +40,7 @@ export const ordersRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
     const fetchItems = req.query.fetch_items === 'true' || req.query.fetch_items === '1';
     const { pessoa } = req.auth;
 
-    await expireHolds(db, pessoa.id);
+    await expireHolds(db, { idpessoa: pessoa.id });
     const list = sql.join(
       statuses.map((s) => sql`${s}`),
       sql`, `,

@@ -14,7 +14,7 @@ import type {
 } from '../../schemas/contract';
 import { catalogOf, toReais } from '../catalog/lookup';
 import type { Db } from '../db/client';
-import { COUNT_EXP, EXPIRED_HOLD, rows, toDate, toDateOrNull } from '../db/sql';
+import { COUNT_EXP, rows, toDate, toDateOrNull } from '../db/sql';
 import { spDate, spDateTime, spDateTimeMinutes } from '../time';
 
 interface MovRow {
@@ -178,25 +178,4 @@ export function resumoOf(itens: CarrinhoItem[]): CarrinhoResumo {
     valor_cupom: 0,
     valor: toReais(subtotal + taxa),
   };
-}
-
-/**
- * Marks EX the holds of a person (or of everyone, when `idpessoa` is omitted) whose time ran
- * out. Correctness never depends on it (expiry is read from the timestamp); it keeps statuses
- * truthful for lists.
- * @returns how many orders it marked.
- */
-export async function expireHolds(db: Db, idpessoa?: number): Promise<number> {
-  const who = idpessoa === undefined ? sql`` : sql`AND m.idpessoa = ${idpessoa}`;
-  // SKIP LOCKED: a row another transaction holds is left for a later pass, so two passes (the
-  // sweeper and a request) never wait on each other in opposite orders.
-  const done = await rows<{ id: number }>(
-    db,
-    sql`UPDATE movimentacao SET status = 'EX', updated_at = now()
-        WHERE id IN (
-          SELECT m.id FROM movimentacao m WHERE ${EXPIRED_HOLD} ${who}
-          ORDER BY m.id FOR UPDATE SKIP LOCKED)
-        RETURNING id`,
-  );
-  return done.length;
 }

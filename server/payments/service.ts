@@ -19,6 +19,14 @@ import { pagamento } from '../db/schema';
 import { firstRow, rows } from '../db/sql';
 import { badParams, generic } from '../errors';
 import { t } from '../i18n';
+import {
+  beginPayment,
+  concludeOrder,
+  EXPIRED_HOLD,
+  expireHolds,
+  refuse,
+  settlePayment,
+} from '../orders/lifecycle';
 import type { PaymentGateway } from './gateway';
 import { installmentOptions } from './installments';
 
@@ -55,7 +63,7 @@ async function lockCart(db: Db, s: CartScope, idmovimentacao: number, lock: bool
   return firstRow<OpenCart>(
     db,
     sql`SELECT m.id, m.status, m.dthr_exp,
-          (m.status IN ('RE','TP') AND m.dthr_exp IS NOT NULL AND m.dthr_exp <= now()) AS expired,
+          ${EXPIRED_HOLD} AS expired,
           (SELECT coalesce(sum(i.valor_cents + i.taxa_cents), 0) FROM movimentacao_item i
             WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int AS total_cents,
           (SELECT count(*) FROM movimentacao_item i
@@ -139,16 +147,7 @@ async function awaitAttempt(s: CartScope, key: string): Promise<IniciarPagamento
 
 type Begin =
   | { kind: 'new'; idpagamento: number; amountCents: number }
-  | { kind: 'existing'; key: string }
-  | {
-      kind: 'error';
-      id:
-        | 'error.reservationExpired'
-        | 'error.cartNotFound'
-        | 'error.paymentInProgress'
-        | 'error.agencyMinimum';
-    }
-  | { kind: 'badParams' };
+  | { kind: 'existing'; key: string };
 
 /**
  * Pays the person's open cart with a card token. Idempotent per `opcoes.idempotencyKey`: a
@@ -172,12 +171,15 @@ export async function iniciarPagamento(
   }
   const key = opcoes.idempotencyKey;
 
-  const begin: Begin = await s.db.transaction(async (tx) => {
+  // A hold past its time is marked EX first (committed), so a refusal below leaves it so.
+  await expireHolds(s.db, { idpessoa: s.pessoa.id, idmovimentacao });
+  const begin: Begin = await s.db.transaction(async (tx): Promise<Begin> => {
     const cart = await lockCart(tx, s, idmovimentacao, true);
-    if (!cart) return { kind: 'error', id: 'error.cartNotFound' };
+    if (!cart) refuse('error.cartNotFound');
     const [prior] = await tx.select().from(pagamento).where(eq(pagamento.idempotencyKey, key));
     if (prior) {
-      return prior.idmovimentacao === cart.id ? { kind: 'existing', key } : { kind: 'badParams' };
+      if (prior.idmovimentacao !== cart.id) throw badParams();
+      return { kind: 'existing', key };
     }
     // Already paid with another key: answer that payment rather than charging twice.
     const [approved] = await tx
@@ -185,23 +187,13 @@ export async function iniciarPagamento(
       .from(pagamento)
       .where(and(eq(pagamento.idmovimentacao, cart.id), eq(pagamento.status, 'approved')));
     if (approved) return { kind: 'existing', key: approved.idempotencyKey };
-    if (cart.expired) {
-      await tx.execute(
-        sql`UPDATE movimentacao SET status = 'EX', updated_at = now() WHERE id = ${cart.id}`,
-      );
-      return { kind: 'error', id: 'error.reservationExpired' };
-    }
-    if (cart.status === 'EX') return { kind: 'error', id: 'error.reservationExpired' };
-    if (cart.status === 'TP' || cart.status === 'AP') {
-      return { kind: 'error', id: 'error.paymentInProgress' };
-    }
-    if (cart.status !== 'RE' || cart.units === 0)
-      return { kind: 'error', id: 'error.cartNotFound' };
+    if (cart.expired || cart.status === 'EX') refuse('error.reservationExpired');
+    if (cart.status === 'TP' || cart.status === 'AP') refuse('error.paymentInProgress');
+    if (cart.status !== 'RE' || cart.units === 0) refuse('error.cartNotFound');
     const agency = s.pessoa.idpessoaTipo === s.brand.brand.regrasDoNegocio.idagencia;
-    if (agency && cart.units < AGENCY_MIN_ITEMS)
-      return { kind: 'error', id: 'error.agencyMinimum' };
+    if (agency && cart.units < AGENCY_MIN_ITEMS) refuse('error.agencyMinimum');
     if (!offer(s, cart.total_cents).some((o) => o.parcela === opcoes.parcelas)) {
-      return { kind: 'badParams' };
+      throw badParams();
     }
     const [created] = await tx
       .insert(pagamento)
@@ -220,16 +212,10 @@ export async function iniciarPagamento(
       .onConflictDoNothing({ target: pagamento.idempotencyKey })
       .returning({ id: pagamento.id });
     if (!created) return { kind: 'existing', key };
-    await tx.execute(
-      sql`UPDATE movimentacao SET status = 'TP', updated_at = now(),
-            dthr_exp = greatest(dthr_exp, now() + ${PAYMENT_GRACE_SECONDS}::int * interval '1 second')
-          WHERE id = ${cart.id}`,
-    );
+    await beginPayment(tx, cart.id, PAYMENT_GRACE_SECONDS);
     return { kind: 'new', idpagamento: created.id, amountCents: cart.total_cents };
   });
 
-  if (begin.kind === 'badParams') throw badParams();
-  if (begin.kind === 'error') throw generic(begin.id);
   if (begin.kind === 'existing') return awaitAttempt(s, begin.key);
 
   let status: 'approved' | 'declined' | 'pending' | 'error';
@@ -255,17 +241,7 @@ export async function iniciarPagamento(
       .set({ status, gatewayRef, updatedAt: sql`now()` })
       .where(eq(pagamento.id, begin.idpagamento))
       .returning();
-    if (status === 'approved') {
-      await tx.execute(sql`UPDATE movimentacao SET status = 'TP', dthr_exp = NULL,
-                             updated_at = now() WHERE id = ${idmovimentacao}`);
-    } else if (status === 'pending') {
-      await tx.execute(sql`UPDATE movimentacao SET status = 'AP', dthr_exp = NULL,
-                             updated_at = now() WHERE id = ${idmovimentacao}`);
-    } else {
-      // Back to the reservation with its own expiry: the buyer may retry with a new key.
-      await tx.execute(sql`UPDATE movimentacao SET status = 'RE', dthr_exp = ${p!.movDthrExp?.toISOString() ?? null}::timestamptz,
-                             updated_at = now() WHERE id = ${idmovimentacao} AND status = 'TP'`);
-    }
+    await settlePayment(tx, idmovimentacao, status, p!.movDthrExp);
     return p!;
   });
   return storedResult(s, saved);
@@ -295,7 +271,6 @@ export async function concluirPagamento(
   idmovimentacao: number,
 ): Promise<ConcluirPagamentoResult> {
   type Outcome =
-    | { error: 'error.cartNotFound' | 'error.paymentNotApproved' }
     | { status: 'AP' }
     | { status: 'PA'; ingressos: { iditem: number; codigo: string }[] };
   const outcome: Outcome = await s.db.transaction(async (tx): Promise<Outcome> => {
@@ -305,18 +280,15 @@ export async function concluirPagamento(
           WHERE id = ${idmovimentacao} AND idpessoa = ${s.pessoa.id} AND brand = ${s.brand.id}
           FOR UPDATE`,
     );
-    if (!mov) return { error: 'error.cartNotFound' };
+    if (!mov) refuse('error.cartNotFound');
     if (mov.status === 'AP') return { status: 'AP' };
     if (mov.status !== 'PA') {
       const [approved] = await tx
         .select({ id: pagamento.id })
         .from(pagamento)
         .where(and(eq(pagamento.idmovimentacao, mov.id), eq(pagamento.status, 'approved')));
-      if (!approved) return { error: 'error.paymentNotApproved' };
-      await tx.execute(sql`UPDATE movimentacao SET status = 'PA', dthr_exp = NULL,
-                             updated_at = now() WHERE id = ${mov.id}`);
-      await tx.execute(sql`UPDATE movimentacao_item SET status = 'PA'
-                             WHERE idmovimentacao = ${mov.id} AND status <> 'CA'`);
+      if (!approved) refuse('error.paymentNotApproved');
+      await concludeOrder(tx, mov.id);
       const units = await rows<{ id: number }>(
         tx,
         sql`SELECT i.id FROM movimentacao_item i
@@ -339,7 +311,6 @@ export async function concluirPagamento(
     );
     return { status: 'PA', ingressos: tickets };
   });
-  if ('error' in outcome) throw generic(outcome.error);
   return {
     idmovimentacao,
     status: outcome.status,

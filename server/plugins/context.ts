@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import type { Locale } from '../../schemas/contract';
 import type { Pessoa } from '../accounts/repository';
-import { bearerToken, resolveSession } from '../accounts/sessions';
+import { startSessionCache } from '../accounts/session-cache';
+import { bearerToken } from '../accounts/sessions';
 import { brandForHost } from '../brands/select';
 import type { Db } from '../db/client';
 import { requestLocale } from '../i18n';
@@ -29,12 +30,18 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates every request of `app` with `brand`, `locale` and `auth` (root-level hooks). */
-export function installRequestContext(
+/**
+ * Decorates every request of `app` with `brand`, `locale` and `auth` (root-level hooks). Sessions
+ * are looked up through a short cache kept truthful by the database's notifications
+ * (accounts/session-cache.ts); it stops with the app.
+ */
+export async function installRequestContext(
   app: FastifyInstance,
   db: Db,
   brands: readonly LoadedBrand[],
-): void {
+): Promise<void> {
+  const sessions = await startSessionCache(db);
+  app.addHook('onClose', () => sessions.close());
   app.decorateRequest('brand', null as unknown as LoadedBrand);
   app.decorateRequest('locale', null as unknown as Locale);
   app.decorateRequest('auth', null);
@@ -47,7 +54,7 @@ export function installRequestContext(
     req.issuedToken = null;
     const token = bearerToken(req.headers.authorization);
     if (token) {
-      const pessoa = await resolveSession(db, req.brand.id, token);
+      const pessoa = await sessions.resolve(req.brand.id, token);
       if (pessoa) req.auth = { token, pessoa };
     }
   });

@@ -18,6 +18,11 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** The PostgreSQL server to test on ('' for PGlite). */
     databaseUrl: string;
+    /**
+     * A PostgreSQL server for the tests that need real concurrency (several connections):
+     * DATABASE_URL, else a local one at 127.0.0.1:5432 (database `test`) when it answers, else ''.
+     */
+    concurrencyDatabaseUrl: string;
   }
 }
 
@@ -36,9 +41,33 @@ async function migrationsHash(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** The local PostgreSQL the concurrency tests use when DATABASE_URL is not set. */
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Whether a PostgreSQL server answers at `url` (within a second). */
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 export default async function setup(project: TestProject): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL?.trim() ?? '';
   project.provide('databaseUrl', databaseUrl);
+  // On PGlite's single connection a race cannot happen, so a concurrency test could not fail:
+  // those tests go to PostgreSQL whenever one is reachable.
+  project.provide(
+    'concurrencyDatabaseUrl',
+    databaseUrl || ((await answers(LOCAL_POSTGRES)) ? LOCAL_POSTGRES : ''),
+  );
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();

@@ -24,8 +24,10 @@ import type {
 } from '../../schemas/contract';
 import { ensurePessoa, type Pessoa } from '../accounts/repository';
 import { DEMO_PERSON, seedDemoAccounts } from '../accounts/seed';
+import { hashToken } from '../accounts/sessions';
 import { buildApp } from '../app';
 import { syncCatalog } from '../catalog/sync';
+import { currentVersions } from '../content/terms';
 import { type Db, type DbHandle, openDb } from '../db/client';
 import { rows } from '../db/sql';
 import type { PaymentGateway } from '../payments/gateway';
@@ -47,13 +49,18 @@ export interface TestDb {
   handle: DbHandle;
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** Its PostgreSQL URL, for other processes (PostgreSQL only). */
+  url?: string;
   /** Closes and deletes it. */
   drop(): Promise<void>;
 }
 
-/** Opens a fresh, migrated database (PGlite copy, or a new PostgreSQL database). */
-export async function openTestDb(): Promise<TestDb> {
-  const databaseUrl = inject('databaseUrl');
+/**
+ * Opens a fresh, migrated database (PGlite copy, or a new PostgreSQL database). `concurrency`
+ * asks for PostgreSQL whenever one is reachable (see global-setup.ts), PGlite otherwise.
+ */
+export async function openTestDb(opts: { concurrency?: boolean } = {}): Promise<TestDb> {
+  const databaseUrl = inject(opts.concurrency ? 'concurrencyDatabaseUrl' : 'databaseUrl');
   if (databaseUrl) {
     const name = `sf_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
@@ -69,6 +76,7 @@ export async function openTestDb(): Promise<TestDb> {
       handle,
       db: handle.db,
       driver: 'postgres',
+      url: url.toString(),
       async drop() {
         await handle.close();
         const c = new pg.Client({ connectionString: databaseUrl });
@@ -101,6 +109,8 @@ export interface TestServerOptions {
   distDir?: string;
   /** Makes the gateway (e.g. the sandbox wrapped to count charges); default the sandbox. */
   gateway?: (db: Db) => PaymentGateway;
+  /** A test of races: PostgreSQL whenever one is reachable, even in the PGlite suite. */
+  concurrency?: boolean;
 }
 
 /** Per-request options of the helpers. */
@@ -156,7 +166,7 @@ function headers(opts: CallOptions | undefined): Record<string, string> {
 
 /** Builds the app on a fresh database with the catalogue synced and demo accounts seeded. */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  const tdb = await openTestDb();
+  const tdb = await openTestDb({ concurrency: opts.concurrency ?? false });
   const brands = opts.brands ?? testBrands();
   await syncCatalog(tdb.db, brands);
   await seedDemoAccounts(tdb.db, brands);
@@ -249,4 +259,57 @@ export async function unitsTaken(
 export function errorOf<T>(a: RpcAnswer<T>): { code: number; message: string } {
   if (!('error' in a.body)) throw new Error(`expected an error, got ${JSON.stringify(a.body)}`);
   return a.body.error;
+}
+
+/**
+ * `n` buyers of `brand` with a complete profile, the terms in force accepted and a session
+ * each, written straight into the database (a login per buyer would hash n passwords).
+ * @returns their bearer tokens, in order.
+ */
+export async function makeBuyers(db: Db, brand: LoadedBrand, n: number): Promise<string[]> {
+  const tokens = Array.from({ length: n }, () => randomBytes(32).toString('base64url'));
+  const tag = randomBytes(4).toString('hex');
+  const emails = tokens.map((_, i) => `buyer-${tag}-${i}@example.com`);
+  const made = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO pessoa (brand, email, senha_hash, nome, cpf, idpessoa_tipo, email_confirmado_em)
+        SELECT ${brand.id}, e, 'x', 'Comprador', '52998224725', 1, now()
+        FROM unnest(${sql.raw(pgTextArray(emails))}::text[]) WITH ORDINALITY AS u(e, n)
+        ORDER BY n RETURNING id`,
+  );
+  const ids = made.map((r) => r.id);
+  await db.execute(
+    sql`INSERT INTO sessao (token_hash, idpessoa, expires_at)
+        SELECT h, p, now() + interval '1 day'
+        FROM unnest(${sql.raw(pgTextArray(tokens.map(hashToken)))}::text[],
+          ${sql.raw(`ARRAY[${ids.join(',')}]`)}::int[]) AS u(h, p)`,
+  );
+  for (const v of await currentVersions(brand)) {
+    await db.execute(
+      sql`INSERT INTO termo_aceite (idpessoa, tipo, versao, idtermo)
+          SELECT p, ${v.tipo}, ${v.versao}, ${v.idtermo}
+          FROM unnest(${sql.raw(`ARRAY[${ids.join(',')}]`)}::int[]) AS u(p)`,
+    );
+  }
+  return tokens;
+}
+
+/** A text[] literal of safe strings (e-mails, hex hashes, base64url tokens). */
+function pgTextArray(values: string[]): string {
+  for (const v of values) if (!/^[\w.@+-]*$/.test(v)) throw new TypeError(`unsafe: ${v}`);
+  return `ARRAY[${values.map((v) => `'${v}'`).join(',')}]`;
+}
+
+/** The stock counter of a product in a session (`estoque.reservados`). */
+export async function counterOf(
+  db: Db,
+  idapresentacao: number,
+  idproduto: number,
+): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`SELECT reservados AS n FROM estoque
+        WHERE idapresentacao = ${idapresentacao} AND idproduto = ${idproduto}`,
+  );
+  return Number(r?.n ?? -1);
 }

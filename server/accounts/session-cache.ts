@@ -1,0 +1,124 @@
+/**
+ * A short in-process cache of bearer token → person, so a request does not cost a session
+ * query. Each entry lives at most {@link SESSION_CACHE_TTL_MS}, never past its session's end.
+ *
+ * Invalidation, across any number of servers: triggers of migration 0002 NOTIFY
+ * `sf_session_cache` on commit whenever a session row is deleted (logout, password change) or a
+ * person row changes, whoever wrote it (this server, another one, the operator command, SQL by
+ * hand); every server LISTENs and drops the entry. On the server that wrote, the entry is also
+ * dropped at once by the writer ({@link forgetSessionToken}, {@link forgetSessionPessoa}), so
+ * its next request reads the new row. So a logged-out token stops working on the server that
+ * logged it out at once, on the others as soon as PostgreSQL delivers the notification
+ * (milliseconds), and whatever happens within {@link SESSION_CACHE_TTL_MS}: while the listening
+ * connection is down nothing is cached, and an entry read while an invalidation raced is not
+ * kept.
+ */
+import type { Db } from '../db/client';
+import { listen } from '../db/listen';
+import type { Pessoa } from './repository';
+import { hashToken, isTokenShaped, lookupSession } from './sessions';
+
+/** The longest a cached session is trusted without asking the database. */
+export const SESSION_CACHE_TTL_MS = 10_000;
+
+/** At most this many tokens are kept (the oldest go first). */
+const MAX_ENTRIES = 20_000;
+
+/** The channel the triggers notify: `t:<token hash>` or `p:<idpessoa>`. */
+const CHANNEL = 'sf_session_cache';
+
+interface Entry {
+  pessoa: Pessoa;
+  brand: string;
+  /** When the entry stops being trusted: its TTL or the session's end, the earlier. */
+  until: number;
+}
+
+/** A running cache. */
+export interface SessionCache {
+  /** The person of a valid token of `brand`, or null. */
+  resolve(brand: string, token: string): Promise<Pessoa | null>;
+  /** Stops listening and empties it. */
+  close(): Promise<void>;
+}
+
+class Cache {
+  readonly entries = new Map<string, Entry>();
+  /** Bumped by every invalidation: a lookup that raced one is not kept. */
+  generation = 0;
+  listening = false;
+
+  forgetToken(tokenHash: string): void {
+    this.generation++;
+    this.entries.delete(tokenHash);
+  }
+
+  forgetPessoa(idpessoa: number): void {
+    this.generation++;
+    for (const [k, e] of this.entries) if (e.pessoa.id === idpessoa) this.entries.delete(k);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+/** The caches of this process, for the writers' immediate invalidation. */
+const caches = new Set<Cache>();
+
+/** Drops a token from this process's caches (its session is being deleted). */
+export function forgetSessionToken(tokenHash: string): void {
+  for (const c of caches) c.forgetToken(tokenHash);
+}
+
+/** Drops a person's tokens from this process's caches (the person is being changed). */
+export function forgetSessionPessoa(idpessoa: number): void {
+  for (const c of caches) c.forgetPessoa(idpessoa);
+}
+
+/** Starts a cache over `db`, listening for invalidations. */
+export async function startSessionCache(db: Db): Promise<SessionCache> {
+  const cache = new Cache();
+  caches.add(cache);
+  const unlisten = await listen(db, CHANNEL, {
+    message(payload) {
+      if (payload.startsWith('t:')) cache.forgetToken(payload.slice(2));
+      else if (payload.startsWith('p:')) cache.forgetPessoa(Number(payload.slice(2)));
+      else cache.clear();
+    },
+    state(listening) {
+      // Whatever was missed while not listening is unknown: start again from nothing.
+      cache.clear();
+      cache.listening = listening;
+    },
+  });
+  return {
+    async resolve(brand, token) {
+      if (!isTokenShaped(token)) return null;
+      const tokenHash = hashToken(token);
+      const now = Date.now();
+      const hit = cache.entries.get(tokenHash);
+      if (hit && hit.brand === brand && now < hit.until && cache.listening) return hit.pessoa;
+      const generation = cache.generation;
+      const found = await lookupSession(db, brand, tokenHash);
+      if (!found) return null;
+      if (cache.listening && generation === cache.generation) {
+        if (cache.entries.size >= MAX_ENTRIES) {
+          cache.entries.delete(cache.entries.keys().next().value!);
+        }
+        cache.entries.set(tokenHash, {
+          pessoa: found.pessoa,
+          brand,
+          until: Math.min(now + SESSION_CACHE_TTL_MS, found.expiresAt.getTime()),
+        });
+      }
+      return found.pessoa;
+    },
+    async close() {
+      caches.delete(cache);
+      await unlisten();
+      cache.clear();
+    },
+  };
+}

@@ -1,0 +1,395 @@
+// `npm run bench:reserve`: a flash sale. N buyers, each with an account and a session of its own,
+// hold 1 unit each of one product of capacity C, CONCURRENCY at a time, through the real HTTP
+// API (router.php SuperIngresso.iniciarReserva, as the storefront calls it), on PGlite with one
+// server and on PostgreSQL with one and with two server processes. Prints requests per second,
+// p50/p99 latency, the oversold count read from the database (sold + held − capacity) and the
+// time to sell out; beside it the database's own limit measured the same way: a bare
+// conditional-update transaction (BEGIN; UPDATE … SET held = held + 1 WHERE held + sold < cap;
+// COMMIT), CONCURRENCY at a time. Numbers, not pass/fail.
+//
+// Env: BENCH_N (3000), BENCH_C (1000), BENCH_CONCURRENCY (100), BENCH_SCENARIOS
+// (pglite,pg1,pg2), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres: a server where
+// a scratch database is created and dropped), BENCH_PORT (18290; the second server +1),
+// BENCH_NODE_ARGS (extra node flags for the servers).
+// Run with tsx (the setup imports the server's modules): node --import tsx tests/bench/reserve.bench.mjs
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { loadBrands } from '../../server/brands/loader.ts';
+import { syncCatalog } from '../../server/catalog/sync.ts';
+import { currentVersions } from '../../server/content/terms.ts';
+import { openDb } from '../../server/db/client.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+const N = Number(process.env.BENCH_N ?? 3000);
+const C = Number(process.env.BENCH_C ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 100);
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'pglite,pg1,pg2').split(',').map((s) => s.trim());
+const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PORT = Number(process.env.BENCH_PORT ?? 18290);
+const BRAND = 'museu-aurora';
+const EVENT = 1;
+const PRODUCT = 101;
+
+const work = mkdtempSync(join(tmpdir(), 'bench-reserve-'));
+const distDir = join(work, 'no-dist');
+mkdirSync(distDir);
+
+// A copy of the demo brand whose first event's first product has capacity C (the catalogue sync
+// at every start reads it from the files, so the capacity must be there, not only in the table).
+const brandsDir = join(work, 'brands');
+cpSync(join(root, 'brands', BRAND), join(brandsDir, BRAND), { recursive: true });
+const catalogPath = join(brandsDir, BRAND, 'catalog.json');
+const catalog = JSON.parse(readFileSync(catalogPath, 'utf8'));
+const event = catalog.events.find((e) => e.idevento === EVENT);
+for (const t of event.tipo_produtos) {
+  for (const p of t.produtos) if (p.idproduto === PRODUCT) p.capacidade = C;
+}
+writeFileSync(catalogPath, JSON.stringify(catalog, null, 2));
+const brands = await loadBrands(brandsDir);
+const brand = brands.find((b) => b.id === BRAND);
+
+const sha256 = (s) => createHash('sha256').update(s).digest('hex');
+
+/** Migrates, syncs the catalogue and makes N buyers with a session each; not timed. */
+async function prepare(db) {
+  await syncCatalog(db, brands);
+  const [session] = (
+    await db.$client.query(
+      `SELECT a.id FROM apresentacao a JOIN estoque e ON e.idapresentacao = a.id
+       WHERE a.brand = $1 AND a.idevento = $2 AND e.idproduto = $3 AND a.ativo
+         AND a.dthr > now() + interval '1 day'
+       ORDER BY a.dthr LIMIT 1`,
+      [BRAND, EVENT, PRODUCT],
+    )
+  ).rows;
+  const tokens = Array.from({ length: N }, () => randomBytes(32).toString('base64url'));
+  const emails = tokens.map((_, i) => `buyer${i}@bench.example`);
+  const ids = (
+    await db.$client.query(
+      `INSERT INTO pessoa (brand, email, senha_hash, nome, sobrenome, cpf, idpessoa_tipo,
+         end_pais, end_estado, end_cidade, email_confirmado_em)
+       SELECT $1, e, 'x', 'Buyer', 'Bench', '52998224725', 1, 'BR', 'SP', 'São Paulo', now()
+       FROM unnest($2::text[]) WITH ORDINALITY AS u(e, n) ORDER BY n
+       RETURNING id`,
+      [BRAND, emails],
+    )
+  ).rows.map((r) => r.id);
+  await db.$client.query(
+    `INSERT INTO sessao (token_hash, idpessoa, expires_at)
+     SELECT h, p, now() + interval '1 day' FROM unnest($1::text[], $2::int[]) AS u(h, p)`,
+    [tokens.map(sha256), ids],
+  );
+  for (const v of await currentVersions(brand)) {
+    await db.$client.query(
+      `INSERT INTO termo_aceite (idpessoa, tipo, versao, idtermo)
+       SELECT p, $2, $3, $4 FROM unnest($1::int[]) AS u(p)`,
+      [ids, v.tipo, v.versao, v.idtermo],
+    );
+  }
+  return { idapresentacao: session.id, tokens };
+}
+
+/** sold + held units of the product right now, by the timestamps (the spec's rule). */
+async function taken(query, idapresentacao) {
+  const res = await query(
+    `SELECT count(*)::int AS n FROM movimentacao_item i
+     JOIN movimentacao m ON m.id = i.idmovimentacao
+     JOIN estoque e ON e.id = i.idestoque
+     WHERE e.idapresentacao = $1 AND e.idproduto = $2 AND i.status <> 'CA'
+       AND (m.status IN ('PA','AP') OR (m.status IN ('RE','TP')
+         AND (m.dthr_exp IS NULL OR m.dthr_exp > now())))`,
+    [idapresentacao, PRODUCT],
+  );
+  return res.rows[0].n;
+}
+
+function startServer(port, env) {
+  // BENCH_NODE_ARGS: extra flags for the servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const flags = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...flags, '--import', 'tsx', join(root, 'server/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BRANDS_DIR: brandsDir,
+        DIST_DIR: distDir,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('Storefront ready')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) during start`)));
+  });
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+/** One router.php call over a kept-alive connection; resolves with the parsed body. */
+function rpc(port, method, params, token) {
+  const body = JSON.stringify({ class: 'SuperIngresso', method, params });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        agent,
+        method: 'POST',
+        path: `/router.php?method=${method}&class=SuperIngresso&lang=pt_BR`,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(text));
+          } catch (err) {
+            reject(err);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const pct = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+/** Runs `count` calls of `call(i)`, `concurrency` at a time; latency of each and the total. */
+async function load(count, concurrency, call) {
+  const latencies = new Array(count);
+  const outcomes = new Array(count);
+  const finished = new Array(count);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t = performance.now();
+        outcomes[i] = await call(i);
+        finished[i] = performance.now();
+        latencies[i] = finished[i] - t;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, latencies: [...latencies].sort((a, b) => a - b), outcomes, finished, started };
+}
+
+/** The flash sale against the servers on `ports` (buyer i goes to ports[i % ports.length]). */
+async function flashSale(ports, { idapresentacao, tokens }) {
+  // Warm the servers' code paths (not the stock): a catalogue read each.
+  for (const port of ports) {
+    await load(200, 20, () => rpc(port, 'getProdutos', [idapresentacao]));
+  }
+  const r = await load(N, CONCURRENCY, (i) =>
+    rpc(
+      ports[i % ports.length],
+      'iniciarReserva',
+      [[{ idproduto: PRODUCT, qtd: 1 }], idapresentacao, []],
+      tokens[i],
+    ),
+  );
+  let held = 0;
+  let refused = 0;
+  let other = 0;
+  let soldOutAt = 0;
+  r.outcomes.forEach((o, i) => {
+    if (o && 'result' in o) {
+      held++;
+      soldOutAt = Math.max(soldOutAt, r.finished[i] - r.started);
+    } else if (o?.error?.message === 'Ingressos indisponíveis!') refused++;
+    else other++;
+  });
+  if (other > 0) {
+    const sample = r.outcomes.find((o) => !(o && 'result' in o) && o?.error?.code !== 0);
+    console.log(`  unexpected answers: ${other}, e.g. ${JSON.stringify(sample)}`);
+  }
+  return {
+    rps: N / r.seconds,
+    p50: pct(r.latencies, 0.5),
+    p99: pct(r.latencies, 0.99),
+    held,
+    refused,
+    other,
+    soldOut: soldOutAt / 1000,
+  };
+}
+
+/** The bare conditional update, `count` transactions, CONCURRENCY at a time. */
+async function dbLimitPostgres(url, poolMax) {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  pool.on('error', () => {});
+  await pool.query(`DROP TABLE IF EXISTS bench_limit;
+    CREATE TABLE bench_limit (id int PRIMARY KEY, held int NOT NULL, sold int NOT NULL, cap int NOT NULL);
+    INSERT INTO bench_limit VALUES (1, 0, 0, ${C});`);
+  const r = await load(N, CONCURRENCY, async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(
+        'UPDATE bench_limit SET held = held + 1 WHERE id = 1 AND held + sold < cap',
+      );
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+  });
+  const held = (await pool.query('SELECT held FROM bench_limit')).rows[0].held;
+  await pool.query('DROP TABLE bench_limit');
+  await pool.end();
+  return { rps: N / r.seconds, p50: pct(r.latencies, 0.5), p99: pct(r.latencies, 0.99), held };
+}
+
+async function dbLimitPglite() {
+  const db = new PGlite();
+  await db.exec(`CREATE TABLE bench_limit (id int PRIMARY KEY, held int NOT NULL, sold int NOT NULL, cap int NOT NULL);
+    INSERT INTO bench_limit VALUES (1, 0, 0, ${C});`);
+  const r = await load(N, CONCURRENCY, () =>
+    db.transaction((tx) =>
+      tx.query('UPDATE bench_limit SET held = held + 1 WHERE id = 1 AND held + sold < cap'),
+    ),
+  );
+  const held = (await db.query('SELECT held FROM bench_limit')).rows[0].held;
+  await db.close();
+  return { rps: N / r.seconds, p50: pct(r.latencies, 0.5), p99: pct(r.latencies, 0.99), held };
+}
+
+const rows = [];
+const fmt = (x, d = 0) => x.toFixed(d);
+function record(name, sale, limit) {
+  const row = {
+    name,
+    rps: fmt(sale.rps),
+    p50: fmt(sale.p50, 1),
+    p99: fmt(sale.p99, 1),
+    oversold: sale.oversold,
+    soldOut: fmt(sale.soldOut, 2),
+    held: sale.held,
+    limit: `${fmt(limit.rps)} tx/s (p99 ${fmt(limit.p99, 1)} ms)`,
+    ratio: `${fmt((100 * sale.rps) / limit.rps)} %`,
+  };
+  rows.push(row);
+  console.log(JSON.stringify(row));
+}
+
+async function runPglite() {
+  const dataDir = join(work, 'pglite-data');
+  const handle = await openDb({ pgliteDir: join(dataDir, 'pglite') });
+  await handle.migrate();
+  const setup = await prepare(handle.db);
+  await handle.close();
+  const server = await startServer(PORT, { DATA_DIR: dataDir });
+  let sale;
+  try {
+    sale = await flashSale([PORT], setup);
+  } finally {
+    await stopServer(server);
+  }
+  const reopened = await openDb({ pgliteDir: join(dataDir, 'pglite') });
+  const n = await taken((q, p) => reopened.db.$client.query(q, p), setup.idapresentacao);
+  await reopened.close();
+  sale.oversold = Math.max(0, n - C);
+  sale.taken = n;
+  record('PGlite, 1 server', sale, await dbLimitPglite());
+}
+
+async function runPostgres(servers) {
+  const name = `bench_reserve_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_ADMIN);
+  url.pathname = `/${name}`;
+  const dbUrl = url.toString();
+  const children = [];
+  try {
+    const handle = await openDb({ databaseUrl: dbUrl });
+    await handle.migrate();
+    const setup = await prepare(handle.db);
+    const ports = Array.from({ length: servers }, (_, i) => PORT + i);
+    for (const port of ports) {
+      children.push(
+        await startServer(port, {
+          DATABASE_URL: dbUrl,
+          DATA_DIR: join(work, `data-${name}-${port}`),
+        }),
+      );
+    }
+    const sale = await flashSale(ports, setup);
+    const n = await taken((q, p) => handle.db.$client.query(q, p), setup.idapresentacao);
+    sale.oversold = Math.max(0, n - C);
+    sale.taken = n;
+    await handle.close();
+    for (const c of children) await stopServer(c);
+    children.length = 0;
+    // The servers' pools together: 10 connections each (openDb's default).
+    const limit = await dbLimitPostgres(dbUrl, 10 * servers);
+    record(`PostgreSQL, ${servers} server${servers > 1 ? 's' : ''}`, sale, limit);
+  } catch (err) {
+    console.error(`PostgreSQL with ${servers} server(s) failed:`, err);
+    throw err;
+  } finally {
+    for (const c of children) await stopServer(c);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+console.log(
+  `flash sale: ${N} buyers, capacity ${C}, ${CONCURRENCY} at a time, 1 unit each (node ${process.version})`,
+);
+try {
+  for (const s of SCENARIOS) {
+    if (s === 'pglite') await runPglite();
+    else if (s === 'pg1') await runPostgres(1);
+    else if (s === 'pg2') await runPostgres(2);
+    else throw new Error(`unknown scenario ${s}`);
+  }
+} finally {
+  agent.destroy();
+  rmSync(work, { recursive: true, force: true });
+}
+
+console.log('');
+console.log(
+  '| setup | hold requests/s | p50 | p99 | held | oversold | sold out after | DB limit (bare conditional update) | ratio |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const r of rows) {
+  console.log(
+    `| ${r.name} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.held} | ${r.oversold} | ${r.soldOut} s | ${r.limit} | ${r.ratio} |`,
+  );
+}
