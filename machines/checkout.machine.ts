@@ -13,6 +13,8 @@ import type {
   GetCarrinhoPageItensResult,
   GetCarrinhoPageResult,
   IniciarReservaResult,
+  Movimentacao,
+  ProrrogarReservaResult,
 } from '../schemas/contract';
 import { paymentMachine } from './payment.machine';
 import {
@@ -21,6 +23,7 @@ import {
   type CheckoutEvent,
   type CheckoutInput,
   type CheckoutOutput,
+  type ExtendHoldInput,
   type HandOverResult,
   type LoadItemsInput,
   type LocalCartEntry,
@@ -35,6 +38,12 @@ const MACHINE = 'checkoutMachine';
 
 /** How long an expiry waits for the server's deadline before it is announced (see below). */
 export const EXPIRY_GRACE_MS = 2500;
+
+/**
+ * Seconds before the expiry at which the person is warned and offered more time: WCAG 2.2.1
+ * asks for at least 20 s to answer; the issue asks for at least 60.
+ */
+export const EXPIRY_WARNING_SECONDS = 90;
 
 /**
  * The purchase from the first add to its outcome (spec §4 "States and transitions"): hold
@@ -62,7 +71,11 @@ export const EXPIRY_GRACE_MS = 2500;
  *   goes to `cancelling` → `cancelled`. A hold whose countdown reaches 0 goes to `expired`:
  *   `confirming` for {@link EXPIRY_GRACE_MS} (delay `expiryGrace`), then `confirmed`.
  *   Final: `paid`, `pending`, `cancelled`.
- * - tags: `needsLogin` (awaitingLogin), `held` (held, confirmingAdd), `busy` (loading,
+ * - `held` also has `extension` (WCAG 2.2.1): `idle` → `warning` once
+ *   {@link EXPIRY_WARNING_SECONDS} or less are left; `cart.extend` → `extending`
+ *   (`extendHold`) → `idle` with the server's new `count_exp`; `cart.warningDismissed` →
+ *   `dismissed` until the hold has more time again.
+ * - tags: `needsLogin` (awaitingLogin), `expiryWarning` (warning, extending), `extending`, `held` (held, confirmingAdd), `busy` (loading,
  *   handingOver, checking, reserving, cancelling,
  *   held.items.removing), `itemsLoading`, `itemsFailed`, `confirmAdd`, `confirmCancel`,
  *   `expired`, `expiryConfirmed`, `failed`, `paid`, `pending`, `cancelled`
@@ -118,6 +131,9 @@ export const checkoutMachine = setup({
     handOver: fromPromise<HandOverResult, { entries: LocalCartEntry[] }>(async () => {
       throw notProvided(MACHINE, 'handOver');
     }),
+    extendHold: fromPromise<ProrrogarReservaResult, ExtendHoldInput>(async () => {
+      throw notProvided(MACHINE, 'extendHold');
+    }),
     payment: paymentMachine,
   },
   delays: {
@@ -137,6 +153,13 @@ export const checkoutMachine = setup({
     hasNoItems: (_, params: { cart: GetCarrinhoPageItensResult }) => params.cart.itens.length === 0,
     /** The checkout screen is open. */
     isCheckoutOpen: ({ context }) => context.checkoutOpen,
+    /** The hold runs out within the warning time (and has not yet). */
+    isExpiringSoon: ({ context }) =>
+      context.countExp > 0 && context.countExp <= EXPIRY_WARNING_SECONDS,
+    /** The hold has more than the warning time left (again). */
+    isNotExpiringSoon: not('isExpiringSoon'),
+    /** The server said this hold may not be extended again. */
+    hasNoExtensionLeft: ({ context }) => context.extensionsLeft === 0,
     /** The checkout screen is closed. */
     isCheckoutClosed: not('isCheckoutOpen'),
     /** No cancellation is being asked. */
@@ -151,7 +174,10 @@ export const checkoutMachine = setup({
       idmovimentacao: params.idmovimentacao,
       countExp: Math.max(0, params.countExp),
     })),
-    assignEarlier: assign((_, params: { cart: GetCarrinhoPageResult }) => ({
+    /** A hold found on the server before this visit added anything: known, and marked so. */
+    assignEarlierHold: assign((_, params: { cart: Movimentacao }) => ({
+      idmovimentacao: params.cart.idmovimentacao,
+      countExp: Math.max(0, params.cart.count_exp),
       earlier: params.cart,
     })),
     assignRequest: assign(({ event }) => {
@@ -191,6 +217,14 @@ export const checkoutMachine = setup({
       itemsError: toFlowError(params.error),
     })),
     clearError: assign({ error: null, itemsError: null }),
+    assignExtension: assign((_, params: { result: ProrrogarReservaResult }) => ({
+      countExp: Math.max(0, params.result.count_exp),
+      extensionsLeft: params.result.prorrogacoes_restantes,
+      extensionError: null,
+    })),
+    assignExtensionError: assign((_, params: { error: unknown }) => ({
+      extensionError: toFlowError(params.error),
+    })),
     /** Injected: the expiry was announced (the app forgets its copy of the cart). */
     expiryConfirmed: () => {},
     /** Injected: the local cart is in the machine's hands (the app forgets its copy). */
@@ -221,6 +255,8 @@ export const checkoutMachine = setup({
     itemsError: null,
     handOver: null,
     handOverFailures: [],
+    extensionsLeft: null,
+    extensionError: null,
   }),
   initial: 'idle',
   output: ({ context }) => context.outcome ?? { kind: 'cancelled' },
@@ -302,15 +338,8 @@ export const checkoutMachine = setup({
             },
             target: 'held',
             actions: [
-              {
-                type: 'assignHold',
-                params: ({ event }) => ({
-                  idmovimentacao: event.output!.idmovimentacao,
-                  countExp: event.output!.count_exp,
-                }),
-              },
               // Found on arrival: held on an earlier visit.
-              { type: 'assignEarlier', params: ({ event }) => ({ cart: event.output }) },
+              { type: 'assignEarlierHold', params: ({ event }) => ({ cart: event.output! }) },
               'clearError',
             ],
           },
@@ -342,16 +371,10 @@ export const checkoutMachine = setup({
               params: ({ event }) => ({ countExp: event.output?.count_exp ?? 0 }),
             },
             target: 'confirmingAdd',
-            actions: [
-              {
-                type: 'assignHold',
-                params: ({ event }) => ({
-                  idmovimentacao: event.output!.idmovimentacao,
-                  countExp: event.output!.count_exp,
-                }),
-              },
-              { type: 'assignEarlier', params: ({ event }) => ({ cart: event.output }) },
-            ],
+            actions: {
+              type: 'assignEarlierHold',
+              params: ({ event }) => ({ cart: event.output! }),
+            },
           },
           { target: 'reserving' },
         ],
@@ -569,6 +592,47 @@ export const checkoutMachine = setup({
                 ],
               },
               always: { guard: 'isCheckoutClosed', target: 'closed' },
+            },
+          },
+        },
+        extension: {
+          initial: 'idle',
+          states: {
+            idle: {
+              always: { guard: 'isExpiringSoon', target: 'warning' },
+            },
+            warning: {
+              tags: ['expiryWarning'],
+              always: { guard: 'isNotExpiringSoon', target: 'idle' },
+              on: {
+                'cart.extend': { guard: not('hasNoExtensionLeft'), target: 'extending' },
+                'cart.warningDismissed': { target: 'dismissed' },
+              },
+            },
+            extending: {
+              tags: ['expiryWarning', 'extending'],
+              invoke: {
+                id: 'extendHold',
+                src: 'extendHold',
+                input: ({ context }) => ({ idmovimentacao: context.idmovimentacao! }),
+                onDone: {
+                  target: 'idle',
+                  actions: {
+                    type: 'assignExtension',
+                    params: ({ event }) => ({ result: event.output }),
+                  },
+                },
+                onError: {
+                  target: 'warning',
+                  actions: {
+                    type: 'assignExtensionError',
+                    params: ({ event }) => ({ error: event.error }),
+                  },
+                },
+              },
+            },
+            dismissed: {
+              always: { guard: 'isNotExpiringSoon', target: 'idle' },
             },
           },
         },

@@ -6,8 +6,9 @@ import type {
   GetCarrinhoPageResult,
   IniciarReservaResult,
   Movimentacao,
+  ProrrogarReservaResult,
 } from '../schemas/contract';
-import { checkoutMachine, EXPIRY_GRACE_MS } from './checkout.machine';
+import { checkoutMachine, EXPIRY_GRACE_MS, EXPIRY_WARNING_SECONDS } from './checkout.machine';
 import type { paymentMachine } from './payment.machine';
 import {
   activeNodeIds,
@@ -25,6 +26,7 @@ import {
   type CheckoutContext,
   type CheckoutEvent,
   type CheckoutInput,
+  type ExtendHoldInput,
   type HandOverResult,
   type LoadItemsInput,
   type LocalCartEntry,
@@ -85,6 +87,13 @@ const items = (count_exp: number, ids = [1, 2]): GetCarrinhoPageItensResult => (
 
 const CANCELLED: CancelarReservaResult = { idmovimentacao: 42, status: 'CA' };
 
+const extension = (count_exp: number, prorrogacoes_restantes: number): ProrrogarReservaResult => ({
+  idmovimentacao: 42,
+  dthr_exp: '2026-03-01 10:30:00',
+  count_exp,
+  prorrogacoes_restantes,
+});
+
 const ENTRIES: LocalCartEntry[] = [
   { ...REQUEST, label: 'Museu · 2 × Inteira' },
   { produtos: [{ idproduto: 99, qtd: 1 }], idapresentacao: 5, label: 'Museu · 1 × Esgotado' },
@@ -110,6 +119,7 @@ function fakeMachine(fakes: FakeActors) {
         'payment',
       ) as unknown as typeof paymentMachine,
       handOver: fakes.promise<HandOverResult, { entries: LocalCartEntry[] }>('handOver'),
+      extendHold: fakes.promise<ProrrogarReservaResult, ExtendHoldInput>('extendHold'),
     },
     actions: {
       expiryConfirmed: fakes.action('expiryConfirmed'),
@@ -453,6 +463,46 @@ describe('checkoutMachine: removing and cancelling', () => {
   });
 });
 
+describe('checkoutMachine: more time (WCAG 2.2.1)', () => {
+  it("warns once the warning time is reached, and extends with the server's new time", async () => {
+    const { actor, fakes, snap } = await startAtCheckout(EXPIRY_WARNING_SECONDS + 2);
+    fakes.tick();
+    expect(snap().hasTag('expiryWarning')).toBe(false);
+    fakes.tick();
+    expect(snap().hasTag('expiryWarning')).toBe(true);
+    actor.send({ type: 'cart.extend' });
+    expect(snap().hasTag('extending')).toBe(true);
+    expect(fakes.inputsOf('extendHold')).toEqual([{ idmovimentacao: 42 }]);
+    fakes.resolve('extendHold', extension(600, 9));
+    await flush();
+    expect(snap().hasTag('expiryWarning')).toBe(false);
+    expect(snap().context).toMatchObject({ countExp: 600, extensionsLeft: 9 });
+  });
+
+  it('a refused extension keeps the warning with the reason; none left, extend is refused', async () => {
+    const { actor, fakes, snap } = await startAtCheckout(30);
+    actor.send({ type: 'cart.extend' });
+    fakes.reject('extendHold', { code: 0, message: 'A sessão começa em breve' });
+    await flush();
+    expect(snap().matches({ held: { extension: 'warning' } })).toBe(true);
+    expect(snap().context.extensionError?.message).toBe('A sessão começa em breve');
+    actor.send({ type: 'cart.extend' });
+    fakes.resolve('extendHold', extension(40, 0));
+    await flush();
+    expect(snap().context.extensionsLeft).toBe(0);
+    expect(snap().matches({ held: { extension: 'warning' } })).toBe(true);
+    actor.send({ type: 'cart.extend' });
+    expect(fakes.isRunning('extendHold')).toBe(false);
+  });
+
+  it('a dismissed warning stays closed while the time is short', async () => {
+    const { actor, fakes, snap } = await startAtCheckout(30);
+    actor.send({ type: 'cart.warningDismissed' });
+    fakes.tick(5);
+    expect(snap().hasTag('expiryWarning')).toBe(false);
+  });
+});
+
 describe('checkoutMachine: expiry and outcomes', () => {
   it('the countdown reaching 0 waits out the grace period before the expiry is confirmed', async () => {
     const { fakes, snap, clock } = await startAtCheckout(2);
@@ -521,6 +571,11 @@ const MODEL_EVENTS: AnyEventObject[] = [
   { type: 'cart.addDeclined' },
   { type: 'cart.removeItems', iditens: [2] },
   { type: 'items.reload' },
+  { type: 'cart.extend' },
+  { type: 'cart.warningDismissed' },
+  { type: 'xstate.done.actor.extendHold', output: extension(EXPIRY_WARNING_SECONDS + 60, 1) },
+  { type: 'xstate.done.actor.extendHold', output: extension(2, 0) },
+  { type: 'xstate.error.actor.extendHold', error: { code: 0, message: 'Limite' } },
   { type: 'cart.cancel' },
   { type: 'cart.cancelConfirmed' },
   { type: 'cart.cancelDismissed' },
@@ -550,11 +605,19 @@ const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as CheckoutContex
  * Tells states apart by what the flow decides on (the guards read the countdown, whether a
  * hold is known and whether the checkout is open; the request feeds an add), not by error
  * texts, loaded items or payment openings: the graph stays small. The outputs bound the
- * countdown (2 s). The replay compares this key; the invariants below check the rest.
+ * countdown (2 s, or long after an extension). The replay compares this key; the invariants
+ * below check the rest.
  */
 const contextKey = (context: unknown) => {
   const c = context as CheckoutContext;
-  return [c.countExp, c.idmovimentacao !== null, c.checkoutOpen, c.request !== null];
+  return [
+    // Above the warning time every second behaves alike.
+    c.countExp > EXPIRY_WARNING_SECONDS ? 'long' : c.countExp,
+    c.idmovimentacao !== null,
+    c.checkoutOpen,
+    c.request !== null,
+    c.extensionsLeft === 0,
+  ];
 };
 
 /** What the views rely on, per active state node. */
@@ -571,6 +634,8 @@ const TAGS_OF: Record<string, string[]> = {
   'checkout.held.items.removing': ['busy'],
   'checkout.held.items.loadFailed': ['itemsFailed'],
   'checkout.held.cancel.asking': ['confirmCancel'],
+  'checkout.held.extension.warning': ['expiryWarning'],
+  'checkout.held.extension.extending': ['expiryWarning', 'extending'],
   'checkout.expired': ['expired'],
   'checkout.expired.confirmed': ['expiryConfirmed'],
   'checkout.failed': ['failed'],

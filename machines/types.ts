@@ -135,6 +135,10 @@ export interface CheckoutContext {
   error: FlowError | null;
   /** The last error about the items (load, removal); shown beside them. */
   itemsError: FlowError | null;
+  /** Extensions the server still allows on this hold; null until it said. */
+  extensionsLeft: number | null;
+  /** Why the last extension was refused (shown in the warning); null otherwise. */
+  extensionError: FlowError | null;
   /** The local cart being handed over after a login; null otherwise. */
   handOver: LocalCartEntry[] | null;
   /** Local cart entries the server refused at the hand-over, each reported. */
@@ -172,6 +176,10 @@ export type CheckoutEvent =
   | { type: 'cart.removeItems'; iditens: number[] }
   | { type: 'items.reload' }
   /** Asks to cancel the whole hold (either cancel button; the payment child sends it too). */
+  /** More time on the hold, from the expiry warning (WCAG 2.2.1). */
+  | { type: 'cart.extend' }
+  /** The expiry warning was closed without extending: it stays closed for this hold time. */
+  | { type: 'cart.warningDismissed' }
   | { type: 'cart.cancel' }
   | { type: 'cart.cancelConfirmed' }
   | { type: 'cart.cancelDismissed' }
@@ -180,6 +188,11 @@ export type CheckoutEvent =
 
 /** Input of the `cancelReservation` actor. */
 export interface CancelReservationInput {
+  idmovimentacao: number;
+}
+
+/** Input of the `extendHold` actor (prorrogarReserva). */
+export interface ExtendHoldInput {
   idmovimentacao: number;
 }
 

@@ -20,6 +20,11 @@ export interface BrandFile extends Omit<BrandConfig, 'id' | 'version' | 'captcha
   default?: boolean;
   /** Minutes a reservation holds its units (HOLD_SECONDS overrides it for all brands). */
   holdMinutes: number;
+  /**
+   * Times a warned person may extend a hold by its time (never past the session's start);
+   * absent: 10, as WCAG 2.2.1 asks; 0: no offer.
+   */
+  holdExtensions?: number;
   /** Most units one person may hold across a reservation. */
   maxItemsPerOrder: number;
   /**

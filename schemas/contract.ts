@@ -89,6 +89,8 @@ export const ServerMessage = {
   notFound: 'error.notFound', // 'Página não encontrada'
   cartNotFound: 'error.cartNotFound',
   reservationExpired: 'error.reservationExpired',
+  holdExtensionLimit: 'error.holdExtensionLimit',
+  holdExtensionSessionStart: 'error.holdExtensionSessionStart',
   gatewayError: 'error.gateway', // 'Erro no gateway'
   paymentDeclined: 'error.paymentDeclined',
   cardBrandNotAccepted: 'error.cardBrandNotAccepted',
@@ -310,6 +312,18 @@ export interface IniciarReservaResult {
   dthr_exp: string;
   count_exp: number;
   qtd: number;
+}
+
+/**
+ * SuperIngresso.prorrogarReserva (ours; the spec has none): more time on a live hold, so a
+ * person warned before it runs out can keep it (WCAG 2.2.1 Timing Adjustable).
+ */
+export interface ProrrogarReservaResult {
+  idmovimentacao: number;
+  dthr_exp: string;
+  count_exp: number;
+  /** How many more times this hold may be extended. */
+  prorrogacoes_restantes: number;
 }
 
 export interface CancelarReservaResult {
@@ -561,6 +575,7 @@ export interface RpcContract {
       [idmovimentacao: number, itens: number[], a: boolean, b: boolean],
       GetCarrinhoPageResult,
     ];
+    prorrogarReserva: [[idmovimentacao: number], ProrrogarReservaResult];
     cancelarReserva: [
       [idmovimentacao: number, itens: null, a: boolean, b: boolean],
       CancelarReservaResult,

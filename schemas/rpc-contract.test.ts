@@ -48,6 +48,7 @@ const valid: Samples = {
     getCarrinhoPageItens: [[7, null, { api: true }]],
     removeProdutoCarrinho: [[7, [1, 2], false, false]],
     cancelarReserva: [[7, null, false, false]],
+    prorrogarReserva: [[7]],
     getGatewayPagamento: [[7]],
     iniciarPagamento: [
       [
@@ -101,6 +102,7 @@ const invalid: Record<string, unknown[]> = {
     [[{ idproduto: 101, qtd: 1 }], 42],
   ],
   'SuperIngresso.getCarrinhoPageItens': [[7], [7, null, {}], [7, 1, { api: true }]],
+  'SuperIngresso.prorrogarReserva': [[], [0], ['7'], [7, 1]],
   'SuperIngresso.removeProdutoCarrinho': [
     [7, [], false, false],
     [7, [1], 'no', false],
@@ -130,7 +132,7 @@ describe('RPC params schemas', () => {
     ).sort();
     expect(files).toEqual(expected);
     for (const f of expected) expect(existsSync(new URL(f, dir))).toBe(true);
-    expect(Object.keys(RPC_METHODS.SuperIngresso)).toHaveLength(13);
+    expect(Object.keys(RPC_METHODS.SuperIngresso)).toHaveLength(14);
   });
 
   it('are positional arrays bounded by minItems/maxItems', () => {

@@ -19,6 +19,7 @@ export const RPC_METHODS = {
     getCarrinhoPageItens: true,
     removeProdutoCarrinho: true,
     cancelarReserva: true,
+    prorrogarReserva: true,
     getGatewayPagamento: true,
     iniciarPagamento: true,
     concluirPagamento: true,

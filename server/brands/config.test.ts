@@ -43,6 +43,7 @@ describe('publicConfig', () => {
       'hosts',
       'payments',
       'holdMinutes',
+      'holdExtensions',
       'maxItemsPerOrder',
       'sandbox',
       '$schema',

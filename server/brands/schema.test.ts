@@ -46,7 +46,7 @@ const brandFile: KeySplit<BrandFile> = {
     maxItemsPerOrder: true,
     payments: true,
   },
-  optional: { $schema: true, default: true, identityProviders: true },
+  optional: { $schema: true, default: true, identityProviders: true, holdExtensions: true },
 };
 const catalogFile: KeySplit<CatalogFile> = {
   required: { events: true },

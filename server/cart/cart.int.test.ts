@@ -421,3 +421,79 @@ describe('expiry', () => {
     expect(open[0]!.n).toBe(0);
   });
 });
+
+describe('prorrogarReserva (more time, WCAG 2.2.1)', () => {
+  const hold = async (token: string) =>
+    s.ok('SuperIngresso', 'iniciarReserva', [[{ idproduto: P.inteira, qtd: 1 }], visita, []], {
+      token,
+    });
+
+  it('gives a live hold its time again, at most the brand’s number of times, units untouched', async () => {
+    const { token } = await s.personToken('extend1@example.com');
+    const r = await hold(token);
+    const taken = await unitsTaken(s.db, visita, P.inteira);
+    // Spend some of the hold's time, as a person reading the page would.
+    await s.db.execute(
+      sql`UPDATE movimentacao SET dthr_exp = now() + interval '60 seconds' WHERE id = ${r.idmovimentacao}`,
+    );
+    const e1 = await s.ok('SuperIngresso', 'prorrogarReserva', [r.idmovimentacao], { token });
+    expect(e1.count_exp).toBeGreaterThan(60 + 15 * 60 - 5);
+    expect(e1.count_exp).toBeLessThanOrEqual(60 + 15 * 60);
+    expect(e1.prorrogacoes_restantes).toBe(9);
+    const cart = await s.ok('SuperIngresso', 'getCarrinhoPage', [], { token });
+    expect(cart!.dthr_exp).toBe(e1.dthr_exp);
+    expect(await unitsTaken(s.db, visita, P.inteira)).toBe(taken);
+
+    for (let left = 8; left >= 0; left--) {
+      const e = await s.ok('SuperIngresso', 'prorrogarReserva', [r.idmovimentacao], { token });
+      expect(e.prorrogacoes_restantes).toBe(left);
+    }
+    const refused = await s.rpc('SuperIngresso', 'prorrogarReserva', [r.idmovimentacao], {
+      token,
+    });
+    expect(errorOf(refused)).toEqual({ code: 0, message: t('pt-BR', 'error.holdExtensionLimit') });
+    await s.ok('SuperIngresso', 'cancelarReserva', [r.idmovimentacao, null, false, false], {
+      token,
+    });
+  });
+
+  it('never past the session’s start; never for someone else’s or an expired hold', async () => {
+    const { token } = await s.personToken('extend2@example.com');
+    const r = await hold(token);
+    // The session starts in 30 s: no time can be added.
+    const [{ dthr }] = (await rows<{ dthr: unknown }>(
+      s.db,
+      sql`SELECT dthr FROM apresentacao WHERE id = ${visita}`,
+    )) as [{ dthr: unknown }];
+    await s.db.execute(
+      sql`UPDATE apresentacao SET dthr = now() + interval '30 seconds' WHERE id = ${visita}`,
+    );
+    try {
+      const soon = await s.rpc('SuperIngresso', 'prorrogarReserva', [r.idmovimentacao], {
+        token,
+      });
+      expect(errorOf(soon)).toEqual({
+        code: 0,
+        message: t('pt-BR', 'error.holdExtensionSessionStart'),
+      });
+    } finally {
+      await s.db.execute(
+        sql`UPDATE apresentacao SET dthr = ${dthr as Date}::timestamptz WHERE id = ${visita}`,
+      );
+    }
+
+    const other = await s.personToken('extend3@example.com');
+    const foreign = await s.rpc('SuperIngresso', 'prorrogarReserva', [r.idmovimentacao], {
+      token: other.token,
+    });
+    expect(errorOf(foreign)?.message).toBe(t('pt-BR', 'error.cartNotFound'));
+
+    await s.db.execute(
+      sql`UPDATE movimentacao SET dthr_exp = now() - interval '1 second' WHERE id = ${r.idmovimentacao}`,
+    );
+    const expired = await s.rpc('SuperIngresso', 'prorrogarReserva', [r.idmovimentacao], {
+      token,
+    });
+    expect(errorOf(expired)?.message).toBe(t('pt-BR', 'error.reservationExpired'));
+  });
+});

@@ -13,6 +13,7 @@ import type {
   GetCarrinhoPageResult,
   IniciarReservaResult,
   Locale,
+  ProrrogarReservaResult,
   ReservaProduto,
   StatusMovimentacao,
 } from '../../schemas/contract';
@@ -26,6 +27,7 @@ import {
   cancelOrder,
   EXPIRED_HOLD,
   expireHolds,
+  extendHold,
   holdUnits,
   OPEN_CART,
   refuse,
@@ -218,6 +220,32 @@ export async function removeProdutoCarrinho(
  * Cancels the person's reservation (CA): its units are released at once. Cancelling an order
  * already expired or cancelled answers its status; a payment in progress cannot be cancelled.
  */
+/** Extensions of a hold when the brand does not say (WCAG 2.2.1 asks for at least 10). */
+export const DEFAULT_HOLD_EXTENSIONS = 10;
+
+/**
+ * More time on the person's live hold (prorrogarReserva, WCAG 2.2.1): `holdSeconds` more,
+ * never past its session's start, at most the brand's `holdExtensions` times.
+ */
+export async function prorrogarReserva(
+  s: CartScope,
+  idmovimentacao: number,
+  holdSeconds: number,
+): Promise<ProrrogarReservaResult> {
+  const max = s.brand.brand.holdExtensions ?? DEFAULT_HOLD_EXTENSIONS;
+  const extended = await s.db.transaction(async (tx) => {
+    const mov = await lockMov(tx, s, idmovimentacao);
+    if (!mov) refuse('error.cartNotFound');
+    return extendHold(tx, mov.id, holdSeconds, max);
+  });
+  return {
+    idmovimentacao,
+    dthr_exp: spDateTime(extended.dthrExp),
+    count_exp: extended.countExp,
+    prorrogacoes_restantes: extended.left,
+  };
+}
+
 export async function cancelarReserva(
   s: CartScope,
   idmovimentacao: number,

@@ -275,6 +275,8 @@ export const movimentacao = pgTable(
     dthrReserva: tstz('dthr_reserva').notNull().defaultNow(),
     /** End of the hold; null once the units are sold (approved, pending or paid). */
     dthrExp: tstz('dthr_exp'),
+    /** Times the person extended the hold (prorrogarReserva); the brand sets the most. */
+    prorrogacoes: integer('prorrogacoes').notNull().default(0),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [

@@ -27,7 +27,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { StatusMovimentacao } from '../../schemas/contract';
 import type { Db } from '../db/client';
-import { lit, retryTransaction, rows, runScript } from '../db/sql';
+import { lit, retryTransaction, rows, runScript, toDate } from '../db/sql';
 import { generic } from '../errors';
 import type { MessageId } from '../i18n';
 
@@ -460,4 +460,62 @@ export async function concludeOrder(tx: Db, idmovimentacao: number): Promise<voi
   await setStatus(tx, idmovimentacao, 'PA', sql`NULL`);
   await tx.execute(sql`UPDATE movimentacao_item SET status = 'PA'
                        WHERE idmovimentacao = ${idmovimentacao} AND status <> 'CA'`);
+}
+
+/** The outcome of {@link extendHold}: the new end and how many extensions are left. */
+export interface ExtendedHold {
+  dthrExp: Date;
+  countExp: number;
+  left: number;
+}
+
+/**
+ * More time on a live hold (RE, not expired) locked by the caller: `seconds` more, but never
+ * past the start of the earliest session it holds, and at most `maxExtensions` times. Units stay held: the counter does not move.
+ * Refuses holdExtensionLimit when the extensions are used up, holdExtensionSessionStart when
+ * the session starts too soon for any more time, reservationExpired when the hold is gone.
+ */
+export async function extendHold(
+  tx: Db,
+  idmovimentacao: number,
+  seconds: number,
+  maxExtensions: number,
+): Promise<ExtendedHold> {
+  const [row] = await rows<{
+    status: StatusMovimentacao;
+    live: boolean;
+    prorrogacoes: number;
+    dthr_exp: unknown;
+    proposed: unknown;
+  }>(
+    tx,
+    sql`SELECT m.status, (m.dthr_exp > now()) AS live, m.prorrogacoes, m.dthr_exp,
+          least(m.dthr_exp + ${seconds}::int * interval '1 second',
+                (SELECT min(a.dthr) FROM movimentacao_item i
+                   JOIN estoque e ON e.id = i.idestoque
+                   JOIN apresentacao a ON a.id = e.idapresentacao
+                 WHERE i.idmovimentacao = m.id AND i.status <> 'CA')) AS proposed
+        FROM movimentacao m WHERE m.id = ${idmovimentacao}`,
+  );
+  if (!row || row.status !== 'RE' || !row.live) refuse('error.reservationExpired');
+  if (row.prorrogacoes >= maxExtensions) refuse('error.holdExtensionLimit');
+  const current = toDate(row.dthr_exp).getTime();
+  const proposed = row.proposed === null ? current : toDate(row.proposed).getTime();
+  // A sliver of time is no help to anyone (less than a minute, or half the hold's own time
+  // when holds are that short): the session is about to start.
+  if (proposed - current < Math.min(60_000, (seconds * 1000) / 2)) {
+    refuse('error.holdExtensionSessionStart');
+  }
+  const [done] = await rows<{ dthr_exp: unknown; count_exp: number }>(
+    tx,
+    sql`UPDATE movimentacao SET dthr_exp = ${new Date(proposed).toISOString()}::timestamptz,
+          prorrogacoes = prorrogacoes + 1, updated_at = now()
+        WHERE id = ${idmovimentacao}
+        RETURNING dthr_exp, greatest(0, floor(extract(epoch FROM dthr_exp - now())))::int AS count_exp`,
+  );
+  return {
+    dthrExp: toDate(done!.dthr_exp),
+    countExp: Number(done!.count_exp),
+    left: maxExtensions - row.prorrogacoes - 1,
+  };
 }

@@ -17,6 +17,7 @@ import {
   getCarrinhoPage,
   getCarrinhoPageItens,
   iniciarReserva,
+  prorrogarReserva,
   qtdReservados,
   removeProdutoCarrinho,
 } from '../cart/cart';
@@ -120,6 +121,11 @@ export const rpcTable: RpcTable = {
       auth: 'required',
       handler: (ctx, [idmovimentacao, itens]) =>
         removeProdutoCarrinho(cart(ctx), idmovimentacao, itens),
+    },
+    prorrogarReserva: {
+      auth: 'required',
+      handler: (ctx, [idmovimentacao]) =>
+        prorrogarReserva(cart(ctx), idmovimentacao, ctx.services.holdSecondsFor(ctx.brand)),
     },
     cancelarReserva: {
       auth: 'required',

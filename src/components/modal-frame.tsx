@@ -15,6 +15,7 @@ export function ModalFrame({
   children,
   footer,
   size = 'md',
+  alert = false,
   initialFocusEl,
   contentRef,
   bodyRef,
@@ -26,6 +27,8 @@ export function ModalFrame({
   children: ReactNode;
   footer?: ReactNode;
   size?: 'md' | 'lg';
+  /** An urgent question that interrupts (role alertdialog), e.g. a hold about to run out. */
+  alert?: boolean;
   /** Where the focus goes when it opens (default: the first focusable element). */
   initialFocusEl?: () => HTMLElement | null;
   contentRef?: RefObject<HTMLDivElement | null>;
@@ -39,6 +42,7 @@ export function ModalFrame({
         if (!e.open) onClose();
       }}
       placement="center"
+      role={alert ? 'alertdialog' : 'dialog'}
       size={size}
       scrollBehavior="inside"
       {...(initialFocusEl ? { initialFocusEl } : {})}

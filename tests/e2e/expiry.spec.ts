@@ -1,6 +1,15 @@
 import { SHORT_HOLD_PORT, SHORT_HOLD_SECONDS } from '../../playwright.config';
 import { expect, test } from './fixtures';
-import { addTickets, availableUnits, logInWithModal, msg, openFirstSession } from './support';
+import {
+  addTickets,
+  availableUnits,
+  axeViolations,
+  CARDS,
+  logInWithModal,
+  msg,
+  openFirstSession,
+  payWithCard,
+} from './support';
 
 // This server holds reservations for SHORT_HOLD_SECONDS only.
 test.use({ baseURL: `http://127.0.0.1:${SHORT_HOLD_PORT}` });
@@ -16,6 +25,13 @@ test('a hold that expires clears the cart and frees the units', async ({ page })
   await addTickets(page, 'pt-BR', 'Inteira', 3);
   await logInWithModal(page, 'pt-BR');
   await expect(page).toHaveURL(/\/pt\/checkout$/);
+  // A short hold is within the warning time at once: this person lets it run out.
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: msg('pt-BR', 'common.close') })
+    .first()
+    .click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.getByTestId('countdown')).toBeVisible();
   // Screen readers are told once the last minute has begun (the timer itself is silent).
   await expect(page.getByTestId('countdown-warning')).toHaveText(
@@ -31,4 +47,32 @@ test('a hold that expires clears the cart and frees the units', async ({ page })
 
   await page.reload();
   await expect(page.getByText(msg('pt-BR', 'checkout.empty'))).toBeVisible();
+});
+
+test('warned before the hold runs out, the person gets more time with one action and pays', async ({
+  page,
+}) => {
+  await openFirstSession(page, /Visita ao Museu do Aurora/);
+  await addTickets(page, 'pt-BR', 'Inteira', 1);
+  await logInWithModal(page, 'pt-BR');
+  await expect(page).toHaveURL(/\/pt\/checkout$/);
+
+  // A short hold is always within the warning time: the warning interrupts at once.
+  const warning = page.getByRole('alertdialog');
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText(msg('pt-BR', 'checkout.expiryWarningBody'));
+  expect(await axeViolations(page)).toEqual([]);
+  // Wait until some seconds went, then ask for more: the countdown starts again.
+  await expect(warning.getByTestId('countdown')).toHaveText(/00:0[0-8]/);
+  await warning.getByTestId('extend-hold').click();
+  await expect(warning.getByTestId('countdown')).toHaveText(/00:(09|1\d)/);
+
+  // The time given is the hold's own: paying in it works.
+  await warning
+    .getByRole('button', { name: msg('pt-BR', 'common.close') })
+    .first()
+    .click();
+  await expect(warning).toHaveCount(0);
+  await payWithCard(page, 'pt-BR', CARDS.approved);
+  await expect(page).toHaveURL(/\/pt\/meuspedidos$/, { timeout: 20_000 });
 });

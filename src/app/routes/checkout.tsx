@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Grid, Heading, HStack, Stack } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -260,6 +260,7 @@ function Checkout() {
           )}
         </Box>
       </Grid>
+      <ExpiryWarning view={v} />
       <CancelConfirmation
         open={v.confirmCancel || v.cancelling}
         cancelling={v.cancelling}
@@ -289,6 +290,52 @@ function HandOverFailures({ view }: { view: CheckoutView }) {
         />
       ))}
     </Stack>
+  );
+}
+
+/**
+ * The hold runs out soon (WCAG 2.2.1 Timing Adjustable): warned at least a minute before, with
+ * one action for more time. Closing it keeps the countdown; the time left is in the dialog.
+ */
+function ExpiryWarning({ view }: { view: CheckoutView }) {
+  const actor = useCheckoutActor();
+  const canExtend = view.extensionsLeft !== 0;
+  return (
+    <ModalFrame
+      open={view.expiryWarning && !view.confirmCancel}
+      alert
+      onClose={() => actor.send({ type: 'cart.warningDismissed' })}
+      title={<FormattedMessage id="checkout.expiryWarningTitle" />}
+      testId="expiry-warning"
+      footer={
+        <HStack gap="3" justify="flex-end" w="full" wrap="wrap">
+          <Button variant="outline" onClick={() => actor.send({ type: 'cart.warningDismissed' })}>
+            <FormattedMessage id="common.close" />
+          </Button>
+          {canExtend ? (
+            <Button
+              onClick={() => actor.send({ type: 'cart.extend' })}
+              loading={view.extending}
+              data-testid="extend-hold"
+            >
+              <FormattedMessage id="checkout.extendHold" />
+            </Button>
+          ) : null}
+        </HStack>
+      }
+    >
+      <Stack gap="4">
+        <Text>
+          <FormattedMessage
+            id={canExtend ? 'checkout.expiryWarningBody' : 'checkout.expiryWarningNoMore'}
+          />
+        </Text>
+        <HoldCountdown />
+        {view.extensionError ? (
+          <ErrorAlert message={<ErrorMessage error={view.extensionError} />} />
+        ) : null}
+      </Stack>
+    </ModalFrame>
   );
 }
 

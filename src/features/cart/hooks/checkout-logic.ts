@@ -2,6 +2,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../../machines/checkout.machine';
 import type {
   CancelReservationInput,
+  ExtendHoldInput,
   HandOverFailure,
   HandOverResult,
   LoadItemsInput,
@@ -14,6 +15,7 @@ import type {
   GetCarrinhoPageItensResult,
   GetCarrinhoPageResult,
   IniciarReservaResult,
+  ProrrogarReservaResult,
 } from '../../../../schemas/contract';
 import { rpc } from '../../../api/api';
 import { toErrorBody } from '../../../api/api-error';
@@ -69,6 +71,9 @@ export function createCheckoutLogic(deps: PaymentDeps) {
           [input.idmovimentacao, input.iditens, false, false],
           { display: 'inline' },
         ),
+      ),
+      extendHold: fromPromise<ProrrogarReservaResult, ExtendHoldInput>(({ input }) =>
+        rpc('SuperIngresso', 'prorrogarReserva', [input.idmovimentacao], { display: 'inline' }),
       ),
       ticker,
       payment: createPaymentLogic(deps),

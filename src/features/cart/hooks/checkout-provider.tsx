@@ -207,6 +207,11 @@ export interface CheckoutView {
   error: Context['error'];
   itemsError: Context['itemsError'];
   handOverFailures: Context['handOverFailures'];
+  /** The hold runs out soon: the warning with its offer of more time (WCAG 2.2.1). */
+  expiryWarning: boolean;
+  extending: boolean;
+  extensionsLeft: Context['extensionsLeft'];
+  extensionError: Context['extensionError'];
   /** The payment machine while the checkout shows it. */
   payment: PaymentActor | null;
 }
@@ -233,6 +238,10 @@ const NOT_STARTED: CheckoutView = {
   error: null,
   itemsError: null,
   handOverFailures: [],
+  expiryWarning: false,
+  extending: false,
+  extensionsLeft: null,
+  extensionError: null,
   payment: null,
 };
 
@@ -257,6 +266,10 @@ const viewOf = (s: CheckoutSnapshot): CheckoutView => ({
   error: s.context.error,
   itemsError: s.context.itemsError,
   handOverFailures: s.context.handOverFailures,
+  expiryWarning: s.hasTag('expiryWarning'),
+  extending: s.hasTag('extending'),
+  extensionsLeft: s.context.extensionsLeft,
+  extensionError: s.context.extensionError,
   payment: (s.children.payment as PaymentActor | undefined) ?? null,
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "movimentacao" ADD COLUMN "prorrogacoes" integer DEFAULT 0 NOT NULL;
