@@ -142,6 +142,14 @@ export const checkoutMachine = setup({
   guards: {
     /** The server's answer describes a hold with time left. */
     hasTimeLeft: (_, params: { countExp: number }) => params.countExp > 0,
+    /**
+     * The server's open cart has time left and is not the hold this tab made: the person's
+     * earlier visit.
+     */
+    isEarlierHold: ({ context }, params: { cart: GetCarrinhoPageResult }) =>
+      params.cart !== null &&
+      params.cart.count_exp > 0 &&
+      params.cart.idmovimentacao !== context.heldHere,
     /** A live hold is known: it has an id and time left. */
     hasHold: ({ context }) => context.idmovimentacao !== null && context.countExp > 0,
     /** The known hold has run out of time. */
@@ -185,6 +193,9 @@ export const checkoutMachine = setup({
       return { request: { produtos: event.produtos, idapresentacao: event.idapresentacao } };
     }),
     clearRequest: assign({ request: null }),
+    assignHeldHere: assign(({ context }) => ({ heldHere: context.idmovimentacao })),
+    /** Injected: this tab made the hold `context.idmovimentacao` (the app remembers it). */
+    holdMade: () => {},
     assignCart: assign((_, params: { cart: GetCarrinhoPageItensResult }) => ({
       cart: params.cart,
       itemsError: null,
@@ -242,6 +253,7 @@ export const checkoutMachine = setup({
   id: 'checkout',
   context: ({ input }) => ({
     attemptNonce: input.attemptNonce,
+    heldHere: input.heldHere,
     paymentOpenings: 0,
     idmovimentacao: null,
     countExp: 0,
@@ -301,6 +313,8 @@ export const checkoutMachine = setup({
                 type: 'assignHandOverResult',
                 params: ({ event }) => ({ result: event.output }),
               },
+              'assignHeldHere',
+              'holdMade',
             ],
           },
           {
@@ -332,14 +346,28 @@ export const checkoutMachine = setup({
         src: 'loadCart',
         onDone: [
           {
+            guard: { type: 'isEarlierHold', params: ({ event }) => ({ cart: event.output }) },
+            target: 'held',
+            actions: [
+              // Found on arrival and not made here: held on an earlier visit.
+              { type: 'assignEarlierHold', params: ({ event }) => ({ cart: event.output! }) },
+              'clearError',
+            ],
+          },
+          {
             guard: {
               type: 'hasTimeLeft',
               params: ({ event }) => ({ countExp: event.output?.count_exp ?? 0 }),
             },
             target: 'held',
             actions: [
-              // Found on arrival: held on an earlier visit.
-              { type: 'assignEarlierHold', params: ({ event }) => ({ cart: event.output! }) },
+              {
+                type: 'assignHold',
+                params: ({ event }) => ({
+                  idmovimentacao: event.output!.idmovimentacao,
+                  countExp: event.output!.count_exp,
+                }),
+              },
               'clearError',
             ],
           },
@@ -366,10 +394,7 @@ export const checkoutMachine = setup({
         src: 'loadCart',
         onDone: [
           {
-            guard: {
-              type: 'hasTimeLeft',
-              params: ({ event }) => ({ countExp: event.output?.count_exp ?? 0 }),
-            },
+            guard: { type: 'isEarlierHold', params: ({ event }) => ({ cart: event.output }) },
             target: 'confirmingAdd',
             actions: {
               type: 'assignEarlierHold',
@@ -415,6 +440,8 @@ export const checkoutMachine = setup({
                   countExp: event.output.count_exp,
                 }),
               },
+              'assignHeldHere',
+              'holdMade',
               'clearRequest',
               'clearError',
             ],

@@ -37,7 +37,7 @@ import {
   UNKNOWN_ERROR_CODE,
 } from './types';
 
-const INPUT: CheckoutInput = { attemptNonce: 'n' };
+const INPUT: CheckoutInput = { attemptNonce: 'n', heldHere: null };
 const PRODUTOS = [{ idproduto: 11, qtd: 2 }];
 const RESERVE = { type: 'cart.reserve', produtos: PRODUTOS, idapresentacao: 5 } as const;
 const REQUEST: StartReservationInput = { produtos: PRODUTOS, idapresentacao: 5 };
@@ -124,6 +124,7 @@ function fakeMachine(fakes: FakeActors) {
     actions: {
       expiryConfirmed: fakes.action('expiryConfirmed'),
       localCartTaken: fakes.action('localCartTaken'),
+      holdMade: fakes.action('holdMade'),
     },
   });
 }
@@ -272,6 +273,30 @@ describe('checkoutMachine: adding', () => {
     expect(snap().matches('held')).toBe(true);
     // Still marked: the order holds tickets of the earlier visit.
     expect(snap().context.earlier?.qtd).toBe(2);
+  });
+
+  it('the hold this tab made is not an earlier visit: found again, it is neither marked nor asked about', async () => {
+    const fakes = new FakeActors();
+    const actor = createActor(fakeMachine(fakes), { input: { attemptNonce: 'n', heldHere: 42 } });
+    actor.start();
+    actor.send({ type: 'checkout.open' });
+    fakes.resolve('loadCart', movimentacao(300));
+    await flush();
+    expect(actor.getSnapshot().matches('held')).toBe(true);
+    expect(actor.getSnapshot().context.earlier).toBeNull();
+
+    const b = createActor(fakeMachine(fakes), { input: { attemptNonce: 'n', heldHere: 42 } });
+    b.start();
+    b.send(RESERVE);
+    fakes.resolve('loadCart', movimentacao(300));
+    await flush();
+    expect(b.getSnapshot().value).toBe('reserving');
+  });
+
+  it('a hold made by an add is remembered as made here', async () => {
+    const { snap, fakes } = await startHeldByAdd();
+    expect(snap().context.heldHere).toBe(42);
+    expect(fakes.actions.map((a) => a.name)).toEqual(['holdMade']);
   });
 
   it('declining the add keeps the earlier hold as it was', async () => {
@@ -617,6 +642,7 @@ const contextKey = (context: unknown) => {
     c.checkoutOpen,
     c.request !== null,
     c.extensionsLeft === 0,
+    c.heldHere !== null,
   ];
 };
 
@@ -645,7 +671,7 @@ const TAGS_OF: Record<string, string[]> = {
 };
 
 const modelMachine = checkoutMachine.provide({
-  actions: { expiryConfirmed: () => {}, localCartTaken: () => {} },
+  actions: { expiryConfirmed: () => {}, localCartTaken: () => {}, holdMade: () => {} },
 });
 
 describe('checkoutMachine model paths (xstate/graph)', () => {

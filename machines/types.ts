@@ -80,6 +80,11 @@ export interface CheckoutInput {
    * the payment gets `${attemptNonce}-${n}`, so its idempotency keys never repeat.
    */
   attemptNonce: string;
+  /**
+   * The hold this browser tab made itself (the app keeps its id in sessionStorage), so a reload
+   * does not mistake it for an earlier visit's; null when it made none.
+   */
+  heldHere: number | null;
 }
 
 /** An add to the cart waiting for its answer (or for the person's decision). */
@@ -110,6 +115,8 @@ export interface HandOverResult {
 /** Context of `checkoutMachine`. */
 export interface CheckoutContext {
   attemptNonce: string;
+  /** The hold this tab made (see {@link CheckoutInput.heldHere}). */
+  heldHere: number | null;
   /** How many times the payment was opened (part of its attempt nonce). */
   paymentOpenings: number;
   /** The held movimentacao, or null when no hold is known (idle, empty, expired, failed). */

@@ -119,7 +119,8 @@ test('tickets held on an earlier visit are shown as such and join a new add only
   await holdAsNewPerson(page, baseURL!, 'earlier', 2);
   const total = await payTotal(page);
 
-  // A new visit (a fresh load): adding more asks first.
+  // A new visit (a new tab's session: what this tab made is forgotten): adding more asks first.
+  await page.evaluate(() => sessionStorage.clear());
   await openFirstSession(page, MUSEUM);
   await addTickets(page, 'pt-BR', INTEIRA, 1);
   const modal = page.getByTestId('add-to-order');
@@ -136,12 +137,19 @@ test('tickets held on an earlier visit are shown as such and join a new add only
   await expect(lines(page, 2)).toBeVisible();
 
   // Another visit: this time the person adds to the order.
+  await page.evaluate(() => sessionStorage.clear());
   await openFirstSession(page, MUSEUM);
   await addTickets(page, 'pt-BR', INTEIRA, 1);
   await modal.getByTestId('add-to-order-confirm').click();
   await expect(page).toHaveURL(/\/pt\/checkout$/);
   await expect(lines(page, 3)).toBeVisible();
   await expect(page.getByTestId('earlier-hold')).toBeVisible();
+
+  // A reload in the same visit: the person added to this order here, so it is no longer
+  // pointed out as an earlier visit's.
+  await page.reload();
+  await expect(lines(page, 3)).toBeVisible();
+  await expect(page.getByTestId('earlier-hold')).toHaveCount(0);
 
   // Leave the units as they were for the tests after this one.
   await page.getByTestId('cancel-reservation').click();

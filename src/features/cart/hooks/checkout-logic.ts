@@ -98,6 +98,7 @@ export function createCheckoutLogic(deps: PaymentDeps) {
       }),
     },
     actions: {
+      holdMade: ({ context }) => rememberHeldHere(context.idmovimentacao),
       // The expiry is announced: what this browser kept of the cart goes with the hold.
       expiryConfirmed: () => clearLocalCart(),
       localCartTaken: () => clearLocalCart(),
@@ -111,10 +112,30 @@ function newNonce(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** The hold this tab made (sessionStorage: a reload keeps it, another tab or visit does not). */
+const HELD_HERE_KEY = 'si.heldHere';
+
+function rememberHeldHere(id: number | null): void {
+  try {
+    if (id !== null) sessionStorage.setItem(HELD_HERE_KEY, String(id));
+  } catch {
+    // Blocked storage: a reload then takes the hold for an earlier visit's, and says so.
+  }
+}
+
+function heldHere(): number | null {
+  try {
+    const id = Number(sessionStorage.getItem(HELD_HERE_KEY));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A running checkout machine (with the inspector when `?inspect` is on). */
 export function startCheckout(deps: PaymentDeps) {
   return createActor(createCheckoutLogic(deps), {
-    input: { attemptNonce: newNonce() },
+    input: { attemptNonce: newNonce(), heldHere: heldHere() },
     ...inspectOptions(),
   }).start();
 }
