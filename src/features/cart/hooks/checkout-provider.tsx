@@ -63,10 +63,13 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
         intl: () => deps.current.intl,
         returnUrl: () => `${window.location.origin}${deps.current.to('MeusPedidos')}`,
       });
-      // Counters elsewhere (the header badge) refetch whenever the hold settles on a change.
+      // Counters elsewhere (the header badge) refetch whenever the hold settles on a change:
+      // another top-level state, hold or number of items (not each region's step).
       let lastHold = '';
       started.subscribe((snapshot) => {
-        const key = `${JSON.stringify(snapshot.value)}:${snapshot.context.idmovimentacao ?? ''}`;
+        const { value, context } = snapshot;
+        const top = typeof value === 'string' ? value : Object.keys(value)[0];
+        const key = `${top}:${context.idmovimentacao ?? ''}:${context.cart?.resumo.qtd ?? ''}`;
         if (key === lastHold) return;
         lastHold = key;
         if (!snapshot.hasTag('busy')) bumpCart();
