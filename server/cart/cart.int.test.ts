@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../schemas/contract';
 import { DEMO_AGENCY } from '../accounts/seed';
 import { firstRow, rows } from '../db/sql';
+import { AppError } from '../errors';
 import { t } from '../i18n';
+import { holdUnits } from '../orders/lifecycle';
 import { errorOf, startTestServer, type TestServer, unitsTaken } from '../test/harness';
-import { E, P, testBrand, testCatalog } from '../test/test-brand';
+import { E, P, testBrand, testBrands, testCatalog } from '../test/test-brand';
 import { startSweeper } from './sweeper';
 
 let s: TestServer;
@@ -495,5 +498,38 @@ describe('prorrogarReserva (more time, WCAG 2.2.1)', () => {
       token,
     });
     expect(errorOf(expired)?.message).toBe(t('pt-BR', 'error.reservationExpired'));
+  });
+});
+
+describe('terms of use on a hold', () => {
+  it('refuses with code 4 in the hold’s own round trip when the version is not accepted, writing nothing', async () => {
+    const { pessoa } = await s.personToken('terms-hold@example.com');
+    const before = await unitsTaken(s.db, visita, P.inteira);
+    const req = (versao: string) => ({
+      brand: testBrands()[0]!.id,
+      idpessoa: pessoa.id,
+      idapresentacao: visita,
+      units: [{ idproduto: P.inteira, qtd: 1 }],
+      holdSeconds: 900,
+      maxItemsPerOrder: 10,
+      localizador: 'TERMSHOLD2',
+      requiredTerm: { tipo: 1, versao },
+    });
+    const refused = await holdUnits(s.db, req('2999-01-01')).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: ErrorCode.TermsRequired });
+    expect(await unitsTaken(s.db, visita, P.inteira)).toBe(before);
+    const mov = await firstRow<{ n: number }>(
+      s.db,
+      sql`SELECT count(*)::int AS n FROM movimentacao WHERE idpessoa = ${pessoa.id}`,
+    );
+    expect(mov?.n).toBe(0);
+    // Accepted: the hold goes through.
+    await s.db.execute(
+      sql`INSERT INTO termo_aceite (idpessoa, tipo, versao, idtermo)
+          VALUES (${pessoa.id}, 1, '2999-01-01', 129990101)`,
+    );
+    expect(await holdUnits(s.db, req('2999-01-01'))).toMatchObject({ qtd: 1 });
+    expect(await unitsTaken(s.db, visita, P.inteira)).toBe(before + 1);
   });
 });

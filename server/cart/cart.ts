@@ -21,8 +21,10 @@ import type { Pessoa } from '../accounts/repository';
 import { purchaseBlock, termsBlock } from '../accounts/rules';
 import { canBuy, catalogOf } from '../catalog/lookup';
 import { onCatalogSynced } from '../catalog/sync';
+import { currentVersion, TERMO_USO } from '../content/terms';
 import type { Db } from '../db/client';
 import { firstRow, toDate } from '../db/sql';
+import type { MessageId } from '../i18n';
 import {
   cancelOrder,
   EXPIRED_HOLD,
@@ -106,20 +108,31 @@ export async function iniciarReserva(
   const requested = [...wanted.values()].reduce((a, b) => a + b, 0);
   const { db, brand, pessoa } = s;
   // An agency awaiting approval, or a profile without what the brand needs, cannot hold yet.
-  const blocked = purchaseBlock(brand, pessoa) ?? (await termsBlock(db, brand, pessoa));
+  const blocked = purchaseBlock(brand, pessoa);
   if (blocked) throw blocked;
+  // Nor can a person who has not accepted the terms of use in force. That is checked in the
+  // hold's own round trip (not a query of its own); a refusal before the hold checks it first,
+  // so the terms still come before any other answer.
+  const requiredTerm = await currentVersion(brand, TERMO_USO);
+  const refuseAfterTerms = async (id: MessageId): Promise<never> => {
+    const terms = await termsBlock(db, brand, pessoa);
+    if (terms) throw terms;
+    refuse(id);
+  };
 
   const session = await sessionOf(db, brand.id, idapresentacao);
-  if (!session) refuse('error.notFound');
-  if (!session.ativo || session.dthr <= Date.now()) refuse('error.ticketsUnavailable');
+  if (!session) return refuseAfterTerms('error.notFound');
+  if (!session.ativo || session.dthr <= Date.now()) {
+    return refuseAfterTerms('error.ticketsUnavailable');
+  }
   const cat = catalogOf(brand);
   for (const idproduto of wanted.keys()) {
     const entry = cat.product(session.idevento, idproduto);
     if (!entry || !canBuy(brand, entry.product, pessoa.idpessoaTipo)) {
-      refuse('error.ticketsUnavailable');
+      return refuseAfterTerms('error.ticketsUnavailable');
     }
   }
-  if (requested > brand.brand.maxItemsPerOrder) refuse('error.purchaseLimit');
+  if (requested > brand.brand.maxItemsPerOrder) return refuseAfterTerms('error.purchaseLimit');
 
   const held = await holdUnits(db, {
     brand: brand.id,
@@ -129,6 +142,7 @@ export async function iniciarReserva(
     holdSeconds,
     maxItemsPerOrder: brand.brand.maxItemsPerOrder,
     localizador: newLocalizador(),
+    requiredTerm: requiredTerm ? { tipo: requiredTerm.tipo, versao: requiredTerm.versao } : null,
   });
   return {
     idmovimentacao: held.idmovimentacao,

@@ -60,16 +60,21 @@ export function renderTerm(markdown: string): { titulo: string; html: string } {
 
 interface Scan {
   at: number;
-  versions: TermVersion[];
+  /** The scan, shared by every caller while it runs (one folder read, not one per request). */
+  versions: Promise<TermVersion[]>;
 }
 const scans = new Map<string, Scan>();
 
 /** Every version of every type of the brand's terms (folder read at most every RESCAN_MS). */
-export async function termVersions(brand: LoadedBrand): Promise<TermVersion[]> {
+export function termVersions(brand: LoadedBrand): Promise<TermVersion[]> {
   const cached = scans.get(brand.dir);
   if (cached && Date.now() - cached.at < RESCAN_MS) return cached.versions;
-  const versions = await scanTerms(brand.dir);
+  const versions = scanTerms(brand.dir);
   scans.set(brand.dir, { at: Date.now(), versions });
+  // A failed scan is not kept: the next call reads the folder again.
+  versions.catch(() => {
+    if (scans.get(brand.dir)?.versions === versions) scans.delete(brand.dir);
+  });
   return versions;
 }
 

@@ -25,10 +25,10 @@
  * same way.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { StatusMovimentacao } from '../../schemas/contract';
+import { ErrorCode, type StatusMovimentacao } from '../../schemas/contract';
 import type { Db } from '../db/client';
 import { lit, retryTransaction, rows, runScript, toDate } from '../db/sql';
-import { generic } from '../errors';
+import { AppError, generic } from '../errors';
 import type { MessageId } from '../i18n';
 
 /** Statuses whose units count against capacity. */
@@ -135,6 +135,11 @@ export interface HoldRequest {
   maxItemsPerOrder: number;
   /** The locator of the order, if a new one is opened. */
   localizador: string;
+  /**
+   * The terms of use version the person must have accepted (checked in the hold's round trip,
+   * before anything else): refused with code 4 (termsRequired) when not.
+   */
+  requiredTerm?: { tipo: number; versao: string } | null;
 }
 
 /** The person's open hold after {@link holdUnits}. */
@@ -173,6 +178,9 @@ export async function holdUnits(db: Db, req: HoldRequest): Promise<HeldOrder> {
   for (let attempt = 0; ; attempt++) {
     const held = await retryTransaction(() => runHold(db, req));
     if (!held.refusal) return held;
+    if (held.refusal === 'error.termsRequired') {
+      throw new AppError(ErrorCode.TermsRequired, 'error.termsRequired');
+    }
     if (
       attempt === 0 &&
       held.refusal === 'error.ticketsUnavailable' &&
@@ -216,9 +224,18 @@ async function runHold(
     `SELECT id FROM pessoa WHERE id = ${P} FOR UPDATE`,
     `SELECT m.id FROM movimentacao m
       WHERE m.idpessoa = ${P} AND m.brand = ${B} AND m.status IN ('RE','TP') FOR UPDATE`,
+    // The terms of use first: without them nothing else is done (as when checked apart).
+    `SELECT set_config('sf.refusal', ${
+      req.requiredTerm
+        ? `CASE WHEN EXISTS (SELECT 1 FROM termo_aceite t WHERE t.idpessoa = ${P}
+            AND t.tipo = ${lit(req.requiredTerm.tipo)} AND t.versao = ${lit(req.requiredTerm.versao)})
+          THEN '' ELSE 'error.termsRequired' END`
+        : "''"
+    }, true)`,
     `WITH ex AS (
       UPDATE movimentacao m SET status = 'EX', updated_at = now()
-      WHERE m.idpessoa = ${P} AND ${EXPIRED_HOLD_TEXT} RETURNING id),
+      WHERE m.idpessoa = ${P} AND ${EXPIRED_HOLD_TEXT} AND current_setting('sf.refusal') = ''
+      RETURNING id),
     released AS (
       UPDATE estoque e SET reservados = e.reservados - c.n
       FROM (SELECT i.idestoque, count(*)::int AS n FROM movimentacao_item i
@@ -239,6 +256,7 @@ async function runHold(
       JOIN estoque e ON e.idapresentacao = ${A} AND e.idproduto = w.idproduto AND e.ativo
       JOIN apresentacao a ON a.id = e.idapresentacao AND a.ativo)
     SELECT set_config('sf.refusal', coalesce(CASE
+        WHEN current_setting('sf.refusal') <> '' THEN current_setting('sf.refusal')
         WHEN (SELECT status FROM open) <> 'RE' THEN 'error.paymentInProgress'
         WHEN coalesce((SELECT units FROM open), 0) + ${lit(requested)} > ${lit(req.maxItemsPerOrder)}
           THEN 'error.purchaseLimit'
@@ -497,7 +515,7 @@ export async function extendHold(
                  WHERE i.idmovimentacao = m.id AND i.status <> 'CA')) AS proposed
         FROM movimentacao m WHERE m.id = ${idmovimentacao}`,
   );
-  if (!row || row.status !== 'RE' || !row.live) refuse('error.reservationExpired');
+  if (row?.status !== 'RE' || !row.live) refuse('error.reservationExpired');
   if (row.prorrogacoes >= maxExtensions) refuse('error.holdExtensionLimit');
   const current = toDate(row.dthr_exp).getTime();
   const proposed = row.proposed === null ? current : toDate(row.proposed).getTime();
