@@ -319,7 +319,6 @@ describe('checkoutMachine: adding', () => {
     expect(snap().value).toBe('reserving');
     expect(snap().context).toMatchObject({ idmovimentacao: null, earlier: null });
     expect(fakes.inputsOf('startReservation')).toEqual([REQUEST]);
-    void actor;
   });
 
   it('a known empty cart adds at once', async () => {
