@@ -178,9 +178,10 @@ export const checkoutMachine = setup({
     isPaid: (_, params: { output: PaymentOutput }) => params.output.kind === 'paid',
   },
   actions: {
-    assignHold: assign((_, params: { idmovimentacao: number; countExp: number }) => ({
-      idmovimentacao: params.idmovimentacao,
-      countExp: Math.max(0, params.countExp),
+    /** The hold as the server answered it (any answer carrying its id and `count_exp`). */
+    assignHold: assign((_, params: { hold: { idmovimentacao: number; count_exp: number } }) => ({
+      idmovimentacao: params.hold.idmovimentacao,
+      countExp: Math.max(0, params.hold.count_exp),
     })),
     /** A hold found on the server before this visit added anything: known, and marked so. */
     assignEarlierHold: assign((_, params: { cart: Movimentacao }) => ({
@@ -304,10 +305,7 @@ export const checkoutMachine = setup({
             actions: [
               {
                 type: 'assignHold',
-                params: ({ event }) => ({
-                  idmovimentacao: event.output.hold!.idmovimentacao,
-                  countExp: event.output.hold!.count_exp,
-                }),
+                params: ({ event }) => ({ hold: event.output.hold! }),
               },
               {
                 type: 'assignHandOverResult',
@@ -363,10 +361,7 @@ export const checkoutMachine = setup({
             actions: [
               {
                 type: 'assignHold',
-                params: ({ event }) => ({
-                  idmovimentacao: event.output!.idmovimentacao,
-                  countExp: event.output!.count_exp,
-                }),
+                params: ({ event }) => ({ hold: event.output! }),
               },
               'clearError',
             ],
@@ -435,10 +430,7 @@ export const checkoutMachine = setup({
             actions: [
               {
                 type: 'assignHold',
-                params: ({ event }) => ({
-                  idmovimentacao: event.output.idmovimentacao,
-                  countExp: event.output.count_exp,
-                }),
+                params: ({ event }) => ({ hold: event.output }),
               },
               'assignHeldHere',
               'holdMade',
@@ -506,10 +498,7 @@ export const checkoutMachine = setup({
                       // The server is the clock: each load re-syncs the countdown.
                       {
                         type: 'assignHold',
-                        params: ({ event }) => ({
-                          idmovimentacao: event.output.movimentacao.idmovimentacao,
-                          countExp: event.output.movimentacao.count_exp,
-                        }),
+                        params: ({ event }) => ({ hold: event.output.movimentacao }),
                       },
                     ],
                   },
@@ -554,10 +543,7 @@ export const checkoutMachine = setup({
                       'clearRemoving',
                       {
                         type: 'assignHold',
-                        params: ({ event }) => ({
-                          idmovimentacao: event.output!.idmovimentacao,
-                          countExp: event.output!.count_exp,
-                        }),
+                        params: ({ event }) => ({ hold: event.output! }),
                       },
                     ],
                   },

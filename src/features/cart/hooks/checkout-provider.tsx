@@ -189,8 +189,6 @@ type Context = CheckoutSnapshot['context'];
 
 /** What the views read of the purchase: the machine's tags and what its context shows. */
 export interface CheckoutView {
-  /** Nothing known yet, or asking the server: the page's placeholder. */
-  starting: boolean;
   empty: boolean;
   failed: boolean;
   held: boolean;
@@ -221,7 +219,6 @@ export interface CheckoutView {
 
 /** The view before the machine starts: its initial state. */
 const NOT_STARTED: CheckoutView = {
-  starting: true,
   empty: false,
   failed: false,
   held: false,
@@ -249,7 +246,6 @@ const NOT_STARTED: CheckoutView = {
 };
 
 const viewOf = (s: CheckoutSnapshot): CheckoutView => ({
-  starting: s.matches('idle') || s.matches('loading'),
   empty: s.matches('empty'),
   failed: s.hasTag('failed'),
   held: s.hasTag('held'),
