@@ -33,7 +33,15 @@ const server = (
   timeout: 180_000,
   stdout: 'pipe' as const,
   // SANDBOX_IDP: the login through the sandbox identity provider runs without the internet.
-  env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SANDBOX_IDP: '1', ...extraEnv },
+  // SIGNUPS_PER_HOUR: every test signs up accounts of its own from the one local address.
+  env: {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SANDBOX_IDP: '1',
+    SIGNUPS_PER_HOUR: '1000',
+    ...extraEnv,
+  },
 });
 
 export default defineConfig({

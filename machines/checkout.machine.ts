@@ -1,4 +1,6 @@
 import {
+  type AnyActorRef,
+  and,
   assertEvent,
   assign,
   type EventObject,
@@ -18,6 +20,7 @@ import type {
 } from '../schemas/contract';
 import { paymentMachine } from './payment.machine';
 import {
+  type ApplyCouponInput,
   type CancelReservationInput,
   type CheckoutContext,
   type CheckoutEvent,
@@ -57,7 +60,8 @@ export const EXPIRY_WARNING_SECONDS = 90;
  *
  * - input: {@link CheckoutInput}; context: {@link CheckoutContext}; events:
  *   {@link CheckoutEvent}; output: {@link CheckoutOutput}
- * - states: `idle` (initial) → `loading` → `held` | `empty` | `failed`. After a login, a
+ * - states: `idle` (initial) → `loading` → `held` | `empty` | `failed`, or `pending` when
+ *   the server's cart is a payment awaiting the gateway (AP, spec §4). After a login, a
  *   guest's local cart (`cart.handOver`) is sent entry by entry (`handingOver`; refusals are
  *   kept in `handOverFailures`, one per entry) and ends `held`, or `loading` when the server
  *   took none. A guest's add
@@ -66,7 +70,7 @@ export const EXPIRY_WARNING_SECONDS = 90;
  *   left from an earlier visit
  *   (`checking`): found, the person decides in `confirmingAdd` whether the new tickets join
  *   it; not found, `reserving`. `held` is parallel: `items` (`loading` → `ready` ⇄
- *   `removing`, `loadFailed`), `payment` (`closed` | `open`, which runs the payment child
+ *   `removing` | `applyingCoupon`, `loadFailed`), `payment` (`closed` | `open`, which runs the payment child
  *   while the checkout screen is open) and `cancel` (`idle` ⇄ `asking`). A confirmed cancel
  *   goes to `cancelling` → `cancelled`. A hold whose countdown reaches 0 goes to `expired`:
  *   `confirming` for {@link EXPIRY_GRACE_MS} (delay `expiryGrace`), then `confirmed`.
@@ -77,11 +81,11 @@ export const EXPIRY_WARNING_SECONDS = 90;
  *   `dismissed` until the hold has more time again.
  * - tags: `needsLogin` (awaitingLogin), `expiryWarning` (warning, extending), `extending`, `held` (held, confirmingAdd), `busy` (loading,
  *   handingOver, checking, reserving, cancelling,
- *   held.items.removing), `itemsLoading`, `itemsFailed`, `confirmAdd`, `confirmCancel`,
+ *   held.items.removing, held.items.applyingCoupon), `applyingCoupon`, `itemsLoading`, `itemsFailed`, `confirmAdd`, `confirmCancel`,
  *   `expired`, `expiryConfirmed`, `failed`, `paid`, `pending`, `cancelled`
  * - actors: `loadCart` (getCarrinhoPage), `startReservation` (iniciarReserva),
  *   `cancelReservation` (cancelarReserva), `loadItems` (getCarrinhoPageItens), `removeItems`
- *   (removeProdutoCarrinho), `ticker` (sends `clock.tick` once a second), `payment`
+ *   (removeProdutoCarrinho), `applyCoupon` (aplicarCupom; '' removes), `ticker` (sends `clock.tick` once a second), `payment`
  * - action `expiryConfirmed`: injected, run once an expiry is announced (the app forgets
  *   what it kept of the cart).
  *
@@ -96,7 +100,9 @@ export const EXPIRY_WARNING_SECONDS = 90;
  *   right when the request fails; reaching 0 there does not abort the request.
  * - Cancelling asks first (`asking`); both cancel buttons (the cart's and the payment's,
  *   which sends `cart.cancel` from the child) lead there. Nothing can be cancelled while an
- *   item is being removed, and nothing removed while the person is being asked. A failed
+ *   item is being removed or a coupon applied, and neither happens while the person is
+ *   being asked. A refused coupon goes back to `ready` with `couponError` (shown beside the
+ *   field); the cart stays as it was. A failed
  *   cancellation goes back to `held` with the error.
  * - Removing the last item empties the hold: `empty`.
  * - The payment's outcome ends the machine (`paid`, `pending`); leaving `held` in any other
@@ -125,6 +131,9 @@ export const checkoutMachine = setup({
     removeItems: fromPromise<GetCarrinhoPageResult, RemoveItemsInput>(async () => {
       throw notProvided(MACHINE, 'removeItems');
     }),
+    applyCoupon: fromPromise<GetCarrinhoPageItensResult, ApplyCouponInput>(async () => {
+      throw notProvided(MACHINE, 'applyCoupon');
+    }),
     ticker: fromCallback<EventObject>(() => {
       throw notProvided(MACHINE, 'ticker');
     }),
@@ -150,6 +159,8 @@ export const checkoutMachine = setup({
       params.cart !== null &&
       params.cart.count_exp > 0 &&
       params.cart.idmovimentacao !== context.heldHere,
+    /** The server's cart is an order whose payment awaits the gateway (AP). */
+    isPendingPayment: (_, params: { cart: GetCarrinhoPageResult }) => params.cart?.status === 'AP',
     /** A live hold is known: it has an id and time left. */
     hasHold: ({ context }) => context.idmovimentacao !== null && context.countExp > 0,
     /** The known hold has run out of time. */
@@ -172,8 +183,11 @@ export const checkoutMachine = setup({
     isCheckoutClosed: not('isCheckoutOpen'),
     /** No cancellation is being asked. */
     isNotAskingToCancel: stateIn({ held: { cancel: 'idle' } }),
-    /** No item is being removed. */
-    isNotRemoving: not(stateIn({ held: { items: 'removing' } })),
+    /** The items are not being changed (no removal, no coupon under way). */
+    isNotChangingItems: and([
+      not(stateIn({ held: { items: 'removing' } })),
+      not(stateIn({ held: { items: 'applyingCoupon' } })),
+    ]),
     /** The payment ended paid (not pending). */
     isPaid: (_, params: { output: PaymentOutput }) => params.output.kind === 'paid',
   },
@@ -197,6 +211,18 @@ export const checkoutMachine = setup({
     assignHeldHere: assign(({ context }) => ({ heldHere: context.idmovimentacao })),
     /** Injected: this tab made the hold `context.idmovimentacao` (the app remembers it). */
     holdMade: () => {},
+    /**
+     * The payment offers instalments of the total: when a new answer changes the total (a
+     * coupon, a removal, a repricing), the payment child asks for them again.
+     */
+    tellPaymentOfTotal: ({ context, event, self }) => {
+      // Run on the done event of loadItems / applyCoupon, before the cart is assigned.
+      const cart = (event as { output?: GetCarrinhoPageItensResult }).output;
+      const before = context.cart?.resumo.valor;
+      if (!cart || before === undefined || before === cart.resumo.valor) return;
+      const payment = self.getSnapshot().children.payment as AnyActorRef | undefined;
+      payment?.send({ type: 'payment.cartChanged' });
+    },
     assignCart: assign((_, params: { cart: GetCarrinhoPageItensResult }) => ({
       cart: params.cart,
       itemsError: null,
@@ -206,6 +232,18 @@ export const checkoutMachine = setup({
       return { removing: event.iditens, itemsError: null };
     }),
     clearRemoving: assign({ removing: null }),
+    assignCouponRequest: assign(({ event }) => {
+      assertEvent(event, ['coupon.apply', 'coupon.remove']);
+      return {
+        couponRequest: event.type === 'coupon.apply' ? event.cupom.trim() : '',
+        couponError: null,
+        itemsError: null,
+      };
+    }),
+    /** The refusal, with the code it refused kept in `couponRequest` (the field shows it). */
+    assignCouponError: assign((_, params: { error: unknown }) => ({
+      couponError: toFlowError(params.error),
+    })),
     /** Forgets the hold (it ended): what the view showed of it goes too. */
     clearHold: assign({ idmovimentacao: null, countExp: 0, cart: null, earlier: null }),
     clearCart: assign({
@@ -262,6 +300,8 @@ export const checkoutMachine = setup({
     request: null,
     cart: null,
     removing: null,
+    couponRequest: null,
+    couponError: null,
     checkoutOpen: false,
     outcome: null,
     error: null,
@@ -343,6 +383,15 @@ export const checkoutMachine = setup({
         id: 'loadCart',
         src: 'loadCart',
         onDone: [
+          {
+            // No hold, but a payment awaiting the gateway (AP): that is where the purchase is.
+            guard: { type: 'isPendingPayment', params: ({ event }) => ({ cart: event.output }) },
+            target: 'pending',
+            actions: {
+              type: 'assignOutcome',
+              params: () => ({ outcome: { kind: 'pending' as const, message: '' } }),
+            },
+          },
           {
             guard: { type: 'isEarlierHold', params: ({ event }) => ({ cart: event.output }) },
             target: 'held',
@@ -494,6 +543,7 @@ export const checkoutMachine = setup({
                   {
                     target: 'ready',
                     actions: [
+                      'tellPaymentOfTotal',
                       { type: 'assignCart', params: ({ event }) => ({ cart: event.output }) },
                       // The server is the clock: each load re-syncs the countdown.
                       {
@@ -519,6 +569,46 @@ export const checkoutMachine = setup({
                   guard: 'isNotAskingToCancel',
                   target: 'removing',
                   actions: 'assignRemoving',
+                },
+                'coupon.apply': {
+                  guard: 'isNotAskingToCancel',
+                  target: 'applyingCoupon',
+                  actions: 'assignCouponRequest',
+                },
+                'coupon.remove': {
+                  guard: 'isNotAskingToCancel',
+                  target: 'applyingCoupon',
+                  actions: 'assignCouponRequest',
+                },
+              },
+            },
+            applyingCoupon: {
+              tags: ['busy', 'applyingCoupon'],
+              invoke: {
+                id: 'applyCoupon',
+                src: 'applyCoupon',
+                input: ({ context }) => ({
+                  idmovimentacao: context.idmovimentacao!,
+                  cupom: context.couponRequest!,
+                }),
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    'tellPaymentOfTotal',
+                    { type: 'assignCart', params: ({ event }) => ({ cart: event.output }) },
+                    {
+                      type: 'assignHold',
+                      params: ({ event }) => ({ hold: event.output.movimentacao }),
+                    },
+                    assign({ couponRequest: null }),
+                  ],
+                },
+                onError: {
+                  target: 'ready',
+                  actions: {
+                    type: 'assignCouponError',
+                    params: ({ event }) => ({ error: event.error }),
+                  },
                 },
               },
             },
@@ -655,7 +745,7 @@ export const checkoutMachine = setup({
             idle: {
               on: {
                 'cart.cancel': {
-                  guard: 'isNotRemoving',
+                  guard: 'isNotChangingItems',
                   target: 'asking',
                 },
               },

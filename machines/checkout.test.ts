@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, type AnyMachineSnapshot, createActor, SimulatedClock } from 'xstate';
+import {
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  createActor,
+  createMachine,
+  SimulatedClock,
+} from 'xstate';
 import type {
   CancelarReservaResult,
+  CarrinhoItem,
   GetCarrinhoPageItensResult,
   GetCarrinhoPageResult,
   IniciarReservaResult,
@@ -22,6 +29,7 @@ import {
   stateNodeIds,
 } from './testing';
 import {
+  type ApplyCouponInput,
   type CancelReservationInput,
   type CheckoutContext,
   type CheckoutEvent,
@@ -60,29 +68,54 @@ const reserva = (count_exp: number): IniciarReservaResult => ({
   qtd: 2,
 });
 
-const item = (iditem: number) => ({
+const item = (iditem: number): CarrinhoItem => ({
   iditem,
   idproduto: 11,
+  idprod: 11,
   idapresentacao: 5,
+  idapre: 5,
   idevento: 1,
   dscevento: 'Museu',
   dt_apre: '2026-03-02',
-  dthr_apresentacao: '2026-03-02 10:00:00',
+  dthr_apresentacao: '2026-03-02 10:00',
   dscapre: 'Entrada',
   dscproduto: 'Inteira',
+  produto: 'Inteira',
   dsctipo: 'Inteira',
-  status: 'RE' as const,
+  status: 'RE',
   valor: 60,
+  valor_sem_desconto: 60,
+  valor_cupom: 0,
+  cupom: '',
+  tem_cupom: false,
+  combo: '',
+  valor_combo: 0,
   taxa: 0,
+  juros: 0,
   total: 60,
   dthr_exp: '2026-03-01 10:15:00',
+  dt_exp: '2026-03-01 10:15:00',
   count_exp: 0,
+  qtd: 1,
+  cancel: true,
+  tp_cancel: 'remover',
+  msg_info_carrinho: '',
 });
 
 const items = (count_exp: number, ids = [1, 2]): GetCarrinhoPageItensResult => ({
   movimentacao: movimentacao(count_exp, ids.length),
   itens: ids.map(item),
-  resumo: { qtd: ids.length, subtotal: 60 * ids.length, valor_taxa: 0, valor_cupom: 0, valor: 60 },
+  resumo: {
+    qtd: ids.length,
+    quantity: ids.length,
+    subtotal: 60 * ids.length,
+    valor_taxa: 0,
+    valor_combo: 0,
+    valor_cupom: 0,
+    cupom: '',
+    valor: 60 * ids.length,
+    total: 60 * ids.length,
+  },
 });
 
 const CANCELLED: CancelarReservaResult = { idmovimentacao: 42, status: 'CA' };
@@ -112,6 +145,7 @@ function fakeMachine(fakes: FakeActors) {
       ),
       loadItems: fakes.promise<GetCarrinhoPageItensResult, LoadItemsInput>('loadItems'),
       removeItems: fakes.promise<GetCarrinhoPageResult, RemoveItemsInput>('removeItems'),
+      applyCoupon: fakes.promise<GetCarrinhoPageItensResult, ApplyCouponInput>('applyCoupon'),
       ticker: fakes.ticker(),
       // The payment machine has its own tests; here only its outcome matters, so a promise
       // stands in for it (XState types the slot as the machine it replaces).
@@ -411,6 +445,101 @@ describe('checkoutMachine: adding', () => {
   });
 });
 
+describe('checkoutMachine: a payment awaiting the gateway', () => {
+  it('the checkout of a person whose cart is AP ends pending (no hold to show)', async () => {
+    const { actor, fakes, snap } = start();
+    actor.send({ type: 'checkout.open' });
+    fakes.resolve('loadCart', { ...movimentacao(0), status: 'AP', dthr_exp: null });
+    await flush();
+    expect(snap().value).toBe('pending');
+    expect(snap().output).toEqual({ kind: 'pending', message: '' });
+    expect(fakes.inputsOf('loadItems')).toEqual([]);
+  });
+
+  it('an add goes on past a pending payment: it is another order', async () => {
+    const { actor, fakes, snap } = start();
+    actor.send(RESERVE);
+    fakes.resolve('loadCart', { ...movimentacao(0), status: 'AP', dthr_exp: null });
+    await flush();
+    expect(snap().value).toBe('reserving');
+  });
+});
+
+describe('checkoutMachine: the coupon', () => {
+  it('applying: busy (no removal, no cancel), then the cart as the server priced it', async () => {
+    const { actor, fakes, snap } = await startAtCheckout();
+    actor.send({ type: 'coupon.apply', cupom: '  aurora10 ' });
+    expect(snap().matches({ held: { items: 'applyingCoupon' } })).toBe(true);
+    expect(snap().hasTag('busy')).toBe(true);
+    expect(fakes.inputsOf('applyCoupon')).toEqual([{ idmovimentacao: 42, cupom: 'aurora10' }]);
+    actor.send({ type: 'cart.cancel' });
+    actor.send({ type: 'cart.removeItems', iditens: [1] });
+    expect(snap().matches({ held: { cancel: 'idle' } })).toBe(true);
+    expect(fakes.inputsOf('removeItems')).toEqual([]);
+    const priced = items(70);
+    priced.resumo = { ...priced.resumo, cupom: 'AURORA10', valor_cupom: 12, valor: 108 };
+    fakes.resolve('applyCoupon', priced);
+    await flush();
+    expect(snap().matches({ held: { items: 'ready' } })).toBe(true);
+    expect(snap().context).toMatchObject({ couponRequest: null, couponError: null, countExp: 70 });
+    expect(snap().context.cart?.resumo.cupom).toBe('AURORA10');
+  });
+
+  it('a refused coupon leaves the cart as it was, with the reason for the field', async () => {
+    const { actor, fakes, snap } = await startAtCheckout();
+    const before = snap().context.cart;
+    actor.send({ type: 'coupon.apply', cupom: 'NAOEXISTE' });
+    fakes.reject('applyCoupon', { code: 0, message: 'Cupom não encontrado' });
+    await flush();
+    expect(snap().matches({ held: { items: 'ready' } })).toBe(true);
+    expect(snap().context.cart).toBe(before);
+    expect(snap().context.couponError).toEqual({ code: 0, message: 'Cupom não encontrado' });
+    // Removing sends '' and clears the last error.
+    actor.send({ type: 'coupon.remove' });
+    expect(snap().context.couponError).toBeNull();
+    expect(fakes.inputsOf('applyCoupon')).toEqual([
+      { idmovimentacao: 42, cupom: 'NAOEXISTE' },
+      { idmovimentacao: 42, cupom: '' },
+    ]);
+  });
+
+  it('a new total reaches the payment child (its instalments are of the total)', async () => {
+    const heard: string[] = [];
+    const fakes = new FakeActors();
+    const listener = createMachine({
+      on: { '*': { actions: ({ event }) => heard.push(event.type) } },
+    }) as unknown as typeof paymentMachine;
+    const actor = createActor(fakeMachine(fakes).provide({ actors: { payment: listener } }), {
+      input: INPUT,
+    }).start();
+    actor.send({ type: 'checkout.open' });
+    fakes.resolve('loadCart', movimentacao(100));
+    await flush();
+    fakes.resolve('loadItems', items(100));
+    await flush();
+    expect(heard).toEqual([]);
+    // The same total again: nothing to tell.
+    actor.send({ type: 'items.reload' });
+    fakes.resolve('loadItems', items(100));
+    await flush();
+    expect(heard).toEqual([]);
+    actor.send({ type: 'coupon.apply', cupom: 'AURORA10' });
+    const priced = items(100);
+    priced.resumo = { ...priced.resumo, valor_cupom: 12, valor: 108, total: 108 };
+    fakes.resolve('applyCoupon', priced);
+    await flush();
+    expect(heard).toEqual(['payment.cartChanged']);
+  });
+
+  it('no coupon change while the person is asked to cancel', async () => {
+    const { actor, fakes } = await startAtCheckout();
+    actor.send({ type: 'cart.cancel' });
+    actor.send({ type: 'coupon.apply', cupom: 'AURORA10' });
+    actor.send({ type: 'coupon.remove' });
+    expect(fakes.inputsOf('applyCoupon')).toEqual([]);
+  });
+});
+
 describe('checkoutMachine: removing and cancelling', () => {
   it('removal: busy while in flight, cancelling refused, then the items reload', async () => {
     const { actor, fakes, snap } = await startAtCheckout();
@@ -594,6 +723,8 @@ const MODEL_EVENTS: AnyEventObject[] = [
   { type: 'cart.addConfirmed' },
   { type: 'cart.addDeclined' },
   { type: 'cart.removeItems', iditens: [2] },
+  { type: 'coupon.apply', cupom: ' aurora10 ' },
+  { type: 'coupon.remove' },
   { type: 'items.reload' },
   { type: 'cart.extend' },
   { type: 'cart.warningDismissed' },
@@ -608,6 +739,10 @@ const MODEL_EVENTS: AnyEventObject[] = [
   { type: 'xstate.after.expiryGrace.checkout.expired.confirming' },
   { type: 'xstate.done.actor.loadCart', output: movimentacao(2) },
   { type: 'xstate.done.actor.loadCart', output: null },
+  {
+    type: 'xstate.done.actor.loadCart',
+    output: { ...movimentacao(0), status: 'AP', dthr_exp: null },
+  },
   { type: 'xstate.error.actor.loadCart', error: { code: 1, message: 'Sessão inválida' } },
   { type: 'xstate.done.actor.startReservation', output: reserva(2) },
   { type: 'xstate.error.actor.startReservation', error: { code: 0, message: 'Esgotado' } },
@@ -617,6 +752,8 @@ const MODEL_EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.removeItems', output: movimentacao(2, 1) },
   { type: 'xstate.done.actor.removeItems', output: null },
   { type: 'xstate.error.actor.removeItems', error: { code: 0, message: 'y' } },
+  { type: 'xstate.done.actor.applyCoupon', output: items(2) },
+  { type: 'xstate.error.actor.applyCoupon', error: { code: 0, message: 'Cupom não encontrado' } },
   { type: 'xstate.done.actor.cancelReservation', output: CANCELLED },
   { type: 'xstate.error.actor.cancelReservation', error: new Error('offline') },
   { type: 'xstate.done.actor.payment', output: { kind: 'paid' } },
@@ -657,6 +794,7 @@ const TAGS_OF: Record<string, string[]> = {
   'checkout.confirmingAdd': ['held', 'confirmAdd'],
   'checkout.held.items.loading': ['itemsLoading'],
   'checkout.held.items.removing': ['busy'],
+  'checkout.held.items.applyingCoupon': ['busy', 'applyingCoupon'],
   'checkout.held.items.loadFailed': ['itemsFailed'],
   'checkout.held.cancel.asking': ['confirmCancel'],
   'checkout.held.extension.warning': ['expiryWarning'],
@@ -716,11 +854,15 @@ describe('checkoutMachine model paths (xstate/graph)', () => {
         expect(c.countExp, where).toBe(0);
         expect(c.cart, where).toBeNull();
       }
-      if (snapshot.matches({ held: { items: 'removing' } })) {
+      if (snapshot.hasTag('busy') && snapshot.matches('held')) {
         expect(snapshot.can({ type: 'cart.cancel' }), where).toBe(false);
+        expect(snapshot.can({ type: 'coupon.apply', cupom: 'X' }), where).toBe(false);
+        expect(snapshot.can({ type: 'cart.removeItems', iditens: [1] }), where).toBe(false);
       }
       if (snapshot.hasTag('confirmCancel')) {
         expect(snapshot.can({ type: 'cart.removeItems', iditens: [1] }), where).toBe(false);
+        expect(snapshot.can({ type: 'coupon.apply', cupom: 'X' }), where).toBe(false);
+        expect(snapshot.can({ type: 'coupon.remove' }), where).toBe(false);
       }
       if (snapshot.matches({ held: { payment: 'open' } })) expect(c.checkoutOpen, where).toBe(true);
     }

@@ -36,10 +36,12 @@ const MACHINE = 'paymentMachine';
  * - events: {@link PaymentEvent}
  * - states: `loadingGateway` (initial) → `loadingScript` → `ready` → `tokenizing` →
  *   `paying` → `concluding` → `succeeded` | `concludingPending` → `pending` | `failed`;
- *   `error`, `concludeFailed`. Final: `succeeded`, `pending`; the output
+ *   `error`, `concludeFailed`; `payment.cartChanged` in `ready` or `failed` →
+ *   `refreshingOffer` (the instalments of the new total; back where it was). Final:
+ *   `succeeded`, `pending`; the output
  *   ({@link PaymentOutput}) says which.
  * - tags: `loading` (loadingGateway, loadingScript), `form` (ready, failed), `busy`
- *   (tokenizing, paying, concluding, concludingPending), `failed`, `error` (error,
+ *   (refreshingOffer, tokenizing, paying, concluding, concludingPending), `failed`, `error` (error,
  *   concludeFailed), `success`, `pending`
  * - actors: `fetchGateway`, `loadGatewayScript`, `tokenizeCard`, `startPayment`,
  *   `concludePayment` (inputs in ./types.ts)
@@ -51,7 +53,8 @@ const MACHINE = 'paymentMachine';
  * `payment.submit` (new card data, new key) follows it.
  *
  * Cancelling: the machine runs as the checkout machine's child and owns no cancellation.
- * `payment.close` sends `cart.cancel` to the parent (action `askToCancel`), which asks the
+ * A payment the server refuses asks the parent to reload the cart (`askToReloadCart`: prices
+ * may have changed). `payment.close` sends `cart.cancel` to the parent (action `askToCancel`), which asks the
  * person and cancels the hold (and with it this child). It is accepted while the gateway or
  * its script loads (nothing is charged yet), in `ready`, `failed` and `error`; never while
  * busy, nor once a payment was approved (`concludeFailed` only retries the conclusion).
@@ -96,6 +99,8 @@ export const paymentMachine = setup({
     hasValidInstallments: ({ context }, params: { parcelas: number }) =>
       Number.isInteger(params.parcelas) &&
       (context.gateway?.parcelas.some((option) => option.parcela === params.parcelas) ?? false),
+    /** An error is being shown (a refresh of the offer returns to it). */
+    hasError: ({ context }) => context.error !== null,
     /** The gateway is known (so only its script needs loading again). */
     hasGateway: ({ context }) => context.gateway !== null,
     /**
@@ -106,13 +111,13 @@ export const paymentMachine = setup({
       context.attempt > 0 && context.cardToken !== null && context.result === null,
   },
   actions: {
-    assignGateway: assign((_, params: { gateway: GatewayPagamento }) => {
+    assignGateway: assign(({ context }, params: { gateway: GatewayPagamento }) => {
       const offered = params.gateway.parcelas.map((option) => option.parcela);
-      return {
-        gateway: params.gateway,
-        // Keep 1x (the default) when offered, else the smallest offer.
-        parcelas: offered.length === 0 || offered.includes(1) ? 1 : Math.min(...offered),
-      };
+      // Keep the choice when still offered (a new offer after the total changed), else 1x
+      // (the default) when offered, else the smallest offer.
+      const fallback = offered.length === 0 || offered.includes(1) ? 1 : Math.min(...offered);
+      const kept = context.gateway !== null && offered.includes(context.parcelas);
+      return { gateway: params.gateway, parcelas: kept ? context.parcelas : fallback };
     }),
     assignInstallments: assign((_, params: { parcelas: number }) => ({
       parcelas: params.parcelas,
@@ -144,6 +149,11 @@ export const paymentMachine = setup({
      * (`cart.cancel`), so there is one way to cancel a purchase.
      */
     askToCancel: sendParent({ type: 'cart.cancel' }),
+    /**
+     * The server refused the payment: the cart may have changed meanwhile (a coupon that ran
+     * out, its last use taken), so the parent reloads it and the total shown is the one due.
+     */
+    askToReloadCart: sendParent({ type: 'items.reload' }),
   },
 }).createMachine({
   id: 'payment',
@@ -210,6 +220,31 @@ export const paymentMachine = setup({
         },
         'payment.submit': { target: 'tokenizing', actions: 'startAttempt' },
         'payment.close': { actions: 'askToCancel' },
+        'payment.cartChanged': { target: 'refreshingOffer' },
+      },
+    },
+    refreshingOffer: {
+      // The form stays (what was typed too); paying waits for the new instalments.
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchGateway',
+        src: 'fetchGateway',
+        input: ({ context }) => ({ idmovimentacao: context.idmovimentacao }),
+        onDone: [
+          {
+            guard: 'hasError',
+            target: 'failed',
+            actions: { type: 'assignGateway', params: ({ event }) => ({ gateway: event.output }) },
+          },
+          {
+            target: 'ready',
+            actions: { type: 'assignGateway', params: ({ event }) => ({ gateway: event.output }) },
+          },
+        ],
+        onError: {
+          target: 'error',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     tokenizing: {
@@ -278,7 +313,10 @@ export const paymentMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            'askToReloadCart',
+          ],
         },
       },
     },
@@ -347,6 +385,7 @@ export const paymentMachine = setup({
           actions: 'clearError',
         },
         'payment.close': { actions: 'askToCancel' },
+        'payment.cartChanged': { target: 'refreshingOffer' },
         'error.dismiss': { actions: 'clearError' },
       },
     },

@@ -85,7 +85,10 @@ function fakeMachine(fakes: FakeActors) {
       ),
     },
     // Standalone here: the request to the parent is recorded instead of sent.
-    actions: { askToCancel: fakes.action('askToCancel') },
+    actions: {
+      askToCancel: fakes.action('askToCancel'),
+      askToReloadCart: fakes.action('askToReloadCart'),
+    },
   });
 }
 
@@ -369,6 +372,55 @@ describe('paymentMachine transitions', () => {
     expect(t.keys()).toEqual(['nonce-1', 'nonce-1', 'nonce-1', 'nonce-2']);
   });
 
+  it('a payment the server refuses asks the parent to reload the cart (its total may have changed)', async () => {
+    const t = await startReady();
+    await submitAndTokenize(t);
+    expect(t.fakes.actions.map((a) => a.name)).toEqual([]);
+    t.fakes.reject('startPayment', { code: 0, message: 'O valor do seu pedido mudou.' });
+    await flush();
+    expect(t.snap().value).toBe('failed');
+    expect(t.fakes.actions.map((a) => a.name)).toEqual(['askToReloadCart']);
+  });
+
+  it('a changed total asks for the instalments again, keeping the choice still offered', async () => {
+    const t = await startReady();
+    t.actor.send({ type: 'payment.installmentsChanged', parcelas: 3 });
+    t.actor.send({ type: 'payment.cartChanged' });
+    expect(t.snap().value).toBe('refreshingOffer');
+    expect(t.snap().hasTag('busy')).toBe(true);
+    t.actor.send({ type: 'payment.submit', card: CARD });
+    expect(t.fakes.inputsOf('tokenizeCard')).toEqual([]);
+    t.fakes.resolve('fetchGateway', {
+      ...GATEWAY,
+      parcelas: [
+        { parcela: 1, valor: 90 },
+        { parcela: 2, valor: 45 },
+        { parcela: 3, valor: 30 },
+      ],
+    });
+    await flush();
+    expect(t.snap().value).toBe('ready');
+    expect(t.snap().context.parcelas).toBe(3);
+    expect(t.snap().context.gateway?.parcelas).toHaveLength(3);
+    // A total too small for 3 instalments falls back to 1x.
+    t.actor.send({ type: 'payment.cartChanged' });
+    t.fakes.resolve('fetchGateway', { ...GATEWAY, parcelas: [{ parcela: 1, valor: 20 }] });
+    await flush();
+    expect(t.snap().context.parcelas).toBe(1);
+  });
+
+  it('a refusal stays shown across the new offer', async () => {
+    const t = await startReady();
+    await submitAndTokenize(t);
+    t.fakes.reject('startPayment', { code: 0, message: 'O valor do seu pedido mudou.' });
+    await flush();
+    t.actor.send({ type: 'payment.cartChanged' });
+    t.fakes.resolve('fetchGateway', GATEWAY);
+    await flush();
+    expect(t.snap().value).toBe('failed');
+    expect(t.snap().context.error?.message).toBe('O valor do seu pedido mudou.');
+  });
+
   it('tokenizeCard failing → failed with its error as is; retry does nothing', async () => {
     const t = await startReady();
     t.actor.send({ type: 'payment.submit', card: CARD });
@@ -506,6 +558,7 @@ const EXPECTED_TAGS: Record<string, string[]> = {
   loadingGateway: ['loading'],
   loadingScript: ['loading'],
   ready: ['form'],
+  refreshingOffer: ['busy'],
   tokenizing: ['busy'],
   paying: ['busy'],
   concluding: ['busy'],
@@ -536,6 +589,7 @@ const MODEL_EVENTS: AnyEventObject[] = [
   { type: 'xstate.error.actor.concludePayment', error: { code: 0, message: 'Falha' } },
   { type: 'payment.retry' },
   { type: 'payment.close' },
+  { type: 'payment.cartChanged' },
   { type: 'error.dismiss' },
 ] satisfies (PaymentEvent | AnyEventObject)[];
 
@@ -551,7 +605,9 @@ const atMostTwoAttempts = (snapshot: AnyMachineSnapshot, event: AnyEventObject) 
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as PaymentContext;
 
 /** The machine walked by the model: standalone, so the request to a parent goes nowhere. */
-const modelMachine = paymentMachine.provide({ actions: { askToCancel: () => {} } });
+const modelMachine = paymentMachine.provide({
+  actions: { askToCancel: () => {}, askToReloadCart: () => {} },
+});
 
 describe('paymentMachine model paths (xstate/graph)', () => {
   const options = { events: MODEL_EVENTS, input: INPUT, filter: atMostTwoAttempts };
@@ -602,7 +658,14 @@ describe('paymentMachine model paths (xstate/graph)', () => {
   });
 
   it('over every history: one idempotency key per attempt, reused only by payment.retry', () => {
-    const histories = historyPaths(modelMachine, options);
+    // A new offer can come at any point; in histories it is taken in the first attempt only,
+    // which keeps their number bounded (every state it reaches is in the shortest paths).
+    const histories = historyPaths(modelMachine, {
+      ...options,
+      filter: (snapshot, event) =>
+        atMostTwoAttempts(snapshot, event) &&
+        (event.type !== 'payment.cartChanged' || ctx(snapshot).attempt <= 1),
+    });
     expect(histories.length).toBeGreaterThan(100);
     for (const history of histories) {
       const keys: { attempt: number; via: string }[] = [];

@@ -88,8 +88,16 @@ export interface CheckoutInput {
 }
 
 /** An add to the cart waiting for its answer (or for the person's decision). */
+/**
+ * A line of an add: units of a product and, for an event with blocks (sectors), the block they
+ * were chosen in (iniciarReserva sends it as its third param).
+ */
+export interface ReservaLinha extends ReservaProduto {
+  idbloco?: number;
+}
+
 export interface StartReservationInput {
-  produtos: ReservaProduto[];
+  produtos: ReservaLinha[];
   idapresentacao: number;
 }
 
@@ -134,6 +142,10 @@ export interface CheckoutContext {
   cart: GetCarrinhoPageItensResult | null;
   /** Items whose removal is in flight. */
   removing: number[] | null;
+  /** The coupon being applied ('' while it is being removed), or the one last refused; null once applied. */
+  couponRequest: string | null;
+  /** Why the last coupon change failed (a refusal shows beside the field). */
+  couponError: FlowError | null;
   /** Whether the checkout screen is open (the payment runs only there). */
   checkoutOpen: boolean;
   /** How the purchase ended, once it did (also the machine's output). */
@@ -167,9 +179,9 @@ export type CheckoutEvent =
   /** The checkout screen closed (the payment stops; the hold stays). */
   | { type: 'checkout.leave' }
   | { type: 'cart.load' }
-  | { type: 'cart.reserve'; produtos: ReservaProduto[]; idapresentacao: number }
+  | { type: 'cart.reserve'; produtos: ReservaLinha[]; idapresentacao: number }
   /** A guest's add: kept here while the person logs in, then it goes on (`session.started`). */
-  | { type: 'cart.reserveAfterLogin'; produtos: ReservaProduto[]; idapresentacao: number }
+  | { type: 'cart.reserveAfterLogin'; produtos: ReservaLinha[]; idapresentacao: number }
   /** Logged in with a complete profile: the guest's local cart becomes holds. */
   | { type: 'cart.handOver'; entries: LocalCartEntry[] }
   /** The login the add waited for succeeded. */
@@ -181,6 +193,9 @@ export type CheckoutEvent =
   /** Do not add: the earlier hold stays as it was. */
   | { type: 'cart.addDeclined' }
   | { type: 'cart.removeItems'; iditens: number[] }
+  /** Applies a coupon to the hold, or removes its coupon. */
+  | { type: 'coupon.apply'; cupom: string }
+  | { type: 'coupon.remove' }
   | { type: 'items.reload' }
   /** Asks to cancel the whole hold (either cancel button; the payment child sends it too). */
   /** More time on the hold, from the expiry warning (WCAG 2.2.1). */
@@ -209,6 +224,12 @@ export interface LoadItemsInput {
 }
 
 /** Input of the `removeItems` actor (removeProdutoCarrinho). */
+export interface ApplyCouponInput {
+  idmovimentacao: number;
+  /** '' removes the hold's coupon. */
+  cupom: string;
+}
+
 export interface RemoveItemsInput {
   idmovimentacao: number;
   iditens: number[];
@@ -248,6 +269,8 @@ export type PaymentEvent =
   | { type: 'payment.retry' }
   /** The person wants to cancel the purchase: the parent (checkout) asks and cancels. */
   | { type: 'payment.close' }
+  /** The cart's total changed (a coupon, a removal): the instalments are asked for again. */
+  | { type: 'payment.cartChanged' }
   | { type: 'error.dismiss' };
 
 /** How the payment ended: `snapshot.output` once it is done (the checkout reads it). */

@@ -81,6 +81,8 @@ export interface CatalogProduct {
   block_qtd: number;
   /** Only agencies (idpessoa_tipo = regrasDoNegocio.idagencia) see and buy it. */
   somenteAgencia?: boolean;
+  /** A note shown with the ticket in the cart (msg_info_carrinho), e.g. the proof it needs. */
+  info?: Localized;
 }
 
 export interface CatalogProductType {
@@ -101,12 +103,86 @@ export interface CatalogEvent {
   dscapre: Localized;
   schedule: CatalogSchedule;
   tipo_produtos: CatalogProductType[];
+  /**
+   * Most units of this event one person may hold or have bought: per session (`porSessao`)
+   * and across all its sessions (`porEvento`). Counted over the person's orders that hold or
+   * sold units (RE/TP not expired, AP, PA; removed items not). Absent: no limit but the
+   * per-product `block_qtd` and the brand's `maxItemsPerOrder`.
+   */
+  limitePorPessoa?: CatalogPersonLimit;
+  /**
+   * Blocks (sectors) of the venue. With blocks, every session sells each product per block: a
+   * hold names its block, and a product's `capacidade` is its units in each block that sells it.
+   * Absent: one general-admission stock per product and session.
+   */
+  blocos?: CatalogBlock[];
+  /** The block map's help text (the block picker's description). Required with `blocos`. */
+  mapa?: { help: Localized };
+}
+
+/** {@link CatalogEvent.limitePorPessoa}: at least one of the two. */
+export interface CatalogPersonLimit {
+  /** Units of one session. */
+  porSessao?: number;
+  /** Units of all the event's sessions together. */
+  porEvento?: number;
+}
+
+/** A block (sector) of an event: {@link CatalogEvent.blocos}. */
+export interface CatalogBlock {
+  /** Unique within the event; not 0 (0 is the stock of an event without blocks). */
+  idbloco: number;
+  nome: Localized;
+  /** The products this block sells (ids of the event's products); absent: all of them. */
+  produtos?: number[];
+}
+
+/**
+ * A discount code the buyer types in the checkout (aplicarCupom). It takes `valor` percent off
+ * each eligible ticket's price (`percentual`) or `valor` reais off the eligible tickets together
+ * (`valor`, split over them in proportion to their price); fees are never discounted. Eligible:
+ * tickets of `idevento` (any event when absent), of the sessions `sessao` names, of `idprodutos`.
+ * A use counts when an order with it is paid (or its payment is under way).
+ */
+export interface CatalogCoupon {
+  /** What the buyer types; compared without regard to case. */
+  codigo: string;
+  tipo: 'percentual' | 'valor';
+  /** Percent (1–100) or reais. */
+  valor: number;
+  idevento?: number;
+  /** Sessions at this local time ("HH:MM") and/or on this date ("YYYY-MM-DD"). */
+  sessao?: { data?: string; hora?: string };
+  idprodutos?: number[];
+  /** ISO 8601 date-times with offset; absent: no bound. */
+  validoDe?: string;
+  validoAte?: string;
+  /** Paid orders with this coupon, across all buyers. */
+  limiteTotal?: number;
+  /** Paid orders with this coupon, per buyer. */
+  limitePorPessoa?: number;
+  /** Eligible tickets the order must have. */
+  qtdMinima?: number;
+}
+
+/**
+ * A set of products of one event sold together for `preco` (reais, without fees) when held in
+ * the same session: each complete set in a cart gets the difference as its discount.
+ */
+export interface CatalogCombo {
+  idcombo: number;
+  nome: Localized;
+  idevento: number;
+  itens: { idproduto: number; qtd: number }[];
+  preco: number;
 }
 
 /** brands/<id>/catalog.json */
 export interface CatalogFile {
   $schema?: string;
   events: CatalogEvent[];
+  cupons?: CatalogCoupon[];
+  combos?: CatalogCombo[];
 }
 
 /** A brand folder after loading and validation. */

@@ -120,6 +120,14 @@ export const ServerMessage = {
   profileDocument: 'error.profileDocument',
   profileAddress: 'error.profileAddress',
   profileAgency: 'error.profileAgency',
+  // Coupons and prices
+  couponNotFound: 'error.couponNotFound',
+  couponExpired: 'error.couponExpired',
+  couponNotApplicable: 'error.couponNotApplicable',
+  couponMinimum: 'error.couponMinimum',
+  couponUsedUp: 'error.couponUsedUp',
+  couponPersonLimit: 'error.couponPersonLimit',
+  cartRepriced: 'error.cartRepriced',
 } as const;
 export type ServerMessageId = (typeof ServerMessage)[keyof typeof ServerMessage];
 
@@ -195,6 +203,11 @@ export interface Evento {
   /** First and last session dates on sale (YYYY-MM-DD), null when none. */
   primeira_data: string | null;
   ultima_data: string | null;
+  /**
+   * Present (true) when the event sells by block (sector): a session's blocks come from
+   * getApresentacao and a hold names one (ours).
+   */
+  blocos?: true;
 }
 
 export interface ApresentacaoResumo {
@@ -217,6 +230,23 @@ export interface Apresentacao extends ApresentacaoResumo {
   idevento: number;
   dscevento: string;
   local: string;
+  /**
+   * Events with blocks (sectors) only: the blocks with units left for this person (spec's
+   * `bloco_ids`). A hold names one of them (iniciarReserva's third param).
+   */
+  bloco_ids?: number[];
+  /** Events with blocks only: every block the person may buy in, sold out or not (ours). */
+  blocos?: Bloco[];
+  /** Events with blocks only: the block map's help text (spec's `mapa.help`). */
+  mapa?: { help: string };
+}
+
+/** A block (sector) of a session: {@link Apresentacao.blocos}. */
+export interface Bloco {
+  idbloco: number;
+  nome: string;
+  /** Units still available in this block, across its products the person may buy. */
+  disponivel: number;
 }
 
 export interface Produto {
@@ -241,6 +271,8 @@ export interface TipoProduto {
 
 export interface GetProdutosResult {
   idapresentacao: number;
+  /** The block asked for (events with blocks); absent: availability summed over the blocks. */
+  idbloco?: number;
   tipo_produtos: TipoProduto[];
 }
 
@@ -253,30 +285,73 @@ export type StatusMovimentacao = 'RE' | 'AP' | 'TP' | 'EX' | 'PA' | 'CA';
 export interface CarrinhoItem {
   iditem: number;
   idproduto: number;
+  /** Same as idproduto (the spec names both). */
+  idprod: number;
   idapresentacao: number;
+  /** Same as idapresentacao. */
+  idapre: number;
   idevento: number;
   dscevento: string;
   dt_apre: string;
   dthr_apresentacao: string;
   dscapre: string;
   dscproduto: string;
+  /** Same as dscproduto. */
+  produto: string;
   dsctipo: string;
   status: StatusMovimentacao;
+  /** What the ticket costs without fee, after its combo and coupon discounts. */
   valor: number;
+  /** The list price without fee, before any discount. */
+  valor_sem_desconto: number;
+  /** Taken off by the order's coupon. */
+  valor_cupom: number;
+  /** The order's coupon ('' when none). */
+  cupom: string;
+  /** Whether the coupon takes something off this ticket. */
+  tem_cupom: boolean;
+  /** The combo this ticket is part of ('' when none) and what the combo takes off it. */
+  combo: string;
+  valor_combo: number;
   taxa: number;
+  /** Card interest on this ticket (0 unless paid in instalments with interest). */
+  juros: number;
+  /** valor + taxa + juros. */
   total: number;
   dthr_exp: string;
+  /** Same as dthr_exp. */
+  dt_exp: string;
   count_exp: number;
+  /** Tickets this line stands for: always 1 (the cart keeps one item per ticket). */
+  qtd: number;
+  /** Whether the buyer may give this ticket up now, and how (`remover`: drop it from the cart). */
+  cancel: boolean;
+  tp_cancel: 'remover' | '';
+  /** A note for the buyer about this ticket (e.g. the proof a half-price ticket needs), or ''. */
+  msg_info_carrinho: string;
   /** Present on paid items: the ticket code. */
   codigo?: string;
 }
 
 export interface CarrinhoResumo {
   qtd: number;
+  /** Same as qtd. */
+  quantity: number;
+  /** The tickets' list prices together, without fees. */
   subtotal: number;
   valor_taxa: number;
+  /** Taken off by combos. */
+  valor_combo: number;
+  /** Taken off by the coupon. */
   valor_cupom: number;
+  /** The order's coupon ('' when none). */
+  cupom: string;
+  /** Why the order's coupon takes nothing off now (localized), when it does not. */
+  msg_cupom?: string;
+  /** What the order costs: subtotal − valor_combo − valor_cupom + valor_taxa. */
   valor: number;
+  /** Same as valor. */
+  total: number;
 }
 
 export interface Movimentacao {
@@ -561,7 +636,9 @@ export interface RpcContract {
     getApresentacoes: [[idevento: number], GetApresentacoesResult];
     getApresentacao: [[idapresentacao: number], Apresentacao];
     getApresentacoesHorarios: [[idevento: number, data: string], ApresentacaoResumo[]];
-    getProdutos: [[idapresentacao: number], GetProdutosResult];
+    /** `idbloco`: the products of one block (events with blocks); absent: of all blocks. */
+    getProdutos: [[idapresentacao: number, idbloco?: number], GetProdutosResult];
+    /** `blocos`: `[]` for an event without blocks; `[idbloco]` (exactly one) for one with. */
     iniciarReserva: [
       [produtos: ReservaProduto[], idapresentacao: number, blocos: number[]],
       IniciarReservaResult,
@@ -576,6 +653,8 @@ export interface RpcContract {
       GetCarrinhoPageResult,
     ];
     prorrogarReserva: [[idmovimentacao: number], ProrrogarReservaResult];
+    /** Applies a coupon to the open cart, or removes it with ''; answers the cart. */
+    aplicarCupom: [[idmovimentacao: number, cupom: string], GetCarrinhoPageItensResult];
     cancelarReserva: [
       [idmovimentacao: number, itens: null, a: boolean, b: boolean],
       CancelarReservaResult,

@@ -12,7 +12,8 @@ import type { RpcClass, RpcContract, RpcParams } from './contract';
 import { paramsSchemaFile, RPC_METHOD_LIST, RPC_METHODS } from './rpc/methods';
 
 const dir = new URL('./rpc/', import.meta.url);
-const ajv = new Ajv2020({ strict: true });
+// As the server compiles them (server/rpc/validators.ts): a trailing optional param is allowed.
+const ajv = new Ajv2020({ strict: true, strictTuples: false });
 addFormats(ajv);
 
 const validator = (cls: RpcClass, method: string) =>
@@ -32,7 +33,7 @@ const valid: Samples = {
     getApresentacoes: [[1]],
     getApresentacao: [[42]],
     getApresentacoesHorarios: [[1, '2026-12-31']],
-    getProdutos: [[42]],
+    getProdutos: [[42], [42, 3]],
     iniciarReserva: [
       [[{ idproduto: 101, qtd: 2 }], 42, []],
       [
@@ -49,6 +50,10 @@ const valid: Samples = {
     removeProdutoCarrinho: [[7, [1, 2], false, false]],
     cancelarReserva: [[7, null, false, false]],
     prorrogarReserva: [[7]],
+    aplicarCupom: [
+      [7, 'AURORA10'],
+      [7, ''],
+    ],
     getGatewayPagamento: [[7]],
     iniciarPagamento: [
       [
@@ -93,6 +98,7 @@ const invalid: Record<string, unknown[]> = {
   'BaseTermoClass.getTermoCorrente': [[], [1], [0, null], ['1', null], [1, 'x']],
   'SuperIngresso.getEventos': [[1], {}, null],
   'SuperIngresso.getApresentacoes': [[], ['1'], [1, 2], [0], [1.5]],
+  'SuperIngresso.getProdutos': [[], [0], ['42'], [42, 0], [42, '3'], [42, 3, 1]],
   'SuperIngresso.getApresentacoesHorarios': [[1], [1, '31/12/2026'], [1, '2026-02-30']],
   'SuperIngresso.iniciarReserva': [
     [[], 42, []],
@@ -103,6 +109,13 @@ const invalid: Record<string, unknown[]> = {
   ],
   'SuperIngresso.getCarrinhoPageItens': [[7], [7, null, {}], [7, 1, { api: true }]],
   'SuperIngresso.prorrogarReserva': [[], [0], ['7'], [7, 1]],
+  'SuperIngresso.aplicarCupom': [
+    [7],
+    [7, 1],
+    [7, '10% off'],
+    [7, 'x'.repeat(41)],
+    ['7', 'AURORA10'],
+  ],
   'SuperIngresso.removeProdutoCarrinho': [
     [7, [], false, false],
     [7, [1], 'no', false],
@@ -132,7 +145,7 @@ describe('RPC params schemas', () => {
     ).sort();
     expect(files).toEqual(expected);
     for (const f of expected) expect(existsSync(new URL(f, dir))).toBe(true);
-    expect(Object.keys(RPC_METHODS.SuperIngresso)).toHaveLength(14);
+    expect(Object.keys(RPC_METHODS.SuperIngresso)).toHaveLength(15);
   });
 
   it('are positional arrays bounded by minItems/maxItems', () => {

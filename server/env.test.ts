@@ -20,6 +20,7 @@ describe('readEnv', () => {
         mailFrom: undefined,
         devPages: false,
         sandboxIdp: false,
+        signupsPerHour: 10,
       },
     });
   });
@@ -52,6 +53,12 @@ describe('readEnv', () => {
     expect(readEnv({ SANDBOX_IDP: '1' })).toMatchObject({ ok: true, env: { sandboxIdp: true } });
     expect(readEnv({ SANDBOX_IDP: '0' })).toMatchObject({ ok: true, env: { sandboxIdp: false } });
     expect(readEnv({ SANDBOX_IDP: 'yes' }).ok).toBe(false);
+    expect(readEnv({})).toMatchObject({ ok: true, env: { signupsPerHour: 10 } });
+    expect(readEnv({ SIGNUPS_PER_HOUR: '500' })).toMatchObject({
+      ok: true,
+      env: { signupsPerHour: 500 },
+    });
+    expect(readEnv({ SIGNUPS_PER_HOUR: '0' }).ok).toBe(false);
   });
 
   it('lists every problem', () => {

@@ -21,6 +21,8 @@ export interface Env {
   devPages: boolean;
   /** Serve the sandbox identity provider (/sandbox-idp) and offer the brands' sandbox logins. */
   sandboxIdp: boolean;
+  /** Sign-ups one address may make per hour. */
+  signupsPerHour: number;
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -42,6 +44,8 @@ export const ENV_DOC: Record<string, string> = {
   STOREFRONT_DEV_PAGES: '1 serves the development pages, such as /dev/mailbox (default 0)',
   SANDBOX_IDP:
     '1 serves the sandbox identity provider at /sandbox-idp for logins with issuer "sandbox" (default 0; npm run dev and the browser tests set 1)',
+  SIGNUPS_PER_HOUR:
+    'sign-ups one address may make per hour (default 10; more behind a proxy that hides the visitors, and in the browser tests)',
 };
 
 /**
@@ -67,6 +71,7 @@ export function readEnv(
   };
   const port = int('PORT', 8080, 1, 65535)!;
   const holdSeconds = int('HOLD_SECONDS', undefined, 1, 7 * 24 * 3600);
+  const signupsPerHour = int('SIGNUPS_PER_HOUR', 10, 1, 1_000_000)!;
   const databaseUrl = get('DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL: must start with postgres:// or postgresql://');
@@ -115,6 +120,7 @@ export function readEnv(
       mailFrom,
       devPages: devPagesText === '1',
       sandboxIdp: sandboxIdpText === '1',
+      signupsPerHour,
     },
   };
 }

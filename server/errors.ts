@@ -12,13 +12,16 @@ export class AppError extends Error {
     readonly code: number,
     readonly messageId: MessageId,
     readonly httpStatus = 200,
+    /** Values of the message's ICU arguments (`{n}`). */
+    readonly values?: Record<string, string | number>,
   ) {
     super(messageId);
   }
 }
 
 /** Code 0 with a message: the storefront shows it. */
-export const generic = (id: MessageId): AppError => new AppError(ErrorCode.Generic, id);
+export const generic = (id: MessageId, values?: Record<string, string | number>): AppError =>
+  new AppError(ErrorCode.Generic, id, 200, values);
 
 /** Code 1: the session is missing or invalid where one is required. */
 export const sessionInvalid = (): AppError =>

@@ -4,6 +4,7 @@
  * default locale.
  */
 import { readFileSync } from 'node:fs';
+import { IntlMessageFormat } from 'intl-messageformat';
 import type { LoadedBrand } from '../schemas/brand.types';
 import { LOCALES, type Locale, type ServerMessageId } from '../schemas/contract';
 import type { MailboxMessageId } from './mail/mailbox';
@@ -20,9 +21,14 @@ const catalogues = new Map<Locale, Record<string, string>>(
   LOCALES.map((l) => [l, loadLocale(l)] as const),
 );
 
-/** The text of message `id` in `locale` (pt-BR, then the id itself, when missing). */
-export function t(locale: Locale, id: MessageId): string {
-  return catalogues.get(locale)?.[id] ?? catalogues.get('pt-BR')?.[id] ?? id;
+/**
+ * The text of message `id` in `locale` (pt-BR, then the id itself, when missing); with
+ * `values`, its ICU arguments filled in.
+ */
+export function t(locale: Locale, id: MessageId, values?: Record<string, string | number>): string {
+  const text = catalogues.get(locale)?.[id] ?? catalogues.get('pt-BR')?.[id] ?? id;
+  if (!values) return text;
+  return String(new IntlMessageFormat(text, locale).format(values));
 }
 
 /** The locale of a `lang` query value (`pt_BR`, `pt-BR`), or null when it names none. */

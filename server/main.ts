@@ -10,6 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedBrand } from '../schemas/brand.types';
 import { seedDemoAccounts } from './accounts/seed';
+import { setSignupsPerHour } from './accounts/throttle';
 import { buildApp } from './app';
 import { loadBrands } from './brands/loader';
 import { todayInSaoPaulo } from './brands/schedule';
@@ -28,6 +29,7 @@ if (!parsed.ok) {
   process.exit(1);
 }
 const env = parsed.env;
+setSignupsPerHour(env.signupsPerHour);
 
 const version = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {

@@ -20,6 +20,7 @@ export const RPC_METHODS = {
     removeProdutoCarrinho: true,
     cancelarReserva: true,
     prorrogarReserva: true,
+    aplicarCupom: true,
     getGatewayPagamento: true,
     iniciarPagamento: true,
     concluirPagamento: true,

@@ -126,15 +126,23 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
+/** Sign-ups one address may make per hour, unless the operator sets SIGNUPS_PER_HOUR. */
+const SIGNUPS_PER_HOUR = 10;
+
 /** Rate limits per address of the account calls that anyone can make. */
 export const RATE_LIMITS = {
-  signup: { limit: 10, windowSeconds: 3600 },
+  signup: { limit: SIGNUPS_PER_HOUR, windowSeconds: 3600 } as RateLimit,
   forgot: { limit: 5, windowSeconds: 900 },
   /** Per e-mail: at most this many reset mails, whoever asks. */
   forgotEmail: { limit: 3, windowSeconds: 3600 },
   emailCheck: { limit: 60, windowSeconds: 600 },
   confirm: { limit: 20, windowSeconds: 600 },
-} as const satisfies Record<string, RateLimit>;
+} satisfies Record<string, RateLimit>;
+
+/** The operator's SIGNUPS_PER_HOUR (server/main.ts sets it at start). */
+export function setSignupsPerHour(limit: number): void {
+  RATE_LIMITS.signup = { limit, windowSeconds: 3600 };
+}
 
 /** Counts one request under `key`; false when it is over the limit of the current window. */
 export async function allowRequest(db: Db, key: string, rule: RateLimit): Promise<boolean> {

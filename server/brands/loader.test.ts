@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BrandLoadError, loadBrands } from './loader';
 import { expandSchedule, todayInSaoPaulo } from './schedule';
 
+const L = { 'pt-BR': 'Combo', 'es-ES': 'Combo', 'en-US': 'Combo' };
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixtures = path.join(here, 'fixtures');
 const repoBrands = path.resolve(here, '../../brands');
@@ -101,7 +103,7 @@ describe('loadBrands on broken fixtures', () => {
     );
   });
 
-  it('finds repeated ids, missing images, fractions of a cent and limits over capacity', async () => {
+  it('finds repeated ids, missing images, fractions of a cent and limits over capacity or over each other', async () => {
     const dir = path.join(fixtures, 'duplicate-ids/broken-ids');
     const file = shown(path.join(dir, 'catalog.json'));
     const err = await loadError(path.join(fixtures, 'duplicate-ids'));
@@ -112,6 +114,10 @@ describe('loadBrands on broken fixtures', () => {
         `${file} at /events/1/imagem: file not found: ${shown(path.join(dir, 'assets/events/missing.svg'))}`,
         `${file} at /events/0/tipo_produtos/0/produtos/0/preco: must have at most two decimals`,
         `${file} at /events/0/tipo_produtos/0/produtos/0/block_qtd: must be <= capacidade (10)`,
+        `${file} at /events/0/limitePorPessoa/porSessao: must be <= porEvento (3)`,
+        `${file} at /events/0/blocos/1/idbloco: duplicate idbloco 1 (also at /events/0/blocos/0)`,
+        `${file} at /events/0/blocos/0/produtos/1: no product 9 in this event`,
+        `${file} at /events/0/tipo_produtos/0/produtos/1/idproduto: product 2 is in no block`,
       ].sort(),
     );
   });
@@ -159,6 +165,42 @@ describe('loadBrands on folders made for the test', () => {
     expect(err.problems.map((p) => p.file)).toContain(shown(path.join(dir, 'one/brand.json')));
     expect(err.problems.map((p) => p.file)).toContain(shown(path.join(dir, 'two/catalog.json')));
     expect(err.problems).toHaveLength(7);
+  });
+
+  it('checks coupons and combos against the events and products of the catalogue', async () => {
+    const dir = await brandsDir(['valid/first-brand', 'offers']);
+    const file = path.join(dir, 'offers/catalog.json');
+    await edit(file, (c) => {
+      c.cupons = [
+        { codigo: 'DEZ', tipo: 'percentual', valor: 110, idevento: 9 },
+        { codigo: 'dez', tipo: 'valor', valor: 1.234, idevento: 1, idprodutos: [4] },
+        {
+          codigo: 'OK',
+          tipo: 'valor',
+          valor: 5,
+          validoDe: '2026-02-01T00:00:00-03:00',
+          validoAte: '2026-01-01T00:00:00-03:00',
+        },
+      ];
+      c.combos = [
+        { idcombo: 1, nome: L, idevento: 1, itens: [{ idproduto: 1, qtd: 2 }], preco: 20 },
+        { idcombo: 1, nome: L, idevento: 2, itens: [{ idproduto: 1, qtd: 1 }], preco: 1 },
+      ];
+    });
+    const shownFile = shown(file);
+    expect(lines(await loadError(dir)).sort()).toEqual(
+      [
+        `${shownFile} at /cupons/0/idevento: no event 9 in events`,
+        `${shownFile} at /cupons/0/valor: must be <= 100 (%)`,
+        `${shownFile} at /cupons/1/codigo: duplicate codigo (also at /cupons/0)`,
+        `${shownFile} at /cupons/1/idprodutos/0: no product 4 in that event`,
+        `${shownFile} at /cupons/1/valor: must have at most two decimals`,
+        `${shownFile} at /cupons/2/validoAte: must be after validoDe`,
+        `${shownFile} at /combos/0/preco: must be less than the products' own prices together (20)`,
+        `${shownFile} at /combos/1/idcombo: duplicate idcombo (also at /combos/0)`,
+        `${shownFile} at /combos/1/itens/0/idproduto: no product 1 in that event`,
+      ].sort(),
+    );
   });
 
   it('reports invalid JSON with its line and column', async () => {

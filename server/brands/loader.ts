@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import brandSchema from '../../schemas/brand.schema.json' with { type: 'json' };
 import type {
   BrandFile,
+  CatalogEvent,
   CatalogFile,
   CatalogSchedule,
   LoadedBrand,
@@ -253,6 +254,10 @@ async function catalogProblems(c: CatalogFile, dir: string, file: string): Promi
     const reason = await missingAsset(dir, event.imagem);
     if (reason) at(`${ep}/imagem`, reason);
     for (const [pointer, r] of scheduleProblems(event.schedule)) at(`${ep}/schedule${pointer}`, r);
+    const limite = event.limitePorPessoa;
+    if (limite?.porSessao && limite.porEvento && limite.porSessao > limite.porEvento) {
+      at(`${ep}/limitePorPessoa/porSessao`, `must be <= porEvento (${limite.porEvento})`);
+    }
 
     for (const [t, tipo] of event.tipo_produtos.entries()) {
       const tp = `${ep}/tipo_produtos/${t}`;
@@ -266,6 +271,103 @@ async function catalogProblems(c: CatalogFile, dir: string, file: string): Promi
           at(`${pp}/block_qtd`, `must be <= capacidade (${produto.capacidade})`);
         }
       }
+    }
+    if (event.blocos) for (const [p, r] of blockProblems(event, ep)) at(`${ep}${p}`, r);
+  }
+  problems.push(...offerProblems(c, file));
+  return problems;
+}
+
+/** An event's blocks: ids unique, each block's products the event's, every product in a block. */
+function blockProblems(event: CatalogEvent, ep: string): [string, string][] {
+  const problems: [string, string][] = [];
+  const products = new Map(
+    event.tipo_produtos.flatMap((tipo, t) =>
+      tipo.produtos.map((p, i) => [p.idproduto, `/tipo_produtos/${t}/produtos/${i}`] as const),
+    ),
+  );
+  const seen = new Map<number, number>();
+  const sold = new Set<number>();
+  for (const [b, bloco] of (event.blocos ?? []).entries()) {
+    const first = seen.get(bloco.idbloco);
+    if (first !== undefined) {
+      problems.push([
+        `/blocos/${b}/idbloco`,
+        `duplicate idbloco ${bloco.idbloco} (also at ${ep}/blocos/${first})`,
+      ]);
+    } else seen.set(bloco.idbloco, b);
+    for (const [i, id] of (bloco.produtos ?? [...products.keys()]).entries()) {
+      if (products.has(id)) sold.add(id);
+      else problems.push([`/blocos/${b}/produtos/${i}`, `no product ${id} in this event`]);
+    }
+  }
+  for (const [id, pointer] of products) {
+    if (!sold.has(id)) problems.push([`${pointer}/idproduto`, `product ${id} is in no block`]);
+  }
+  return problems;
+}
+
+/** Coupons and combos must name events and products of the catalogue and make sense. */
+function offerProblems(c: CatalogFile, file: string): BrandProblem[] {
+  const problems: BrandProblem[] = [];
+  const at = (pointer: string, reason: string) => problems.push({ file, pointer, reason });
+  const events = new Map(c.events.map((e) => [e.idevento, e]));
+  const productsOf = (idevento: number | undefined) =>
+    new Map(
+      c.events
+        .filter((e) => idevento === undefined || e.idevento === idevento)
+        .flatMap((e) => e.tipo_produtos.flatMap((t) => t.produtos.map((p) => [p.idproduto, p]))),
+    );
+  const codes = new Map<string, number>();
+  for (const [i, cupom] of (c.cupons ?? []).entries()) {
+    const cp = `/cupons/${i}`;
+    const key = cupom.codigo.toUpperCase();
+    const first = codes.get(key);
+    if (first !== undefined) at(`${cp}/codigo`, `duplicate codigo (also at /cupons/${first})`);
+    else codes.set(key, i);
+    if (cupom.idevento !== undefined && !events.has(cupom.idevento)) {
+      at(`${cp}/idevento`, `no event ${cupom.idevento} in events`);
+    }
+    const products = productsOf(cupom.idevento);
+    for (const [j, id] of (cupom.idprodutos ?? []).entries()) {
+      if (!products.has(id)) at(`${cp}/idprodutos/${j}`, `no product ${id} in that event`);
+    }
+    if (cupom.tipo === 'percentual' && cupom.valor > 100) at(`${cp}/valor`, 'must be <= 100 (%)');
+    if (cupom.tipo === 'valor' && !isCents(cupom.valor)) {
+      at(`${cp}/valor`, 'must have at most two decimals');
+    }
+    if (
+      cupom.validoDe &&
+      cupom.validoAte &&
+      Date.parse(cupom.validoDe) >= Date.parse(cupom.validoAte)
+    ) {
+      at(`${cp}/validoAte`, 'must be after validoDe');
+    }
+  }
+  const combos = new Map<number, number>();
+  for (const [i, combo] of (c.combos ?? []).entries()) {
+    const cp = `/combos/${i}`;
+    const first = combos.get(combo.idcombo);
+    if (first !== undefined) at(`${cp}/idcombo`, `duplicate idcombo (also at /combos/${first})`);
+    else combos.set(combo.idcombo, i);
+    if (!events.has(combo.idevento)) {
+      at(`${cp}/idevento`, `no event ${combo.idevento} in events`);
+      continue;
+    }
+    const products = productsOf(combo.idevento);
+    let full = 0;
+    let known = true;
+    for (const [j, item] of combo.itens.entries()) {
+      const product = products.get(item.idproduto);
+      if (product) full += Math.round(product.preco * 100) * item.qtd;
+      else {
+        known = false;
+        at(`${cp}/itens/${j}/idproduto`, `no product ${item.idproduto} in that event`);
+      }
+    }
+    if (!isCents(combo.preco)) at(`${cp}/preco`, 'must have at most two decimals');
+    else if (known && Math.round(combo.preco * 100) >= full) {
+      at(`${cp}/preco`, `must be less than the products' own prices together (${full / 100})`);
     }
   }
   return problems;
@@ -444,7 +546,7 @@ let compiled: Validators | undefined;
 function validators(): Validators {
   if (compiled) return compiled;
   const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, discriminator: true });
-  addFormats(ajv, ['email', 'regex']);
+  addFormats(ajv, ['email', 'regex', 'date-time']);
   ajv.addSchema(brandSchema);
   const def = <T>(name: string) => {
     const fn = ajv.getSchema<T>(`${brandSchema.$id}#/$defs/${name}`);

@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import brandSchema from '../../schemas/brand.schema.json' with { type: 'json' };
 import type {
   BrandFile,
+  CatalogBlock,
+  CatalogCombo,
+  CatalogCoupon,
   CatalogEvent,
   CatalogFile,
   CatalogProduct,
@@ -50,7 +53,24 @@ const brandFile: KeySplit<BrandFile> = {
 };
 const catalogFile: KeySplit<CatalogFile> = {
   required: { events: true },
-  optional: { $schema: true },
+  optional: { $schema: true, cupons: true, combos: true },
+};
+const catalogCoupon: KeySplit<CatalogCoupon> = {
+  required: { codigo: true, tipo: true, valor: true },
+  optional: {
+    idevento: true,
+    sessao: true,
+    idprodutos: true,
+    validoDe: true,
+    validoAte: true,
+    limiteTotal: true,
+    limitePorPessoa: true,
+    qtdMinima: true,
+  },
+};
+const catalogCombo: KeySplit<CatalogCombo> = {
+  required: { idcombo: true, nome: true, idevento: true, itens: true, preco: true },
+  optional: {},
 };
 const catalogEvent: KeySplit<CatalogEvent> = {
   required: {
@@ -64,7 +84,11 @@ const catalogEvent: KeySplit<CatalogEvent> = {
     schedule: true,
     tipo_produtos: true,
   },
-  optional: {},
+  optional: { limitePorPessoa: true, blocos: true, mapa: true },
+};
+const catalogBlock: KeySplit<CatalogBlock> = {
+  required: { idbloco: true, nome: true },
+  optional: { produtos: true },
 };
 const catalogProductType: KeySplit<CatalogProductType> = {
   required: { idtipo: true, nome: true, produtos: true },
@@ -79,7 +103,7 @@ const catalogProduct: KeySplit<CatalogProduct> = {
     capacidade: true,
     block_qtd: true,
   },
-  optional: { somenteAgencia: true },
+  optional: { somenteAgencia: true, info: true },
 };
 
 interface ObjectDef {
@@ -95,6 +119,9 @@ describe('schemas/brand.schema.json', () => {
     ['CatalogEvent', catalogEvent],
     ['CatalogProductType', catalogProductType],
     ['CatalogProduct', catalogProduct],
+    ['CatalogCoupon', catalogCoupon],
+    ['CatalogCombo', catalogCombo],
+    ['CatalogBlock', catalogBlock],
   ] as const)('$defs/%s has the fields of schemas/brand.types.ts', (name, keys) => {
     const def = defs[name]!;
     expect(Object.keys(def.properties).sort()).toEqual(
@@ -105,7 +132,7 @@ describe('schemas/brand.schema.json', () => {
 
   it('validates both files of every brand at its root, so "$schema" can point at it', async () => {
     const ajv = new Ajv2020({ strict: true, discriminator: true });
-    addFormats(ajv, ['email']);
+    addFormats(ajv, ['email', 'date-time']);
     const validate = ajv.compile(brandSchema);
     const ids = (await readdir(repoBrands, { withFileTypes: true })).filter((e) => e.isDirectory());
     expect(ids.length).toBeGreaterThan(0);

@@ -96,10 +96,14 @@ describe('reservation and cart', () => {
     expect(page.itens[0]!.codigo).toBeUndefined();
     expect(page.resumo).toEqual({
       qtd: 4,
+      quantity: 4,
       subtotal: 125,
       valor_taxa: 12.5,
+      valor_combo: 0,
       valor_cupom: 0,
+      cupom: '',
       valor: 137.5,
+      total: 137.5,
     });
     expect(await s.ok('SuperIngressoWeb', 'getCarrinhoQtdReservados', [], { token })).toEqual({
       qtd: 4,

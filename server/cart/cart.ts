@@ -6,9 +6,10 @@
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { CatalogCoupon, CatalogEvent, LoadedBrand } from '../../schemas/brand.types';
 import type {
   CancelarReservaResult,
+  CarrinhoItem,
   GetCarrinhoPageItensResult,
   GetCarrinhoPageResult,
   IniciarReservaResult,
@@ -19,12 +20,12 @@ import type {
 } from '../../schemas/contract';
 import type { Pessoa } from '../accounts/repository';
 import { purchaseBlock, termsBlock } from '../accounts/rules';
-import { canBuy, catalogOf } from '../catalog/lookup';
+import { canBuy, catalogOf, toCents } from '../catalog/lookup';
 import { onCatalogSynced } from '../catalog/sync';
 import { currentVersion, TERMO_USO } from '../content/terms';
 import type { Db } from '../db/client';
 import { firstRow, toDate } from '../db/sql';
-import type { MessageId } from '../i18n';
+import { type MessageId, t } from '../i18n';
 import {
   cancelOrder,
   EXPIRED_HOLD,
@@ -37,6 +38,8 @@ import {
 } from '../orders/lifecycle';
 import { resumoOf, selectItens, selectMovimentacoes, toMovimentacao } from '../orders/view';
 import { spDateTime } from '../time';
+import { couponOf, couponUseRefusal, orderUnits, repriceOrder, setOrderCoupon } from './offers';
+import { couponRefusal, findCoupon } from './pricing';
 
 /** A person's cart request in one brand and language. */
 export interface CartScope {
@@ -91,16 +94,38 @@ async function sessionOf(db: Db, brand: string, id: number): Promise<SessionRow 
 }
 
 /**
+ * The block a hold takes its units from: for an event with blocks, the one block named (a block
+ * of the event selling every product asked); 0 for an event without blocks, which names none.
+ * Null when the request names no block, several, an unknown one, or one not selling a product.
+ * Whether the block has units left is decided by the hold itself, in SQL.
+ */
+export function blockOf(
+  event: CatalogEvent | undefined,
+  blocos: number[],
+  idprodutos: number[],
+): number | null {
+  const named = [...new Set(blocos)];
+  if (!event?.blocos) return named.length === 0 ? 0 : null;
+  if (named.length !== 1) return null;
+  const bloco = event.blocos.find((b) => b.idbloco === named[0]);
+  if (!bloco) return null;
+  const sells = bloco.produtos;
+  return !sells || idprodutos.every((id) => sells.includes(id)) ? bloco.idbloco : null;
+}
+
+/**
  * Holds units of products of one session for the person, in one transaction: all or nothing.
  * Appends to the person's open hold (its expiry stays) or opens a new one expiring in
- * `holdSeconds`.
+ * `holdSeconds`. An event with blocks takes the units from the one block named in `blocos`
+ * ({@link blockOf}); one without blocks takes `[]`.
  * @throws AppError ticketsUnavailable (no stock, session not on sale, product not offered),
- *   purchaseLimit (per product or per order), notFound (unknown session), paymentInProgress.
+ *   purchaseLimit (per product, per order, or the event's per-person limits), notFound (unknown session), paymentInProgress.
  */
 export async function iniciarReserva(
   s: CartScope,
   produtos: ReservaProduto[],
   idapresentacao: number,
+  blocos: number[],
   holdSeconds: number,
 ): Promise<IniciarReservaResult> {
   const wanted = new Map<number, number>();
@@ -132,18 +157,39 @@ export async function iniciarReserva(
       return refuseAfterTerms('error.ticketsUnavailable');
     }
   }
+  const event = cat.event(session.idevento);
+  const idbloco = blockOf(event, blocos, [...wanted.keys()]);
+  if (idbloco === null) return refuseAfterTerms('error.ticketsUnavailable');
   if (requested > brand.brand.maxItemsPerOrder) return refuseAfterTerms('error.purchaseLimit');
+  // The event's limits per person: a request past them alone is refused here; what the person
+  // already holds or bought is counted in the hold's round trip.
+  const limite = event?.limitePorPessoa;
+  if (requested > Math.min(limite?.porSessao ?? Infinity, limite?.porEvento ?? Infinity)) {
+    return refuseAfterTerms('error.purchaseLimit');
+  }
 
   const held = await holdUnits(db, {
     brand: brand.id,
     idpessoa: pessoa.id,
     idapresentacao,
     units: [...wanted].map(([idproduto, qtd]) => ({ idproduto, qtd })),
+    idbloco,
     holdSeconds,
     maxItemsPerOrder: brand.brand.maxItemsPerOrder,
+    personLimit: limite ? { idevento: session.idevento, ...limite } : null,
     localizador: newLocalizador(),
     requiredTerm: requiredTerm ? { tipo: requiredTerm.tipo, versao: requiredTerm.versao } : null,
   });
+  // New units may complete a combo or be eligible for the cart's coupon: price them (a cart
+  // without either needs nothing more, so the hold stays one round trip).
+  if (held.cupom !== null || cat.hasCombos(session.idevento)) {
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`SELECT id FROM movimentacao WHERE id = ${held.idmovimentacao} FOR UPDATE`,
+      );
+      await repriceOrder(tx, brand, held.idmovimentacao);
+    });
+  }
   return {
     idmovimentacao: held.idmovimentacao,
     dthr_exp: spDateTime(toDate(held.dthrExp)),
@@ -152,8 +198,26 @@ export async function iniciarReserva(
   };
 }
 
-/** The person's open cart (RE/TP, not expired), or null. Expired holds are marked EX first. */
+/**
+ * The person's cart as the checkout loads it (spec §4: statuses RE, AP and TP): the open hold
+ * (RE/TP, not expired), else the latest order whose payment awaits the gateway (AP), else
+ * null. Expired holds are marked EX first.
+ */
 export async function getCarrinhoPage(s: CartScope): Promise<GetCarrinhoPageResult> {
+  await expireHolds(s.db, { idpessoa: s.pessoa.id });
+  const [mov] = await selectMovimentacoes(
+    s.db,
+    s.brand.id,
+    sql`m.idpessoa = ${s.pessoa.id} AND (${OPEN_CART} OR m.status = 'AP')`,
+    { limit: 1, offset: 0 },
+    sql`(m.status = 'AP')`,
+  );
+  return mov ? toMovimentacao(mov) : null;
+}
+
+/** Units held in the person's open hold (RE/TP, not expired; 0 for a guest). */
+export async function qtdReservados(s: Omit<CartScope, 'pessoa'> & { pessoa: Pessoa | null }) {
+  if (!s.pessoa) return { qtd: 0 };
   await expireHolds(s.db, { idpessoa: s.pessoa.id });
   const [mov] = await selectMovimentacoes(
     s.db,
@@ -161,14 +225,7 @@ export async function getCarrinhoPage(s: CartScope): Promise<GetCarrinhoPageResu
     sql`m.idpessoa = ${s.pessoa.id} AND ${OPEN_CART}`,
     { limit: 1, offset: 0 },
   );
-  return mov ? toMovimentacao(mov) : null;
-}
-
-/** Units held in the person's open cart (0 for a guest). */
-export async function qtdReservados(s: Omit<CartScope, 'pessoa'> & { pessoa: Pessoa | null }) {
-  if (!s.pessoa) return { qtd: 0 };
-  const cart = await getCarrinhoPage({ ...s, pessoa: s.pessoa });
-  return { qtd: cart?.qtd ?? 0 };
+  return { qtd: mov?.qtd ?? 0 };
 }
 
 /**
@@ -187,10 +244,66 @@ export async function getCarrinhoPageItens(
   );
   if (!mov || mov.status === 'CA') refuse('error.cartNotFound');
   if (mov.status === 'EX') refuse('error.reservationExpired');
-  const itens = (await selectItens(s.db, s.brand, s.locale, [mov.idmovimentacao])).get(
-    mov.idmovimentacao,
-  );
-  return { movimentacao: toMovimentacao(mov), itens: itens ?? [], resumo: resumoOf(itens ?? []) };
+  const itens =
+    (await selectItens(s.db, s.brand, s.locale, [mov.idmovimentacao])).get(mov.idmovimentacao) ??
+    [];
+  return {
+    movimentacao: toMovimentacao(mov),
+    itens,
+    resumo: resumoOf(itens, couponNote(s, itens)),
+  };
+}
+
+/** Why the cart's coupon takes nothing off now (localized), if it does not. */
+function couponNote(s: CartScope, itens: CarrinhoItem[]): string | undefined {
+  const cupom = itens[0]?.cupom ?? '';
+  if (cupom === '' || itens.some((i) => i.tem_cupom)) return undefined;
+  const def = couponOf(s.brand, cupom);
+  if (!def) return t(s.locale, 'error.couponNotFound');
+  const units = itens.map((i) => ({
+    iditem: i.iditem,
+    idevento: i.idevento,
+    idproduto: i.idproduto,
+    idapresentacao: i.idapresentacao,
+    data: i.dthr_apresentacao.slice(0, 10),
+    hora: i.dthr_apresentacao.slice(11, 16),
+    valorCents: toCents(i.valor_sem_desconto),
+  }));
+  const refusal = couponRefusal(def, units, new Date());
+  return refusal ? t(s.locale, refusal.id, refusal.values) : undefined;
+}
+
+/**
+ * Applies a coupon to the person's open cart (RE), or removes it when `cupom` is blank; the
+ * discount shows per ticket and in the summary. A coupon is refused (code 0) when the catalogue
+ * has no such code, it is outside its validity, none of the cart's tickets is in its scope,
+ * there are fewer than its minimum, or its total or per-person uses are taken.
+ * @returns the cart as getCarrinhoPageItens answers it.
+ */
+export async function aplicarCupom(
+  s: CartScope,
+  idmovimentacao: number,
+  cupom: string,
+): Promise<GetCarrinhoPageItensResult> {
+  await expireHolds(s.db, { idpessoa: s.pessoa.id, idmovimentacao });
+  await s.db.transaction(async (tx) => {
+    const mov = await lockMov(tx, s, idmovimentacao);
+    if (!mov) refuse('error.cartNotFound');
+    if (mov.expired || mov.status === 'EX') refuse('error.reservationExpired');
+    if (mov.status === 'TP' || mov.status === 'AP') refuse('error.paymentInProgress');
+    if (mov.status !== 'RE') refuse('error.cartNotFound');
+    let def: CatalogCoupon | null = null;
+    if (cupom.trim() !== '') {
+      def = findCoupon(s.brand.catalog, cupom) ?? refuse('error.couponNotFound');
+      const refusal =
+        couponRefusal(def, await orderUnits(tx, mov.id), new Date()) ??
+        (await couponUseRefusal(tx, s.brand, def, s.pessoa.id, mov.id));
+      if (refusal) refuse(refusal.id, refusal.values);
+    }
+    await setOrderCoupon(tx, mov.id, def);
+    await repriceOrder(tx, s.brand, mov.id);
+  });
+  return getCarrinhoPageItens(s, idmovimentacao);
 }
 
 type LockedMov = { id: number; status: StatusMovimentacao; expired: boolean };
@@ -223,7 +336,10 @@ export async function removeProdutoCarrinho(
     if (mov.expired || mov.status === 'EX') refuse('error.reservationExpired');
     if (mov.status === 'TP' || mov.status === 'AP') refuse('error.paymentInProgress');
     if (mov.status !== 'RE') refuse('error.cartNotFound');
-    return removeUnits(tx, mov.id, itens);
+    const left = await removeUnits(tx, mov.id, itens);
+    // A combo may be broken, or the coupon's share change.
+    if (left > 0) await repriceOrder(tx, s.brand, mov.id);
+    return left;
   });
   if (left === 0) return null;
   const [mov] = await selectMovimentacoes(s.db, s.brand.id, sql`m.id = ${idmovimentacao}`);

@@ -8,6 +8,7 @@ import type { LoadedBrand } from '../../schemas/brand.types';
 import type {
   Apresentacao,
   ApresentacaoResumo,
+  Bloco,
   Evento,
   GetApresentacoesResult,
   GetProdutosResult,
@@ -37,6 +38,8 @@ interface StockRow {
   dthr: unknown;
   dscapre: Localized | null;
   idproduto: number;
+  /** The block of the stock row; 0 for an event without blocks. */
+  idbloco: number;
   preco_cents: number;
   taxa_cents: number;
   block_qtd: number;
@@ -48,7 +51,7 @@ async function stockOnSale(s: CatalogScope, where: SQL): Promise<StockRow[]> {
   const found = await rows<StockRow>(
     s.db,
     sql`
-      SELECT a.id AS idapresentacao, a.idevento, a.dthr, a.dscapre, e.idproduto,
+      SELECT a.id AS idapresentacao, a.idevento, a.dthr, a.dscapre, e.idproduto, e.idbloco,
         e.preco_cents, e.taxa_cents, e.block_qtd,
         ${AVAILABLE} AS disponivel
       FROM apresentacao a
@@ -170,6 +173,7 @@ export async function getEventos(s: CatalogScope): Promise<Evento[]> {
       a_partir_de: min === null ? null : toReais(min),
       primeira_data: first === null ? null : spDate(new Date(first)),
       ultima_data: last === null ? null : spDate(new Date(last)),
+      ...(event.blocos ? { blocos: true as const } : {}),
     };
   });
 }
@@ -206,32 +210,66 @@ export async function getApresentacoesHorarios(
   return resumos(s, stock).map(withoutEvento);
 }
 
-/** One session on sale. */
+/**
+ * One session on sale. An event with blocks adds its blocks the person may buy in, with the
+ * units left in each (`blocos`), the ids of those not sold out (`bloco_ids`) and the map's help.
+ */
 export async function getApresentacao(
   s: CatalogScope,
   idapresentacao: number,
 ): Promise<Apresentacao> {
-  const [resumo] = resumos(s, await stockOnSale(s, sql`a.id = ${idapresentacao}`));
+  const stock = await stockOnSale(s, sql`a.id = ${idapresentacao}`);
+  const [resumo] = resumos(s, stock);
   if (!resumo) throw generic('error.notFound');
   const event = requireEvent(s, resumo.idevento);
-  return {
+  const found: Apresentacao = {
     ...withoutEvento(resumo),
     idevento: event.idevento,
     dscevento: event.nome[s.locale],
     local: event.local[s.locale],
   };
+  if (!event.blocos) return found;
+  const left = new Map<number, number>();
+  for (const r of stock) left.set(r.idbloco, (left.get(r.idbloco) ?? 0) + r.disponivel);
+  const blocos: Bloco[] = event.blocos.flatMap((b) => {
+    const disponivel = left.get(b.idbloco);
+    return disponivel === undefined
+      ? []
+      : [{ idbloco: b.idbloco, nome: b.nome[s.locale], disponivel }];
+  });
+  return {
+    ...found,
+    bloco_ids: blocos.filter((b) => b.disponivel > 0).map((b) => b.idbloco),
+    blocos,
+    mapa: { help: event.mapa?.help[s.locale] ?? '' },
+  };
 }
 
-/** The products of a session on sale the person may buy, grouped by type in file order. */
+/**
+ * The products of a session on sale the person may buy, grouped by type in file order. With
+ * `idbloco` (an event with blocks), those of that block and its units left; without it, an
+ * event with blocks answers every product of any block, its units summed over the blocks.
+ * @throws notFound for an unknown session, or a block the session does not sell the person.
+ */
 export async function getProdutos(
   s: CatalogScope,
   idapresentacao: number,
+  idbloco?: number,
 ): Promise<GetProdutosResult> {
-  const stock = await stockOnSale(s, sql`a.id = ${idapresentacao}`);
+  const stock = await stockOnSale(
+    s,
+    idbloco === undefined
+      ? sql`a.id = ${idapresentacao}`
+      : sql`a.id = ${idapresentacao} AND e.idbloco = ${idbloco}`,
+  );
   const first = stock[0];
   if (!first) throw generic('error.notFound');
   const event = requireEvent(s, first.idevento);
-  const byProduct = new Map(stock.map((r) => [r.idproduto, r]));
+  const byProduct = new Map<number, StockRow>();
+  for (const r of stock) {
+    const seen = byProduct.get(r.idproduto);
+    byProduct.set(r.idproduto, seen ? { ...seen, disponivel: seen.disponivel + r.disponivel } : r);
+  }
   const tipos: TipoProduto[] = [];
   for (const tipo of event.tipo_produtos) {
     const produtos = tipo.produtos.flatMap((p) => {
@@ -252,5 +290,5 @@ export async function getProdutos(
     if (produtos.length > 0)
       tipos.push({ idtipo: tipo.idtipo, dsctipo: tipo.nome[s.locale], produtos });
   }
-  return { idapresentacao, tipo_produtos: tipos };
+  return { idapresentacao, ...(idbloco === undefined ? {} : { idbloco }), tipo_produtos: tipos };
 }

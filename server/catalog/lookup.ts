@@ -3,6 +3,7 @@
  * file in the request's language; stock, prices and availability come from the database.
  */
 import type {
+  CatalogCombo,
   CatalogEvent,
   CatalogProduct,
   CatalogProductType,
@@ -22,6 +23,9 @@ export interface CatalogLookup {
   event(idevento: number): CatalogEvent | undefined;
   /** Product ids are unique within an event. */
   product(idevento: number, idproduto: number): ProductEntry | undefined;
+  combo(idcombo: number): CatalogCombo | undefined;
+  /** Whether the catalogue defines combos of this event. */
+  hasCombos(idevento: number): boolean;
 }
 
 const cache = new WeakMap<LoadedBrand, CatalogLookup>();
@@ -44,6 +48,8 @@ export function catalogOf(brand: LoadedBrand): CatalogLookup {
     events: brand.catalog.events,
     event: (id) => events.get(id),
     product: (idevento, idproduto) => products.get(`${idevento}:${idproduto}`),
+    combo: (id) => brand.catalog.combos?.find((c) => c.idcombo === id),
+    hasCombos: (idevento) => brand.catalog.combos?.some((c) => c.idevento === idevento) ?? false,
   };
   cache.set(brand, lookup);
   return lookup;
@@ -58,7 +64,4 @@ export function canBuy(
   return !product.somenteAgencia || idpessoaTipo === brand.brand.regrasDoNegocio.idagencia;
 }
 
-/** Reais → integer cents. */
-export const toCents = (reais: number): number => Math.round(reais * 100);
-/** Integer cents → reais. */
-export const toReais = (cents: number): number => Math.round(cents) / 100;
+export { toCents, toReais } from '../../schemas/money';

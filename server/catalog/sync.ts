@@ -1,12 +1,13 @@
 /**
  * Catalogue sync: lays out every event's schedule from today (America/Sao_Paulo) and upserts
- * the sessions (apresentacao) and their stock rows (estoque) by natural key, so a restart never
+ * the sessions (apresentacao) and their stock rows (estoque, one per product, or per product and
+ * block for an event with blocks) by natural key, so a restart never
  * duplicates and a changed capacity or price in the file updates the row. Future sessions of
  * the brand that the files no longer lay out stop being on sale (`ativo = false`); their rows
  * stay, with whatever was sold.
  */
 import { sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { CatalogEvent, LoadedBrand } from '../../schemas/brand.types';
 import { expandSchedule, todayInSaoPaulo } from '../brands/schedule';
 import type { Db } from '../db/client';
 import { apresentacao, estoque } from '../db/schema';
@@ -20,6 +21,17 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/**
+ * The stock rows of a product in a session: one per block that sells it (catalogue `blocos`), or
+ * the one general-admission row (block 0) of an event without blocks.
+ */
+export function blocksSelling(event: CatalogEvent, idproduto: number): number[] {
+  if (!event.blocos) return [0];
+  return event.blocos
+    .filter((b) => !b.produtos || b.produtos.includes(idproduto))
+    .map((b) => b.idbloco);
 }
 
 /** What one sync did, per brand. */
@@ -98,16 +110,19 @@ async function syncBrand(db: Db, b: LoadedBrand, now: Date): Promise<SyncReport>
     const stock = sessions.flatMap((s) => {
       const idapresentacao = ids.get(`${s.event.idevento}:${s.dthr.getTime()}`)!;
       return s.event.tipo_produtos.flatMap((tp) =>
-        tp.produtos.map((p) => ({
-          idapresentacao,
-          idproduto: p.idproduto,
-          capacidade: p.capacidade,
-          blockQtd: p.block_qtd,
-          precoCents: toCents(p.preco),
-          taxaCents: toCents(p.taxa),
-          ativo: true,
-          syncedAt,
-        })),
+        tp.produtos.flatMap((p) =>
+          blocksSelling(s.event, p.idproduto).map((idbloco) => ({
+            idapresentacao,
+            idproduto: p.idproduto,
+            idbloco,
+            capacidade: p.capacidade,
+            blockQtd: p.block_qtd,
+            precoCents: toCents(p.preco),
+            taxaCents: toCents(p.taxa),
+            ativo: true,
+            syncedAt,
+          })),
+        ),
       );
     });
     for (const part of chunks(stock)) {
@@ -115,7 +130,7 @@ async function syncBrand(db: Db, b: LoadedBrand, now: Date): Promise<SyncReport>
         .insert(estoque)
         .values(part)
         .onConflictDoUpdate({
-          target: [estoque.idapresentacao, estoque.idproduto],
+          target: [estoque.idapresentacao, estoque.idproduto, estoque.idbloco],
           set: {
             capacidade: sql`excluded.capacidade`,
             blockQtd: sql`excluded.block_qtd`,

@@ -51,6 +51,12 @@ export const estoque = pgTable(
       .notNull()
       .references(() => apresentacao.id),
     idproduto: integer('idproduto').notNull(),
+    /**
+     * The block (sector) this stock is of, for events with `blocos`; 0 for an event without
+     * blocks (one stock per product and session). A block is its own stock row, so a hold still
+     * takes room with one conditional UPDATE of one row per product.
+     */
+    idbloco: integer('idbloco').notNull().default(0),
     capacidade: integer('capacidade').notNull(),
     blockQtd: integer('block_qtd').notNull(),
     precoCents: integer('preco_cents').notNull(),
@@ -67,7 +73,11 @@ export const estoque = pgTable(
     syncedAt: tstz('synced_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('estoque_apresentacao_produto_uq').on(t.idapresentacao, t.idproduto),
+    uniqueIndex('estoque_apresentacao_produto_bloco_uq').on(
+      t.idapresentacao,
+      t.idproduto,
+      t.idbloco,
+    ),
     check('estoque_capacidade_ck', sql`${t.capacidade} >= 0`),
     // A negative count would mean a release ran twice.
     check('estoque_reservados_ck', sql`${t.reservados} >= 0`),
@@ -277,10 +287,13 @@ export const movimentacao = pgTable(
     dthrExp: tstz('dthr_exp'),
     /** Times the person extended the hold (prorrogarReserva); the brand sets the most. */
     prorrogacoes: integer('prorrogacoes').notNull().default(0),
+    /** The coupon applied (its `codigo` as the catalogue writes it), if any. */
+    cupom: text('cupom'),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('movimentacao_localizador_uq').on(t.localizador),
+    index('movimentacao_brand_cupom_idx').on(t.brand, t.cupom).where(sql`${t.cupom} IS NOT NULL`),
     index('movimentacao_pessoa_status_idx').on(t.idpessoa, t.status),
     index('movimentacao_status_exp_idx').on(t.status, t.dthrExp),
     check('movimentacao_status_ck', sql`${t.status} IN ('RE','TP','AP','PA','EX','CA')`),
@@ -298,8 +311,14 @@ export const movimentacaoItem = pgTable(
     idestoque: integer('idestoque')
       .notNull()
       .references(() => estoque.id),
+    /** List price, without fee; what is paid is this less `combo_cents` and `desconto_cents`. */
     valorCents: integer('valor_cents').notNull(),
     taxaCents: integer('taxa_cents').notNull(),
+    /** Off the price by a combo this unit is part of (`idcombo`), kept by server/cart/offers.ts. */
+    comboCents: integer('combo_cents').notNull().default(0),
+    idcombo: integer('idcombo'),
+    /** Off the price by the order's coupon, kept by server/cart/offers.ts. */
+    descontoCents: integer('desconto_cents').notNull().default(0),
     status: text('status').notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },

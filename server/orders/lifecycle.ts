@@ -40,9 +40,8 @@ const COUNTED = `('RE','TP','AP','PA')`;
  * future; TP with no expiry is an approved payment awaiting conclusion). Removed items (CA) never
  * count. Expiry is decided here by the timestamp, so nothing depends on the sweeper.
  */
-export const UNIT_COUNTS = sql.raw(
-  `(i.status <> 'CA' AND (m.status IN ('PA','AP') OR (m.status IN ('RE','TP') AND (m.dthr_exp IS NULL OR m.dthr_exp > now()))))`,
-);
+const UNIT_COUNTS_TEXT = `(i.status <> 'CA' AND (m.status IN ('PA','AP') OR (m.status IN ('RE','TP') AND (m.dthr_exp IS NULL OR m.dthr_exp > now()))))`;
+export const UNIT_COUNTS = sql.raw(UNIT_COUNTS_TEXT);
 
 const OPEN_CART_TEXT = `(m.status IN ('RE','TP') AND (m.dthr_exp IS NULL OR m.dthr_exp > now()))`;
 
@@ -66,8 +65,8 @@ export const AVAILABLE = sql.raw(
 );
 
 /** Throws the business refusal `id` (code 0); inside a transaction it rolls the transaction back. */
-export function refuse(id: MessageId): never {
-  throw generic(id);
+export function refuse(id: MessageId, values?: Record<string, string | number>): never {
+  throw generic(id, values);
 }
 
 /** Which expired holds {@link expireHolds} looks at (all, when empty). */
@@ -130,16 +129,63 @@ export interface HoldRequest {
   idapresentacao: number;
   /** One entry per product. */
   units: { idproduto: number; qtd: number }[];
+  /** The block (sector) the units are taken from; 0 (or absent) for an event without blocks. */
+  idbloco?: number;
   /** A new (or emptied) hold expires this many seconds from now. */
   holdSeconds: number;
   maxItemsPerOrder: number;
   /** The locator of the order, if a new one is opened. */
   localizador: string;
   /**
+   * The event's per-person limits (catalogue `limitePorPessoa`): the units of the session, and of
+   * all the event's sessions, the person holds or bought (orders RE/TP not expired, AP, PA;
+   * items not removed) plus this hold's may not pass them (`error.purchaseLimit`). Counted in
+   * the hold's round trip under the person's row lock, so two holds of one person cannot both
+   * pass.
+   */
+  personLimit?: PersonLimit | null;
+  /**
    * The terms of use version the person must have accepted (checked in the hold's round trip,
    * before anything else): refused with code 4 (termsRequired) when not.
    */
   requiredTerm?: { tipo: number; versao: string } | null;
+}
+
+/** {@link HoldRequest.personLimit}: the event of the session and its limits. */
+export interface PersonLimit {
+  idevento: number;
+  porSessao?: number | undefined;
+  porEvento?: number | undefined;
+}
+
+/**
+ * The CASE branches refusing a hold of `requested` units that would pass the person's limits:
+ * units of the person's orders that count (as against capacity: {@link UNIT_COUNTS}), of the
+ * session `A` and of the event, plus the request.
+ */
+function personLimitCases(
+  limit: PersonLimit | null | undefined,
+  P: string,
+  B: string,
+  A: string,
+  requested: number,
+): string {
+  if (!limit || (limit.porSessao === undefined && limit.porEvento === undefined)) return '';
+  const mine = (where: string) => `(SELECT count(*) FROM movimentacao m
+        JOIN movimentacao_item i ON i.idmovimentacao = m.id
+        JOIN estoque e ON e.id = i.idestoque
+        WHERE m.idpessoa = ${P} AND m.brand = ${B} AND ${UNIT_COUNTS_TEXT} AND ${where})`;
+  const cases: string[] = [];
+  if (limit.porSessao !== undefined) {
+    cases.push(`WHEN ${mine(`e.idapresentacao = ${A}`)} + ${lit(requested)} > ${lit(limit.porSessao)}
+          THEN 'error.purchaseLimit'`);
+  }
+  if (limit.porEvento !== undefined) {
+    cases.push(`WHEN ${mine(`e.idapresentacao IN (SELECT x.id FROM apresentacao x
+          WHERE x.brand = ${B} AND x.idevento = ${lit(limit.idevento)})`)} + ${lit(requested)}
+          > ${lit(limit.porEvento)} THEN 'error.purchaseLimit'`);
+  }
+  return cases.join('\n        ');
 }
 
 /** The person's open hold after {@link holdUnits}. */
@@ -148,6 +194,8 @@ export interface HeldOrder {
   dthrExp: unknown;
   countExp: number;
   qtd: number;
+  /** The coupon of the cart the units joined (a new cart has none). */
+  cupom: string | null;
 }
 
 /**
@@ -160,8 +208,8 @@ export const holdTesting = { withoutLock: false };
 /**
  * Holds units for a person in one round trip: the statements travel together and run as one
  * transaction ({@link runScript}): lock the person (one open cart per person), lock their open
- * carts, mark their expired holds EX, check the cart (payment in progress, per-order limit,
- * stock on sale), then, last, take the units from the counters with one conditional UPDATE per
+ * carts, mark their expired holds EX, check the cart (payment in progress, per-order limit, the
+ * event's per-person limits, stock on sale), then, last, take the units from the counters with one conditional UPDATE per
  * stock row (`reservados + qtd <= capacidade`, re-checked by PostgreSQL under the row lock) and,
  * only if every product fitted, open or re-clock the cart and insert the units. The stock row is
  * locked from that statement to the commit that follows it at once on the database server,
@@ -205,6 +253,7 @@ async function runHold(
   const B = lit(req.brand);
   const A = lit(req.idapresentacao);
   const W = lit(req.units.length);
+  const BL = lit(req.idbloco ?? 0);
   const H = `now() + ${lit(req.holdSeconds)} * interval '1 second'`;
   const requested = req.units.reduce((a, u) => a + u.qtd, 0);
   const products = req.units.map((u) => lit(u.idproduto)).join(', ');
@@ -253,20 +302,21 @@ async function runHold(
       ORDER BY m.id DESC LIMIT 1),
     stock AS (
       SELECT e.id FROM w
-      JOIN estoque e ON e.idapresentacao = ${A} AND e.idproduto = w.idproduto AND e.ativo
+      JOIN estoque e ON e.idapresentacao = ${A} AND e.idproduto = w.idproduto AND e.idbloco = ${BL} AND e.ativo
       JOIN apresentacao a ON a.id = e.idapresentacao AND a.ativo)
     SELECT set_config('sf.refusal', coalesce(CASE
         WHEN current_setting('sf.refusal') <> '' THEN current_setting('sf.refusal')
         WHEN (SELECT status FROM open) <> 'RE' THEN 'error.paymentInProgress'
         WHEN coalesce((SELECT units FROM open), 0) + ${lit(requested)} > ${lit(req.maxItemsPerOrder)}
           THEN 'error.purchaseLimit'
+        ${personLimitCases(req.personLimit, P, B, A, requested)}
         WHEN (SELECT count(*) FROM stock) <> ${W} THEN 'error.ticketsUnavailable'
       END, ''), true),
       set_config('sf.hold', coalesce((SELECT id FROM open), 0)::text, true)`,
   ];
   if (req.units.length > 1) {
     statements.push(`SELECT id FROM estoque
-      WHERE idapresentacao = ${A} AND idproduto IN (${products})
+      WHERE idapresentacao = ${A} AND idproduto IN (${products}) AND idbloco = ${BL}
         AND current_setting('sf.refusal') = ''
       ORDER BY id FOR UPDATE`);
   }
@@ -280,7 +330,7 @@ async function runHold(
         (SELECT count(*) FROM movimentacao_item i
           WHERE i.idmovimentacao = (SELECT id FROM open) AND i.idestoque = e.id
             AND i.status <> 'CA')::int AS in_cart
-      FROM w JOIN estoque e ON e.idapresentacao = ${A} AND e.idproduto = w.idproduto),
+      FROM w JOIN estoque e ON e.idapresentacao = ${A} AND e.idproduto = w.idproduto AND e.idbloco = ${BL}),
     fits AS (
       SELECT (SELECT ok FROM go) AND bool_and(in_cart + qtd <= block_qtd)
         AND (${W} = 1 OR bool_and(reservados + qtd <= capacidade)) AS ok
@@ -326,13 +376,15 @@ async function runHold(
       (SELECT greatest(0, floor(extract(epoch FROM (at - now()))))::int FROM expiry) AS count_exp,
       ((SELECT count(*) FROM movimentacao_item i
         WHERE i.idmovimentacao = (SELECT id FROM open) AND i.status <> 'CA')
-        + (SELECT count(*) FROM items))::int AS qtd`);
+        + (SELECT count(*) FROM items))::int AS qtd,
+      (SELECT m.cupom FROM movimentacao m WHERE m.id = (SELECT id FROM open)) AS cupom`);
   const [held] = await runScript<{
     refusal: MessageId | null;
     id: number;
     dthr_exp: unknown;
     count_exp: number;
     qtd: number;
+    cupom: string | null;
   }>(db, statements);
   return {
     refusal: held!.refusal || null,
@@ -340,6 +392,7 @@ async function runHold(
     dthrExp: held!.dthr_exp,
     countExp: Number(held!.count_exp),
     qtd: Number(held!.qtd),
+    cupom: held!.cupom ?? null,
   };
 }
 

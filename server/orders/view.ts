@@ -12,10 +12,15 @@ import type {
   Movimentacao,
   StatusMovimentacao,
 } from '../../schemas/contract';
-import { catalogOf, toReais } from '../catalog/lookup';
+import { catalogOf, toCents, toReais } from '../catalog/lookup';
 import type { Db } from '../db/client';
 import { COUNT_EXP, rows, toDate, toDateOrNull } from '../db/sql';
 import { spDate, spDateTime, spDateTimeMinutes } from '../time';
+
+/** What a unit `i` costs in cents: its price less its combo and coupon discounts, plus its fee. */
+export const ITEM_TOTAL_CENTS = sql.raw(
+  '(i.valor_cents - i.combo_cents - i.desconto_cents + i.taxa_cents)',
+);
 
 interface MovRow {
   id: number;
@@ -34,7 +39,7 @@ export interface MovimentacaoView extends Movimentacao {
 }
 
 /**
- * Orders of `brand` matching `where` (a condition on alias `m`), newest first.
+ * Orders of `brand` matching `where` (a condition on alias `m`), newest first (after `first`).
  * Units removed from the cart (CA) are not counted in `qtd`/`total`.
  */
 export async function selectMovimentacoes(
@@ -42,6 +47,8 @@ export async function selectMovimentacoes(
   brand: string,
   where: SQL,
   page?: { limit: number; offset: number },
+  /** Sorted by this first (false before true), then newest first. */
+  first?: SQL,
 ): Promise<MovimentacaoView[]> {
   const paging = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
   const found = await rows<MovRow>(
@@ -49,13 +56,13 @@ export async function selectMovimentacoes(
     sql`
       SELECT m.id, m.localizador, m.status, m.dthr_reserva, m.dthr_exp, ${COUNT_EXP} AS count_exp,
         (count(i.id) FILTER (WHERE i.status <> 'CA'))::int AS qtd,
-        (coalesce(sum(i.valor_cents + i.taxa_cents) FILTER (WHERE i.status <> 'CA'), 0))::int
+        (coalesce(sum(${ITEM_TOTAL_CENTS}) FILTER (WHERE i.status <> 'CA'), 0))::int
           AS total_cents
       FROM movimentacao m
       LEFT JOIN movimentacao_item i ON i.idmovimentacao = m.id
       WHERE m.brand = ${brand} AND ${where}
       GROUP BY m.id
-      ORDER BY m.dthr_reserva DESC, m.id DESC
+      ORDER BY ${first ? sql`${first}, ` : sql``}m.dthr_reserva DESC, m.id DESC
       ${paging}`,
   );
   return found.map((r) => {
@@ -88,6 +95,10 @@ interface ItemRow {
   mov_status: StatusMovimentacao;
   valor_cents: number;
   taxa_cents: number;
+  combo_cents: number;
+  idcombo: number | null;
+  desconto_cents: number;
+  cupom: string | null;
   idproduto: number;
   idapresentacao: number;
   idevento: number;
@@ -119,7 +130,8 @@ export async function selectItens(
     db,
     sql`
       SELECT i.id, i.idmovimentacao, i.status AS item_status, m.status AS mov_status,
-        i.valor_cents, i.taxa_cents, e.idproduto, a.id AS idapresentacao, a.idevento, a.dthr,
+        i.valor_cents, i.taxa_cents, i.combo_cents, i.idcombo, i.desconto_cents, m.cupom,
+        e.idproduto, a.id AS idapresentacao, a.idevento, a.dthr,
         a.dscapre, m.dthr_exp, ${COUNT_EXP} AS count_exp, g.codigo
       FROM movimentacao_item i
       JOIN movimentacao m ON m.id = i.idmovimentacao
@@ -137,23 +149,43 @@ export async function selectItens(
     const dthr = toDate(r.dthr);
     const exp = toDateOrNull(r.dthr_exp);
     const open = r.mov_status === 'RE' || r.mov_status === 'TP';
+    const removable = r.mov_status === 'RE' && r.item_status !== 'CA';
+    const combo = r.idcombo === null ? undefined : cat.combo(Number(r.idcombo));
+    const valor = r.valor_cents - r.combo_cents - r.desconto_cents;
+    const dscproduto = entry?.product.nome[locale] ?? '';
+    const dthrExp = open && exp ? spDateTime(exp) : '';
     const item: CarrinhoItem = {
       iditem: r.id,
       idproduto: r.idproduto,
+      idprod: r.idproduto,
       idapresentacao: r.idapresentacao,
+      idapre: r.idapresentacao,
       idevento: r.idevento,
       dscevento: event?.nome[locale] ?? '',
       dt_apre: spDate(dthr),
       dthr_apresentacao: spDateTimeMinutes(dthr),
       dscapre: (r.dscapre ?? event?.dscapre)?.[locale] ?? '',
-      dscproduto: entry?.product.nome[locale] ?? '',
+      dscproduto,
+      produto: dscproduto,
       dsctipo: entry?.tipo.nome[locale] ?? '',
       status: r.item_status === 'CA' ? 'CA' : r.mov_status,
-      valor: toReais(r.valor_cents),
+      valor: toReais(valor),
+      valor_sem_desconto: toReais(r.valor_cents),
+      valor_cupom: toReais(r.desconto_cents),
+      cupom: r.cupom ?? '',
+      tem_cupom: r.desconto_cents > 0,
+      combo: combo?.nome[locale] ?? '',
+      valor_combo: toReais(r.combo_cents),
       taxa: toReais(r.taxa_cents),
-      total: toReais(r.valor_cents + r.taxa_cents),
-      dthr_exp: open && exp ? spDateTime(exp) : '',
+      juros: 0,
+      total: toReais(valor + r.taxa_cents),
+      dthr_exp: dthrExp,
+      dt_exp: dthrExp,
       count_exp: open ? Number(r.count_exp) : 0,
+      qtd: 1,
+      cancel: removable,
+      tp_cancel: removable ? 'remover' : '',
+      msg_info_carrinho: entry?.product.info?.[locale] ?? '',
     };
     if (r.codigo) item.codigo = r.codigo;
     const list = out.get(r.idmovimentacao) ?? [];
@@ -163,19 +195,34 @@ export async function selectItens(
   return out;
 }
 
-/** The cart summary of a list of units. */
-export function resumoOf(itens: CarrinhoItem[]): CarrinhoResumo {
+/**
+ * The cart summary of one order's units (their coupon is the order's; `msgCupom`: why it gives
+ * nothing now).
+ */
+export function resumoOf(itens: CarrinhoItem[], msgCupom?: string): CarrinhoResumo {
+  const cupom = itens[0]?.cupom ?? '';
   let subtotal = 0;
   let taxa = 0;
+  let combo = 0;
+  let desconto = 0;
   for (const i of itens) {
-    subtotal += Math.round(i.valor * 100);
-    taxa += Math.round(i.taxa * 100);
+    subtotal += toCents(i.valor_sem_desconto);
+    taxa += toCents(i.taxa);
+    combo += toCents(i.valor_combo);
+    desconto += toCents(i.valor_cupom);
   }
-  return {
+  const valor = toReais(subtotal - combo - desconto + taxa);
+  const resumo: CarrinhoResumo = {
     qtd: itens.length,
+    quantity: itens.length,
     subtotal: toReais(subtotal),
     valor_taxa: toReais(taxa),
-    valor_cupom: 0,
-    valor: toReais(subtotal + taxa),
+    valor_combo: toReais(combo),
+    valor_cupom: toReais(desconto),
+    cupom,
+    valor,
+    total: valor,
   };
+  if (msgCupom) resumo.msg_cupom = msgCupom;
+  return resumo;
 }

@@ -11,16 +11,19 @@ import type {
 import { DEMO_AGENCY } from '../accounts/seed';
 import { firstRow, rows } from '../db/sql';
 import { t } from '../i18n';
-import { errorOf, startTestServer, type TestServer, unitsTaken } from '../test/harness';
+import {
+  errorOf,
+  SANDBOX_CARDS,
+  sandboxCard,
+  startTestServer,
+  type TestServer,
+  unitsTaken,
+} from '../test/harness';
 import { E, P } from '../test/test-brand';
 import type { PaymentGateway } from './gateway';
 import { createSandboxGateway } from './sandbox/gateway';
 
-const CARDS = {
-  approved: '4111 1111 1111 1111',
-  declined: '4000 0000 0000 0002',
-  pending: '4000 0000 0000 0341',
-};
+const CARDS = SANDBOX_CARDS;
 
 let charges = 0;
 let s: TestServer;
@@ -66,11 +69,7 @@ async function tokenize(numero: string, over: Record<string, string> = {}) {
   return res.json() as Envelope<CartaoToken>;
 }
 
-async function card(numero: string): Promise<CartaoToken> {
-  const body = await tokenize(numero);
-  if (!('result' in body)) throw new Error(JSON.stringify(body));
-  return body.result;
-}
+const card = (numero: string): Promise<CartaoToken> => sandboxCard(s, numero);
 
 async function reserve(token: string, qtd = 2, idproduto: number = P.inteira) {
   return s.ok('SuperIngresso', 'iniciarReserva', [[{ idproduto, qtd }], visita, []], { token });
@@ -356,6 +355,25 @@ describe('payment', () => {
     expect(list.tickets.map((m) => [m.idmovimentacao, m.status])).toEqual([
       [r.idmovimentacao, 'AP'],
     ]);
+    // The checkout loads it (RE, AP and TP, spec §4), but it holds nothing: the header counts 0.
+    expect(await s.ok('SuperIngresso', 'getCarrinhoPage', [], { token })).toMatchObject({
+      idmovimentacao: r.idmovimentacao,
+      status: 'AP',
+      count_exp: 0,
+    });
+    expect(await s.ok('SuperIngressoWeb', 'getCarrinhoQtdReservados', [], { token })).toEqual({
+      qtd: 0,
+    });
+    // A new hold is the cart from then on.
+    const next = await reserve(token, 1);
+    expect(next.idmovimentacao).not.toBe(r.idmovimentacao);
+    expect(await s.ok('SuperIngresso', 'getCarrinhoPage', [], { token })).toMatchObject({
+      idmovimentacao: next.idmovimentacao,
+      status: 'RE',
+    });
+    await s.ok('SuperIngresso', 'cancelarReserva', [next.idmovimentacao, null, false, false], {
+      token,
+    });
     // Cannot be cancelled as a reservation while the payment is pending.
     const cancel = await s.rpc(
       'SuperIngresso',

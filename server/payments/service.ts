@@ -13,6 +13,8 @@ import type {
   StatusMovimentacao,
 } from '../../schemas/contract';
 import type { CartScope } from '../cart/cart';
+import { couponOf, couponUseRefusal, repriceOrder, setOrderCoupon } from '../cart/offers';
+import type { CouponRefusal } from '../cart/pricing';
 import { toCents, toReais } from '../catalog/lookup';
 import type { Db } from '../db/client';
 import { pagamento } from '../db/schema';
@@ -27,6 +29,7 @@ import {
   refuse,
   settlePayment,
 } from '../orders/lifecycle';
+import { ITEM_TOTAL_CENTS } from '../orders/view';
 import type { PaymentGateway } from './gateway';
 import { installmentOptions } from './installments';
 
@@ -57,6 +60,7 @@ interface OpenCart {
   dthr_exp: unknown;
   total_cents: number;
   units: number;
+  cupom: string | null;
 }
 
 async function lockCart(db: Db, s: CartScope, idmovimentacao: number, lock: boolean) {
@@ -64,8 +68,9 @@ async function lockCart(db: Db, s: CartScope, idmovimentacao: number, lock: bool
     db,
     sql`SELECT m.id, m.status, m.dthr_exp,
           ${EXPIRED_HOLD} AS expired,
-          (SELECT coalesce(sum(i.valor_cents + i.taxa_cents), 0) FROM movimentacao_item i
+          (SELECT coalesce(sum(${ITEM_TOTAL_CENTS}), 0) FROM movimentacao_item i
             WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int AS total_cents,
+          m.cupom,
           (SELECT count(*) FROM movimentacao_item i
             WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int AS units
         FROM movimentacao m
@@ -147,7 +152,8 @@ async function awaitAttempt(s: CartScope, key: string): Promise<IniciarPagamento
 
 type Begin =
   | { kind: 'new'; idpagamento: number; amountCents: number }
-  | { kind: 'existing'; key: string };
+  | { kind: 'existing'; key: string }
+  | { kind: 'repriced'; refusal: CouponRefusal | null };
 
 /**
  * Pays the person's open cart with a card token. Idempotent per `opcoes.idempotencyKey`: a
@@ -192,6 +198,16 @@ export async function iniciarPagamento(
     if (cart.status !== 'RE' || cart.units === 0) refuse('error.cartNotFound');
     const agency = s.pessoa.idpessoaTipo === s.brand.brand.regrasDoNegocio.idagencia;
     if (agency && cart.units < AGENCY_MIN_ITEMS) refuse('error.agencyMinimum');
+    // The amount charged is the amount shown: prices as of now (a coupon may have run out of
+    // time meanwhile) must be the ones the cart holds, and the coupon must still have a use
+    // left (the last one goes to whoever begins paying first). Otherwise the cart is repriced
+    // (committed) and the person asked to look again.
+    const cupom = couponOf(s.brand, cart.cupom);
+    const used = cupom && (await couponUseRefusal(tx, s.brand, cupom, s.pessoa.id, cart.id));
+    if (used) await setOrderCoupon(tx, cart.id, null);
+    if ((await repriceOrder(tx, s.brand, cart.id)) || used) {
+      return { kind: 'repriced', refusal: used || null };
+    }
     if (!offer(s, cart.total_cents).some((o) => o.parcela === opcoes.parcelas)) {
       throw badParams();
     }
@@ -217,6 +233,11 @@ export async function iniciarPagamento(
   });
 
   if (begin.kind === 'existing') return awaitAttempt(s, begin.key);
+  if (begin.kind === 'repriced') {
+    throw begin.refusal
+      ? generic(begin.refusal.id, begin.refusal.values)
+      : generic('error.cartRepriced');
+  }
 
   let status: 'approved' | 'declined' | 'pending' | 'error';
   let gatewayRef: string | null = null;

@@ -12,8 +12,13 @@ import { type MessageId, t } from '../i18n';
 const localeOf = (req: FastifyRequest): Locale => req.locale ?? 'pt-BR';
 
 /** The error body of a message id in the request's language. */
-export function errorBody(req: FastifyRequest, code: number, id: MessageId) {
-  return { error: { code, message: t(localeOf(req), id) } };
+export function errorBody(
+  req: FastifyRequest,
+  code: number,
+  id: MessageId,
+  values?: Record<string, string | number>,
+) {
+  return { error: { code, message: t(localeOf(req), id, values) } };
 }
 
 /** Installs the error handler and the 404 handler of `app`. */
@@ -21,7 +26,7 @@ export function installEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof OutcomeError) return reply.code(200).send({ error: err.body });
     if (err instanceof AppError) {
-      return reply.code(err.httpStatus).send(errorBody(req, err.code, err.messageId));
+      return reply.code(err.httpStatus).send(errorBody(req, err.code, err.messageId, err.values));
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 404) return reply.code(404).send(errorBody(req, 0, 'error.notFound'));

@@ -13,6 +13,7 @@ import {
   termById,
 } from '../accounts/service';
 import {
+  aplicarCupom,
   cancelarReserva,
   getCarrinhoPage,
   getCarrinhoPageItens,
@@ -105,12 +106,19 @@ export const rpcTable: RpcTable = {
     },
     getProdutos: {
       auth: 'optional',
-      handler: (ctx, [idapresentacao]) => getProdutos(catalog(ctx), idapresentacao),
+      handler: (ctx, [idapresentacao, idbloco]) =>
+        getProdutos(catalog(ctx), idapresentacao, idbloco),
     },
     iniciarReserva: {
       auth: 'required',
-      handler: (ctx, [produtos, idapresentacao]) =>
-        iniciarReserva(cart(ctx), produtos, idapresentacao, ctx.services.holdSecondsFor(ctx.brand)),
+      handler: (ctx, [produtos, idapresentacao, blocos]) =>
+        iniciarReserva(
+          cart(ctx),
+          produtos,
+          idapresentacao,
+          blocos,
+          ctx.services.holdSecondsFor(ctx.brand),
+        ),
     },
     getCarrinhoPage: { auth: 'required', handler: (ctx) => getCarrinhoPage(cart(ctx)) },
     getCarrinhoPageItens: {
@@ -126,6 +134,10 @@ export const rpcTable: RpcTable = {
       auth: 'required',
       handler: (ctx, [idmovimentacao]) =>
         prorrogarReserva(cart(ctx), idmovimentacao, ctx.services.holdSecondsFor(ctx.brand)),
+    },
+    aplicarCupom: {
+      auth: 'required',
+      handler: (ctx, [idmovimentacao, cupom]) => aplicarCupom(cart(ctx), idmovimentacao, cupom),
     },
     cancelarReserva: {
       auth: 'required',

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import type {
+  CartaoToken,
   Envelope,
   LoginResult,
   RpcClass,
@@ -312,4 +313,33 @@ export async function counterOf(
         WHERE idapresentacao = ${idapresentacao} AND idproduto = ${idproduto}`,
   );
   return Number(r?.n ?? -1);
+}
+
+/** Sandbox test cards by the outcome their number asks for. */
+export const SANDBOX_CARDS = {
+  approved: '4111 1111 1111 1111',
+  declined: '4000 0000 0000 0002',
+  pending: '4000 0000 0000 0341',
+} as const;
+
+/** Tokenizes a sandbox card for the brand (`test-a` by default) as the browser script would. */
+export async function sandboxCard(
+  s: TestServer,
+  numero: string,
+  brand = 'test-a',
+): Promise<CartaoToken> {
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/sandbox-gateway/v1/tokens',
+    payload: {
+      publicKey: `pk_sandbox_${brand}`,
+      numero,
+      titular: 'Demo Visitante',
+      validade: '12/39',
+      cvv: '123',
+    },
+  });
+  const body = res.json() as Envelope<CartaoToken>;
+  if (!('result' in body)) throw new Error(JSON.stringify(body));
+  return body.result;
 }

@@ -7,3 +7,5 @@ const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' 
 export function formatMoney(value: number): string {
   return brl.format(value);
 }
+
+export { toCents, toReais } from '../../schemas/money';

@@ -5,6 +5,7 @@ import {
   availableUnits,
   axeViolations,
   CARDS,
+  holdAsNewPerson,
   logInWithModal,
   msg,
   newPerson,
@@ -21,22 +22,6 @@ import {
 
 const MUSEUM = /Visita ao Museu do Aurora/;
 const INTEIRA = 'Inteira';
-
-/** A new account, logged in through the add-to-cart of the museum's first session. */
-async function holdAsNewPerson(page: Page, baseURL: string, tag: string, count: number) {
-  const who = newPerson(tag);
-  await signUpByApi(page.request, baseURL, who);
-  const produtos = await openFirstSession(page, MUSEUM);
-  await addTickets(page, 'pt-BR', INTEIRA, count);
-  await logInWithModal(page, 'pt-BR', { email: who.email, password: who.senha });
-  await expect(page).toHaveURL(/\/pt\/checkout$/);
-  await expect(page.getByTestId('pay-button')).toBeEnabled();
-  const inteira = produtos.tipo_produtos
-    .flatMap((t) => t.produtos)
-    .find((p) => p.dscproduto === INTEIRA);
-  if (!inteira) throw new Error('no Inteira in the first session');
-  return { who, idapresentacao: produtos.idapresentacao, idproduto: inteira.idproduto };
-}
 
 /** The amount on the Pay button, as shown ("R$ 110,00"). */
 async function payTotal(page: Page): Promise<string> {

@@ -221,3 +221,22 @@ export async function axeViolations(page: Page, bestPractice = true): Promise<st
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 }
+
+/**
+ * A new account holding `count` full-price tickets of the museum's first session, logged in
+ * through the add-to-cart and arrived at the checkout (pt-BR).
+ */
+export async function holdAsNewPerson(page: Page, baseURL: string, tag: string, count: number) {
+  const who = newPerson(tag);
+  await signUpByApi(page.request, baseURL, who);
+  const produtos = await openFirstSession(page, /Visita ao Museu do Aurora/);
+  await addTickets(page, 'pt-BR', 'Inteira', count);
+  await logInWithModal(page, 'pt-BR', { email: who.email, password: who.senha });
+  await expect(page).toHaveURL(/\/pt\/checkout$/);
+  await expect(page.getByTestId('pay-button')).toBeEnabled();
+  const inteira = produtos.tipo_produtos
+    .flatMap((t) => t.produtos)
+    .find((p) => p.dscproduto === 'Inteira');
+  if (!inteira) throw new Error('no Inteira in the first session');
+  return { who, idapresentacao: produtos.idapresentacao, idproduto: inteira.idproduto };
+}

@@ -10,6 +10,7 @@ import { Notice } from '../../components/notice';
 import { notify } from '../../components/notify';
 import { CartItems } from '../../features/cart/components/cart-items';
 import { Countdown, HoldCountdown } from '../../features/cart/components/countdown';
+import { CouponSection } from '../../features/cart/components/coupon-section';
 import {
   type CheckoutView,
   useCheckout,
@@ -239,13 +240,22 @@ function Checkout() {
             />
           ) : null}
           {cart ? (
-            <CartItems
-              items={cart.itens}
-              resumo={cart.resumo}
-              removing={v.removing}
-              onRemove={(iditens) => actor.send({ type: 'cart.removeItems', iditens })}
-              disabled={v.busy || v.itemsLoading || v.confirmCancel}
-            />
+            <Stack gap="5">
+              <CartItems
+                items={cart.itens}
+                resumo={cart.resumo}
+                removing={v.removing}
+                onRemove={(iditens) => actor.send({ type: 'cart.removeItems', iditens })}
+                disabled={v.busy || v.itemsLoading || v.confirmCancel}
+              />
+              <CouponSection
+                resumo={cart.resumo}
+                view={v}
+                disabled={v.busy || v.itemsLoading || v.confirmCancel}
+                onApply={(cupom) => actor.send({ type: 'coupon.apply', cupom })}
+                onRemove={() => actor.send({ type: 'coupon.remove' })}
+              />
+            </Stack>
           ) : null}
         </Box>
         <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
@@ -253,7 +263,7 @@ function Checkout() {
             <PaymentSection
               payment={v.payment}
               total={cart.resumo.valor}
-              locked={removing || v.itemsLoading}
+              locked={removing || v.applyingCoupon || v.itemsLoading}
             />
           ) : (
             <LoadingState minH="24" />

@@ -10,10 +10,12 @@ import { notify } from '../../components/notify';
 import { AddToOrderModal } from '../../features/cart/components/add-to-order-modal';
 import { useCheckout, useCheckoutActor } from '../../features/cart/hooks/checkout-provider';
 import { useAddToCart } from '../../features/cart/hooks/use-add-to-cart';
+import { BlockPicker } from '../../features/catalog/components/block-picker';
 import { DatePickerRow } from '../../features/catalog/components/date-picker-row';
 import { ProductList } from '../../features/catalog/components/product-list';
 import { TimePicker } from '../../features/catalog/components/time-picker';
 import {
+  useApresentacao,
   useApresentacoes,
   useEvento,
   useHorarios,
@@ -30,12 +32,15 @@ import { NotFoundPage } from './not-found';
 
 const DATES_HEADING = 'dates-heading';
 const TIMES_HEADING = 'times-heading';
+const BLOCKS_HEADING = 'blocks-heading';
+const BLOCKS_HELP = 'blocks-help';
 const PRODUCTS_HEADING = 'products-heading';
 
 /**
- * An event: pick a day (the first is preselected), a time, the quantities; "add to cart" holds them and goes to the
- * checkout. The day and session live in the URL (?data=&sessao=) so the language switch and
- * the back button keep them.
+ * An event: pick a day (the first is preselected), a time, the block (sector) when the event
+ * has blocks, the quantities; "add to cart" holds them and goes to the checkout. The day,
+ * session and block live in the URL (?data=&sessao=&bloco=) so the language switch and the back
+ * button keep them.
  */
 export function ProdutoPage() {
   const params = useParams();
@@ -74,28 +79,40 @@ function Produto({ idevento }: { idevento: number }) {
   const session =
     horarios.data?.find((h) => h.idapresentacao === wantedSession && h.disponivel > 0) ?? null;
   const idapresentacao = session?.idapresentacao ?? null;
-  const produtos = useProdutos(idapresentacao);
+  // An event with blocks: the session's blocks, then the products of the block picked.
+  const byBlock = evento.data?.blocos === true;
+  const apresentacao = useApresentacao(byBlock ? idapresentacao : null);
+  const blocos = apresentacao.data?.blocos;
+  const wantedBlock = hydrated ? Number(search.get('bloco')) : Number.NaN;
+  const bloco = blocos?.find((b) => b.idbloco === wantedBlock && b.disponivel > 0) ?? null;
+  const idbloco = bloco?.idbloco ?? null;
+  const produtos = useProdutos(byBlock && idbloco === null ? null : idapresentacao, idbloco);
   const qty = useQuantities(produtos.data?.tipo_produtos);
 
   const reservation = useCheckout();
   const stickyBar = usePublishedHeight<HTMLDivElement>('--sticky-bottom');
   const actor = useCheckoutActor();
   const { reset } = qty;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new session starts from zero.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new session or block starts from zero.
   useEffect(() => {
     reset();
-  }, [idapresentacao, reset]);
+  }, [idapresentacao, idbloco, reset]);
 
   const goToCheckout = useCallback(() => navigate(to('Checkout')), [navigate, to]);
   const addToCart = useAddToCart(goToCheckout);
 
-  function pick(next: { data?: string; sessao?: number }) {
+  function pick(next: { data?: string; sessao?: number; bloco?: number }) {
     const p = new URLSearchParams(search);
     if (next.data !== undefined) {
       p.set('data', next.data);
       p.delete('sessao');
+      p.delete('bloco');
     }
-    if (next.sessao !== undefined) p.set('sessao', String(next.sessao));
+    if (next.sessao !== undefined) {
+      p.set('sessao', String(next.sessao));
+      p.delete('bloco');
+    }
+    if (next.bloco !== undefined) p.set('bloco', String(next.bloco));
     setSearch(p, { replace: true, preventScrollReset: true });
   }
 
@@ -115,7 +132,7 @@ function Produto({ idevento }: { idevento: number }) {
       )
       .join(', ');
     const when = session ? formatDateTime(session.dthr_apresentacao, intl.locale) : '';
-    return [evento.data?.dscevento, when, units].filter(Boolean).join(' · ');
+    return [evento.data?.dscevento, when, bloco?.nome, units].filter(Boolean).join(' · ');
   }
 
   async function add() {
@@ -123,7 +140,8 @@ function Produto({ idevento }: { idevento: number }) {
     if (reservation.error) actor.send({ type: 'error.dismiss' });
     const outcome = await addToCart({
       idapresentacao,
-      produtos: qty.selection,
+      // The block travels with each line of the add (iniciarReserva's third param).
+      produtos: idbloco === null ? qty.selection : qty.selection.map((p) => ({ ...p, idbloco })),
       label: describeSelection(),
     });
     if (outcome === 'local' || outcome === 'limited') {
@@ -253,7 +271,41 @@ function Produto({ idevento }: { idevento: number }) {
             </Text>
           ) : null}
 
-          {idapresentacao !== null ? (
+          {idapresentacao !== null && byBlock ? (
+            <Stack as="section" gap="3" aria-labelledby={BLOCKS_HEADING}>
+              <Heading as="h2" size="lg" id={BLOCKS_HEADING} fontFamily="heading">
+                <FormattedMessage id="product.chooseBlock" />
+              </Heading>
+              {apresentacao.data?.mapa?.help ? (
+                <Text id={BLOCKS_HELP} color="fg.muted" fontSize="sm">
+                  {apresentacao.data.mapa.help}
+                </Text>
+              ) : null}
+              {apresentacao.loading ? <LoadingState minH="16" /> : null}
+              {apresentacao.error ? (
+                <ErrorAlert
+                  message={<ErrorMessage error={apresentacao.error} />}
+                  onRetry={apresentacao.reload}
+                />
+              ) : null}
+              {blocos ? (
+                <BlockPicker
+                  blocos={blocos}
+                  selected={idbloco}
+                  onSelect={(id) => pick({ bloco: id })}
+                  labelledBy={BLOCKS_HEADING}
+                  {...(apresentacao.data?.mapa?.help ? { describedBy: BLOCKS_HELP } : {})}
+                />
+              ) : null}
+              {blocos && idbloco === null ? (
+                <Text color="fg.muted" data-testid="pick-block-hint">
+                  <FormattedMessage id="product.pickBlockHint" />
+                </Text>
+              ) : null}
+            </Stack>
+          ) : null}
+
+          {idapresentacao !== null && (!byBlock || idbloco !== null) ? (
             <Stack as="section" gap="4" aria-labelledby={PRODUCTS_HEADING}>
               <Heading as="h2" size="lg" id={PRODUCTS_HEADING} fontFamily="heading">
                 <FormattedMessage id="product.chooseTickets" />

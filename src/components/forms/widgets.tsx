@@ -81,6 +81,8 @@ function BaseInput(props: WidgetProps & { type?: string }) {
       readOnly={readonly}
       placeholder={text(placeholder)}
       autoComplete={autoComplete(props)}
+      // Only a form shown at the person's request asks for it (ui:autofocus): the coupon's.
+      autoFocus={props.autofocus}
       maxLength={typeof props.schema.maxLength === 'number' ? props.schema.maxLength : undefined}
       onChange={(e: ChangeEvent<HTMLInputElement>) =>
         onChange(e.target.value === '' ? options.emptyValue : e.target.value)

@@ -2,13 +2,16 @@ import { Box, Button, Flex, Heading, Separator, Stack, Text } from '@chakra-ui/r
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CarrinhoItem, CarrinhoResumo } from '../../../../schemas/contract';
 import { formatDateTime } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney, toCents, toReais } from '../../../lib/money';
 
 interface ProductLine {
   key: string;
   dscproduto: string;
   dsctipo: string;
+  /** What one ticket of the line costs, fee included, after its discounts. */
   unit: number;
+  /** The same before discounts (equal to `unit` when there are none). */
+  listUnit: number;
   items: CarrinhoItem[];
 }
 
@@ -35,7 +38,8 @@ export function groupCart(items: CarrinhoItem[]): SessionGroup[] {
       };
       sessions.set(item.idapresentacao, s);
     }
-    const key = `${item.idproduto}:${item.total}`;
+    // Tickets of a product priced alike share a line (a combo or a coupon may price some apart).
+    const key = `${item.idproduto}:${item.total}:${item.valor_combo}:${item.valor_cupom}`;
     let line = s.lines.find((l) => l.key === key);
     if (!line) {
       line = {
@@ -43,6 +47,7 @@ export function groupCart(items: CarrinhoItem[]): SessionGroup[] {
         dscproduto: item.dscproduto,
         dsctipo: item.dsctipo,
         unit: item.total,
+        listUnit: toReais(toCents(item.valor_sem_desconto) + toCents(item.taxa)),
         items: [],
       };
       s.lines.push(line);
@@ -113,7 +118,19 @@ export function CartItems({
                         id="cart.unitPrice"
                         values={{ price: formatMoney(line.unit) }}
                       />
+                      {line.listUnit !== line.unit ? (
+                        <>
+                          {' · '}
+                          <FormattedMessage
+                            id="cart.wasPrice"
+                            values={{
+                              price: <s key="was">{formatMoney(line.listUnit)}</s>,
+                            }}
+                          />
+                        </>
+                      ) : null}
                     </Text>
+                    <LineNotes item={line.items[0]!} />
                   </Box>
                   <Flex align="center" gap="3">
                     <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
@@ -154,12 +171,24 @@ export function CartItems({
           </Text>
           <Text fontVariantNumeric="tabular-nums">{formatMoney(resumo.valor_taxa)}</Text>
         </Flex>
-        {resumo.valor_cupom > 0 ? (
-          <Flex justify="space-between">
+        {resumo.valor_combo > 0 ? (
+          <Flex justify="space-between" color="green.700">
             <Text>
-              <FormattedMessage id="cart.discount" />
+              <FormattedMessage id="cart.comboDiscount" />
             </Text>
-            <Text fontVariantNumeric="tabular-nums">−{formatMoney(resumo.valor_cupom)}</Text>
+            <Text fontVariantNumeric="tabular-nums" data-testid="cart-combo">
+              −{formatMoney(resumo.valor_combo)}
+            </Text>
+          </Flex>
+        ) : null}
+        {resumo.valor_cupom > 0 ? (
+          <Flex justify="space-between" color="green.700">
+            <Text>
+              <FormattedMessage id="cart.couponDiscount" values={{ code: resumo.cupom }} />
+            </Text>
+            <Text fontVariantNumeric="tabular-nums" data-testid="cart-coupon">
+              −{formatMoney(resumo.valor_cupom)}
+            </Text>
           </Flex>
         ) : null}
         <Flex justify="space-between" fontSize="lg" fontWeight="bold" pt="1">
@@ -172,5 +201,34 @@ export function CartItems({
         </Flex>
       </Stack>
     </Stack>
+  );
+}
+
+/** What else a line's tickets carry: their combo, their coupon, the brand's note. */
+function LineNotes({ item }: { item: CarrinhoItem }) {
+  return (
+    <>
+      {item.valor_combo > 0 ? (
+        <Text fontSize="sm" color="green.700" data-testid="line-combo">
+          <FormattedMessage
+            id="cart.lineCombo"
+            values={{ combo: item.combo, value: formatMoney(item.valor_combo) }}
+          />
+        </Text>
+      ) : null}
+      {item.tem_cupom ? (
+        <Text fontSize="sm" color="green.700" data-testid="line-coupon">
+          <FormattedMessage
+            id="cart.lineCoupon"
+            values={{ code: item.cupom, value: formatMoney(item.valor_cupom) }}
+          />
+        </Text>
+      ) : null}
+      {item.msg_info_carrinho ? (
+        <Text fontSize="xs" color="fg.muted" maxW="md">
+          {item.msg_info_carrinho}
+        </Text>
+      ) : null}
+    </>
   );
 }

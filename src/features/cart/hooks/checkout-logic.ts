@@ -1,6 +1,7 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../../machines/checkout.machine';
 import type {
+  ApplyCouponInput,
   CancelReservationInput,
   ExtendHoldInput,
   HandOverFailure,
@@ -16,6 +17,7 @@ import type {
   GetCarrinhoPageResult,
   IniciarReservaResult,
   ProrrogarReservaResult,
+  RpcParams,
 } from '../../../../schemas/contract';
 import { rpc } from '../../../api/api';
 import { toErrorBody } from '../../../api/api-error';
@@ -40,6 +42,23 @@ const ticker = fromCallback(({ sendBack }) => {
 });
 
 /**
+ * iniciarReserva's params for an add: the products, the session, and the block its lines were
+ * chosen in (`[]` for an event without blocks).
+ */
+export function reservaParams(
+  input: StartReservationInput,
+): RpcParams<'SuperIngresso', 'iniciarReserva'> {
+  const blocos = new Set(
+    input.produtos.flatMap((p) => (p.idbloco === undefined ? [] : [p.idbloco])),
+  );
+  return [
+    input.produtos.map(({ idproduto, qtd }) => ({ idproduto, qtd })),
+    input.idapresentacao,
+    [...blocos],
+  ];
+}
+
+/**
  * The checkout machine with the shop's actors. Errors are shown by the views next to the cart
  * (`inline`); the error policy still runs its side effects (session expired…).
  */
@@ -50,9 +69,7 @@ export function createCheckoutLogic(deps: PaymentDeps) {
         rpc('SuperIngresso', 'getCarrinhoPage', [], { display: 'inline' }),
       ),
       startReservation: fromPromise<IniciarReservaResult, StartReservationInput>(({ input }) =>
-        rpc('SuperIngresso', 'iniciarReserva', [input.produtos, input.idapresentacao, []], {
-          display: 'inline',
-        }),
+        rpc('SuperIngresso', 'iniciarReserva', reservaParams(input), { display: 'inline' }),
       ),
       cancelReservation: fromPromise<CancelarReservaResult, CancelReservationInput>(({ input }) =>
         rpc('SuperIngresso', 'cancelarReserva', [input.idmovimentacao, null, false, false], {
@@ -72,6 +89,11 @@ export function createCheckoutLogic(deps: PaymentDeps) {
           { display: 'inline' },
         ),
       ),
+      applyCoupon: fromPromise<GetCarrinhoPageItensResult, ApplyCouponInput>(({ input }) =>
+        rpc('SuperIngresso', 'aplicarCupom', [input.idmovimentacao, input.cupom], {
+          display: 'inline',
+        }),
+      ),
       extendHold: fromPromise<ProrrogarReservaResult, ExtendHoldInput>(({ input }) =>
         rpc('SuperIngresso', 'prorrogarReserva', [input.idmovimentacao], { display: 'inline' }),
       ),
@@ -84,12 +106,9 @@ export function createCheckoutLogic(deps: PaymentDeps) {
         const failures: HandOverFailure[] = [];
         for (const entry of input.entries) {
           try {
-            hold = await rpc(
-              'SuperIngresso',
-              'iniciarReserva',
-              [entry.produtos, entry.idapresentacao, []],
-              { display: 'inline' },
-            );
+            hold = await rpc('SuperIngresso', 'iniciarReserva', reservaParams(entry), {
+              display: 'inline',
+            });
           } catch (e) {
             failures.push({ label: entry.label, error: toErrorBody(e) });
           }

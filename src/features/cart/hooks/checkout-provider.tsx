@@ -11,8 +11,7 @@ import {
 } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { CheckoutEvent } from '../../../../machines/types';
-import type { ReservaProduto } from '../../../../schemas/contract';
+import type { CheckoutEvent, ReservaLinha } from '../../../../machines/types';
 import { inspecting } from '../../../lib/inspect';
 import { useSession } from '../../../lib/session-store';
 import { bumpCart, openLogin, useAccountModal, useLoginRequest } from '../../../lib/ui-stores';
@@ -204,6 +203,10 @@ export interface CheckoutView {
   cart: Context['cart'];
   earlier: Context['earlier'];
   removing: Context['removing'];
+  /** A coupon is being applied or removed. */
+  applyingCoupon: boolean;
+  couponRequest: Context['couponRequest'];
+  couponError: Context['couponError'];
   outcome: Context['outcome'];
   error: Context['error'];
   itemsError: Context['itemsError'];
@@ -234,6 +237,9 @@ const NOT_STARTED: CheckoutView = {
   cart: null,
   earlier: null,
   removing: null,
+  applyingCoupon: false,
+  couponRequest: null,
+  couponError: null,
   outcome: null,
   error: null,
   itemsError: null,
@@ -261,6 +267,9 @@ const viewOf = (s: CheckoutSnapshot): CheckoutView => ({
   cart: s.context.cart,
   earlier: s.context.earlier,
   removing: s.context.removing,
+  applyingCoupon: s.hasTag('applyingCoupon'),
+  couponRequest: s.context.couponRequest,
+  couponError: s.context.couponError,
   outcome: s.status === 'done' ? (s.output ?? null) : null,
   error: s.context.error,
   itemsError: s.context.itemsError,
@@ -296,13 +305,13 @@ const ADDING = ['awaitingLogin', 'checking', 'confirmingAdd', 'reserving'] as co
  * view). `afterLogin`: a guest's add, kept by the machine while the login runs.
  */
 export function useReserve(): (
-  produtos: ReservaProduto[],
+  produtos: ReservaLinha[],
   idapresentacao: number,
   afterLogin?: boolean,
 ) => Promise<boolean> {
   const { actor, ensure } = useScope();
   return useCallback(
-    async (produtos: ReservaProduto[], idapresentacao: number, afterLogin = false) => {
+    async (produtos: ReservaLinha[], idapresentacao: number, afterLogin = false) => {
       const running = actor && actor.getSnapshot().status !== 'done' ? actor : await ensure();
       return new Promise<boolean>((resolve) => {
         let adding = false;

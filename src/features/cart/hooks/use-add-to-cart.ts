@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { ReservaProduto } from '../../../../schemas/contract';
+import type { ReservaLinha } from '../../../../machines/types';
 import { useBrand } from '../../../lib/brand-context';
 import { useSession } from '../../../lib/session-store';
 import { keepLocally } from '../local-cart';
@@ -7,7 +7,8 @@ import { useReserve } from './checkout-provider';
 
 export interface CartSelection {
   idapresentacao: number;
-  produtos: ReservaProduto[];
+  /** The units per product (with the block chosen, for an event with blocks). */
+  produtos: ReservaLinha[];
   /** What was chosen, as the page names it (event, session, products): for a guest's report. */
   label: string;
 }

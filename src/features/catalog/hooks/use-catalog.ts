@@ -1,4 +1,5 @@
 import type {
+  Apresentacao,
   ApresentacaoResumo,
   Evento,
   GetApresentacoesResult,
@@ -93,10 +94,35 @@ export function useHorarios(
   );
 }
 
-export function useProdutos(idapresentacao: number | null): AsyncState<GetProdutosResult> {
+/**
+ * The products of a session (of one block, for an event with blocks); `null` asks nothing (no
+ * session picked, or no block yet).
+ */
+export function useProdutos(
+  idapresentacao: number | null,
+  idbloco: number | null = null,
+): AsyncState<GetProdutosResult> {
   const locale = useCurrentLocale();
   return useAsync(
-    idapresentacao !== null ? () => rpc('SuperIngresso', 'getProdutos', [idapresentacao]) : null,
+    idapresentacao !== null
+      ? () =>
+          rpc(
+            'SuperIngresso',
+            'getProdutos',
+            idbloco === null ? [idapresentacao] : [idapresentacao, idbloco],
+          )
+      : null,
+    [locale, idapresentacao, idbloco],
+  );
+}
+
+/** One session with its blocks (events with blocks); `null` asks nothing. */
+export function useApresentacao(idapresentacao: number | null): AsyncState<Apresentacao> {
+  const locale = useCurrentLocale();
+  return useAsync(
+    idapresentacao !== null
+      ? () => rpc('SuperIngresso', 'getApresentacao', [idapresentacao])
+      : null,
     [locale, idapresentacao],
   );
 }

@@ -1,0 +1,85 @@
+import { Box, chakra, SimpleGrid, Text } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+import type { Bloco } from '../../../../schemas/contract';
+
+/**
+ * The blocks (sectors) of a session, as a radio group of native radios (arrow keys move and
+ * pick, one Tab stop): named by the section's heading, described by the map's help text. A
+ * sold-out block is shown but cannot be picked.
+ */
+export function BlockPicker({
+  blocos,
+  selected,
+  onSelect,
+  labelledBy,
+  describedBy,
+}: {
+  blocos: Bloco[];
+  selected: number | null;
+  onSelect(idbloco: number): void;
+  labelledBy: string;
+  /** The id of the help text (mapa.help). */
+  describedBy?: string;
+}) {
+  const intl = useIntl();
+  return (
+    <SimpleGrid
+      role="radiogroup"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      columns={{ base: 1, sm: 2, md: 3 }}
+      gap="2"
+      data-testid="block-picker"
+    >
+      {blocos.map((b) => {
+        const active = b.idbloco === selected;
+        const soldOut = b.disponivel <= 0;
+        return (
+          <Box
+            as="label"
+            key={b.idbloco}
+            data-testid={`block-${b.idbloco}`}
+            display="flex"
+            alignItems="center"
+            gap="3"
+            px="4"
+            py="3"
+            minH="12"
+            borderWidth={active ? '2px' : '1px'}
+            borderColor={active ? 'brand.solid' : 'border'}
+            borderRadius="lg"
+            bg={active ? 'brand.subtle' : 'bg'}
+            cursor={soldOut ? 'not-allowed' : 'pointer'}
+            opacity={soldOut ? 0.6 : 1}
+            _focusWithin={{
+              outline: '2px solid',
+              outlineColor: 'brand.focusRing',
+              outlineOffset: '2px',
+            }}
+          >
+            <chakra.input
+              type="radio"
+              name="bloco"
+              value={b.idbloco}
+              checked={active}
+              disabled={soldOut}
+              onChange={() => onSelect(b.idbloco)}
+              boxSize="5"
+              flexShrink={0}
+              accentColor="brand.solid"
+              _focusVisible={{ outline: 'none' }}
+            />
+            <Box>
+              <Text fontWeight="semibold">{b.nome}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {soldOut
+                  ? intl.formatMessage({ id: 'product.soldOut' })
+                  : intl.formatMessage({ id: 'product.available' }, { qtd: b.disponivel })}
+              </Text>
+            </Box>
+          </Box>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
