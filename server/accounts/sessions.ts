@@ -4,7 +4,7 @@
  * until it expires.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { pessoa, sessao } from '../db/schema';
 import type { Pessoa } from './repository';
@@ -37,23 +37,40 @@ export async function resolveSession(db: Db, brand: string, token: string): Prom
   return (await lookupSession(db, brand, hashToken(token)))?.pessoa ?? null;
 }
 
+/**
+ * The session lookup, built once per database and prepared (on node-postgres a named statement
+ * per connection): it runs on the first request of every token, so its SQL is not rebuilt each
+ * time.
+ */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+
+function prepareLookup(db: Db) {
+  return db
+    .select({ p: pessoa, expiresAt: sessao.expiresAt })
+    .from(sessao)
+    .innerJoin(pessoa, eq(pessoa.id, sessao.idpessoa))
+    .where(
+      and(
+        eq(sessao.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessao.expiresAt, sql`now()`),
+        eq(pessoa.brand, sql.placeholder('brand')),
+      ),
+    )
+    .prepare('sf_lookup_session');
+}
+
 /** The session of a token hash of `brand` (its person and end), if valid now. */
 export async function lookupSession(
   db: Db,
   brand: string,
   tokenHash: string,
 ): Promise<{ pessoa: Pessoa; expiresAt: Date } | null> {
-  const [row] = await db
-    .select({ p: pessoa, expiresAt: sessao.expiresAt })
-    .from(sessao)
-    .innerJoin(pessoa, eq(pessoa.id, sessao.idpessoa))
-    .where(
-      and(
-        eq(sessao.tokenHash, tokenHash),
-        gt(sessao.expiresAt, new Date()),
-        eq(pessoa.brand, brand),
-      ),
-    );
+  let query = prepared.get(db);
+  if (!query) {
+    query = prepareLookup(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, brand });
   return row ? { pessoa: row.p, expiresAt: row.expiresAt } : null;
 }
 

@@ -4,6 +4,7 @@
  * timestamptz over as text. Raw queries cast counts to `int` and read timestamps with
  * {@link toDate}.
  */
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 
@@ -111,4 +112,87 @@ export function lit(v: number | string): string {
   }
   if (v.includes('\0')) throw new TypeError('NUL in a literal');
   return `'${v.replaceAll("'", "''")}'`;
+}
+
+/**
+ * A PL/pgSQL function the server defines from its own code: `name` is suffixed with a hash of
+ * the definition, so a database always runs the version of the code that calls it (a new
+ * version is a new function; old ones are left to be dropped by a later migration). The
+ * function is created on first use by each process, under a transaction-level advisory lock so
+ * servers starting together do not race; a call then travels as a short parameterized
+ * statement, prepared once per connection, instead of the whole text it replaces.
+ */
+export interface Routine {
+  /** The versioned function name. */
+  readonly name: string;
+  /** `CREATE OR REPLACE FUNCTION …` of that name. */
+  readonly create: string;
+}
+
+/** Defines a routine: `define(name)` returns the full `CREATE OR REPLACE FUNCTION` text. */
+export function routine(base: string, define: (name: string) => string): Routine {
+  const probe = define(`${base}_vx`);
+  const name = `${base}_v${createHash('sha256').update(probe).digest('hex').slice(0, 10)}`;
+  return { name, create: define(name) };
+}
+
+const ensured = new WeakMap<object, Map<string, Promise<void>>>();
+
+async function ensureRoutine(db: Db, r: Routine): Promise<void> {
+  const client = (db as unknown as { $client: object }).$client;
+  let mine = ensured.get(client);
+  if (!mine) {
+    mine = new Map();
+    ensured.set(client, mine);
+  }
+  let done = mine.get(r.name);
+  if (!done) {
+    done = (async () => {
+      const found = await rows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM pg_proc WHERE proname = ${r.name}`,
+      );
+      if (Number(found[0]?.n) > 0) return;
+      await retryTransaction(() =>
+        runScript(db, ['SELECT pg_advisory_xact_lock(727274002)', r.create]),
+      );
+    })();
+    const settled = mine;
+    settled.set(r.name, done);
+    done.catch(() => settled.delete(r.name));
+  }
+  await done;
+}
+
+/**
+ * Calls routine `r` as `SELECT * FROM name($1, …)` with `values` (numbers, text, booleans,
+ * null; arrays are passed as PostgreSQL array text and cast in `args`), and returns its rows.
+ * On node-postgres the statement is prepared once per connection (a named statement).
+ */
+export async function callRoutine<T>(
+  db: Db,
+  r: Routine,
+  args: string,
+  values: unknown[],
+): Promise<T[]> {
+  await ensureRoutine(db, r);
+  const client = (db as unknown as { $client: ScriptClient }).$client;
+  const text = `SELECT * FROM ${r.name}(${args})`;
+  if ('exec' in client && typeof client.exec === 'function') {
+    const res = await (client as unknown as PgliteQuery).query(text, values);
+    return res.rows as T[];
+  }
+  const res = await (client as unknown as PoolQuery).query({ name: r.name, text, values });
+  return res.rows as T[];
+}
+
+type PgliteQuery = { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+type PoolQuery = {
+  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+};
+
+/** A list of integers as PostgreSQL array text (`{1,2}`), for a `$n::int[]` parameter. */
+export function intArray(xs: readonly number[]): string {
+  for (const x of xs) if (!Number.isSafeInteger(x)) throw new TypeError(`not an integer: ${x}`);
+  return `{${xs.join(',')}}`;
 }

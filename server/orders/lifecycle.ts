@@ -27,7 +27,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { ErrorCode, type StatusMovimentacao } from '../../schemas/contract';
 import type { Db } from '../db/client';
-import { lit, retryTransaction, rows, runScript, toDate } from '../db/sql';
+import {
+  callRoutine,
+  intArray,
+  lit,
+  retryTransaction,
+  routine,
+  rows,
+  runScript,
+  toDate,
+} from '../db/sql';
 import { AppError, generic } from '../errors';
 import type { MessageId } from '../i18n';
 
@@ -158,36 +167,6 @@ export interface PersonLimit {
   porEvento?: number | undefined;
 }
 
-/**
- * The CASE branches refusing a hold of `requested` units that would pass the person's limits:
- * units of the person's orders that count (as against capacity: {@link UNIT_COUNTS}), of the
- * session `A` and of the event, plus the request.
- */
-function personLimitCases(
-  limit: PersonLimit | null | undefined,
-  P: string,
-  B: string,
-  A: string,
-  requested: number,
-): string {
-  if (!limit || (limit.porSessao === undefined && limit.porEvento === undefined)) return '';
-  const mine = (where: string) => `(SELECT count(*) FROM movimentacao m
-        JOIN movimentacao_item i ON i.idmovimentacao = m.id
-        JOIN estoque e ON e.id = i.idestoque
-        WHERE m.idpessoa = ${P} AND m.brand = ${B} AND ${UNIT_COUNTS_TEXT} AND ${where})`;
-  const cases: string[] = [];
-  if (limit.porSessao !== undefined) {
-    cases.push(`WHEN ${mine(`e.idapresentacao = ${A}`)} + ${lit(requested)} > ${lit(limit.porSessao)}
-          THEN 'error.purchaseLimit'`);
-  }
-  if (limit.porEvento !== undefined) {
-    cases.push(`WHEN ${mine(`e.idapresentacao IN (SELECT x.id FROM apresentacao x
-          WHERE x.brand = ${B} AND x.idevento = ${lit(limit.idevento)})`)} + ${lit(requested)}
-          > ${lit(limit.porEvento)} THEN 'error.purchaseLimit'`);
-  }
-  return cases.join('\n        ');
-}
-
 /** The person's open hold after {@link holdUnits}. */
 export interface HeldOrder {
   idmovimentacao: number;
@@ -206,15 +185,10 @@ export interface HeldOrder {
 export const holdTesting = { withoutLock: false };
 
 /**
- * Holds units for a person in one round trip: the statements travel together and run as one
- * transaction ({@link runScript}): lock the person (one open cart per person), lock their open
- * carts, mark their expired holds EX, check the cart (payment in progress, per-order limit, the
- * event's per-person limits, stock on sale), then, last, take the units from the counters with one conditional UPDATE per
- * stock row (`reservados + qtd <= capacidade`, re-checked by PostgreSQL under the row lock) and,
- * only if every product fitted, open or re-clock the cart and insert the units. The stock row is
- * locked from that statement to the commit that follows it at once on the database server,
- * without a trip back to Node (several products are locked in id order one statement earlier, so
- * all or none fit).
+ * Holds units for a person in one round trip: one call of the hold routine
+ * ({@link HOLD_ROUTINE}), one transaction. The stock row is locked from its last statement to
+ * the commit that follows it at once on the database server, without a trip back to Node
+ * (several products are locked in id order one statement earlier, so all or none fit).
  *
  * A refusal writes nothing of the hold: every write of the last statement depends on all units
  * fitting, and the refusal comes back as a value (raising an error in PostgreSQL costs far more
@@ -245,45 +219,54 @@ export async function holdUnits(db: Db, req: HoldRequest): Promise<HeldOrder> {
   }
 }
 
-async function runHold(
-  db: Db,
-  req: HoldRequest,
-): Promise<HeldOrder & { refusal: MessageId | null }> {
-  const P = lit(req.idpessoa);
-  const B = lit(req.brand);
-  const A = lit(req.idapresentacao);
-  const W = lit(req.units.length);
-  const BL = lit(req.idbloco ?? 0);
-  const H = `now() + ${lit(req.holdSeconds)} * interval '1 second'`;
-  const requested = req.units.reduce((a, u) => a + u.qtd, 0);
-  const products = req.units.map((u) => lit(u.idproduto)).join(', ');
-  const wanted = `w(idproduto, qtd) AS (VALUES ${req.units
-    .map((u) => `(${lit(u.idproduto)}, ${lit(u.qtd)})`)
-    .join(', ')})`;
-  // The counter as the lock holder sees it, or (test switch) as the statement's snapshot saw it.
-  const counter = holdTesting.withoutLock
-    ? '(SELECT x.reservados FROM estoque x WHERE x.id = s.id)'
-    : 'e.reservados';
-  const statements = [
-    // A hold is worth less than the wait for its commit to reach the disk: the stock row's lock
-    // is held until the commit returns, so waiting for the flush would cap holds at one per
-    // flush. If PostgreSQL crashes, the last fraction of a second of holds may be lost whole
-    // (never half: capacity still holds); payments and conclusions commit durably as always.
-    'SET LOCAL synchronous_commit = off',
-    `SELECT id FROM pessoa WHERE id = ${P} FOR UPDATE`,
-    `SELECT m.id FROM movimentacao m
-      WHERE m.idpessoa = ${P} AND m.brand = ${B} AND m.status IN ('RE','TP') FOR UPDATE`,
-    // The terms of use first: without them nothing else is done (as when checked apart).
-    `SELECT set_config('sf.refusal', ${
-      req.requiredTerm
-        ? `CASE WHEN EXISTS (SELECT 1 FROM termo_aceite t WHERE t.idpessoa = ${P}
-            AND t.tipo = ${lit(req.requiredTerm.tipo)} AND t.versao = ${lit(req.requiredTerm.versao)})
-          THEN '' ELSE 'error.termsRequired' END`
-        : "''"
-    }, true)`,
-    `WITH ex AS (
+/**
+ * The hold as a PL/pgSQL function ({@link routine}): one short parameterized call instead of
+ * several kilobytes of SQL text parsed and planned at every hold. Statement by statement, in one
+ * transaction: lock the person (one open cart per person) and their open carts; refuse without
+ * the terms of use in force; mark their expired holds EX; refuse a payment in progress, the
+ * per-order limit, the event's per-person limits (units of the person's orders that count, as
+ * against capacity: {@link UNIT_COUNTS_TEXT}, of the session and of the event, plus the request)
+ * and stock not on sale; lock several products' stock rows in id order; then, last, take the
+ * units from the counters with one conditional UPDATE per stock row (`reservados + qtd <=
+ * capacidade`, re-checked by PostgreSQL under the row lock) and, only if every product fitted,
+ * open or re-clock the cart and insert the units. A refusal returns at once and writes nothing
+ * of the hold.
+ *
+ * A hold is worth less than the wait for its commit to reach the disk: the stock row's lock is
+ * held until the commit returns, so waiting for the flush would cap holds at one per flush. If
+ * PostgreSQL crashes, the last fraction of a second of holds may be lost whole (never half:
+ * capacity still holds); payments and conclusions commit durably as always.
+ */
+const HOLD_ROUTINE = routine(
+  'sf_hold',
+  (name) => `CREATE OR REPLACE FUNCTION ${name}(
+    p_brand text, p_pessoa int, p_apres int, p_products int[], p_qtds int[], p_bloco int,
+    p_hold_seconds int, p_max_items int, p_evento int, p_por_sessao int, p_por_evento int,
+    p_localizador text, p_term_tipo int, p_term_versao text, p_without_lock boolean)
+  RETURNS TABLE (r_refusal text, r_id int, r_dthr_exp timestamptz, r_count_exp int, r_qtd int,
+    r_cupom text)
+  LANGUAGE plpgsql AS $fn$
+  DECLARE
+    v_requested int := (SELECT coalesce(sum(q), 0)::int FROM unnest(p_qtds) q);
+    v_w int := cardinality(p_products);
+    v_open int;
+    v_open_status text;
+    v_units int := 0;
+    v_n int;
+  BEGIN
+    PERFORM set_config('synchronous_commit', 'off', true);
+    PERFORM 1 FROM pessoa WHERE id = p_pessoa FOR UPDATE;
+    PERFORM 1 FROM movimentacao m
+      WHERE m.idpessoa = p_pessoa AND m.brand = p_brand AND m.status IN ('RE','TP') FOR UPDATE;
+    IF p_term_tipo IS NOT NULL AND NOT EXISTS (SELECT 1 FROM termo_aceite t
+        WHERE t.idpessoa = p_pessoa AND t.tipo = p_term_tipo AND t.versao = p_term_versao) THEN
+      RETURN QUERY SELECT 'error.termsRequired', 0, NULL::timestamptz, 0, 0, NULL::text;
+      RETURN;
+    END IF;
+
+    WITH ex AS (
       UPDATE movimentacao m SET status = 'EX', updated_at = now()
-      WHERE m.idpessoa = ${P} AND ${EXPIRED_HOLD_TEXT} AND current_setting('sf.refusal') = ''
+      WHERE m.idpessoa = p_pessoa AND ${EXPIRED_HOLD_TEXT}
       RETURNING id),
     released AS (
       UPDATE estoque e SET reservados = e.reservados - c.n
@@ -291,108 +274,156 @@ async function runHold(
             WHERE i.idmovimentacao IN (SELECT id FROM ex) AND i.status <> 'CA'
             GROUP BY i.idestoque) c
       WHERE e.id = c.idestoque RETURNING e.id)
-    SELECT (SELECT count(*) FROM released)`,
-    `WITH ${wanted},
-    open AS (
-      SELECT m.id, m.status,
-        (SELECT count(*) FROM movimentacao_item i
-          WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int AS units
+    SELECT count(*) INTO v_n FROM released;
+
+    SELECT m.id, m.status, (SELECT count(*) FROM movimentacao_item i
+        WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int
+      INTO v_open, v_open_status, v_units
       FROM movimentacao m
-      WHERE m.idpessoa = ${P} AND m.brand = ${B} AND ${OPEN_CART_TEXT}
-      ORDER BY m.id DESC LIMIT 1),
-    stock AS (
-      SELECT e.id FROM w
-      JOIN estoque e ON e.idapresentacao = ${A} AND e.idproduto = w.idproduto AND e.idbloco = ${BL} AND e.ativo
-      JOIN apresentacao a ON a.id = e.idapresentacao AND a.ativo)
-    SELECT set_config('sf.refusal', coalesce(CASE
-        WHEN current_setting('sf.refusal') <> '' THEN current_setting('sf.refusal')
-        WHEN (SELECT status FROM open) <> 'RE' THEN 'error.paymentInProgress'
-        WHEN coalesce((SELECT units FROM open), 0) + ${lit(requested)} > ${lit(req.maxItemsPerOrder)}
-          THEN 'error.purchaseLimit'
-        ${personLimitCases(req.personLimit, P, B, A, requested)}
-        WHEN (SELECT count(*) FROM stock) <> ${W} THEN 'error.ticketsUnavailable'
-      END, ''), true),
-      set_config('sf.hold', coalesce((SELECT id FROM open), 0)::text, true)`,
-  ];
-  if (req.units.length > 1) {
-    statements.push(`SELECT id FROM estoque
-      WHERE idapresentacao = ${A} AND idproduto IN (${products}) AND idbloco = ${BL}
-        AND current_setting('sf.refusal') = ''
-      ORDER BY id FOR UPDATE`);
-  }
-  // Last: the counters, then (all fitted) the cart and its units. Per product, in stock order,
-  // the first that does not fit names the refusal (its own limit, else no room), as always.
-  statements.push(`WITH ${wanted},
-    go AS (SELECT current_setting('sf.refusal') = '' AS ok),
-    open AS (SELECT nullif(current_setting('sf.hold'), '0')::int AS id),
+      WHERE m.idpessoa = p_pessoa AND m.brand = p_brand AND ${OPEN_CART_TEXT}
+      ORDER BY m.id DESC LIMIT 1;
+    IF v_open IS NOT NULL AND v_open_status <> 'RE' THEN
+      RETURN QUERY SELECT 'error.paymentInProgress', 0, NULL::timestamptz, 0, 0, NULL::text;
+      RETURN;
+    END IF;
+    IF coalesce(v_units, 0) + v_requested > p_max_items
+      OR (p_por_sessao IS NOT NULL AND (SELECT count(*) FROM movimentacao m
+          JOIN movimentacao_item i ON i.idmovimentacao = m.id
+          JOIN estoque e ON e.id = i.idestoque
+          WHERE m.idpessoa = p_pessoa AND m.brand = p_brand AND ${UNIT_COUNTS_TEXT}
+            AND e.idapresentacao = p_apres) + v_requested > p_por_sessao)
+      OR (p_por_evento IS NOT NULL AND (SELECT count(*) FROM movimentacao m
+          JOIN movimentacao_item i ON i.idmovimentacao = m.id
+          JOIN estoque e ON e.id = i.idestoque
+          WHERE m.idpessoa = p_pessoa AND m.brand = p_brand AND ${UNIT_COUNTS_TEXT}
+            AND e.idapresentacao IN (SELECT x.id FROM apresentacao x
+              WHERE x.brand = p_brand AND x.idevento = p_evento)) + v_requested > p_por_evento)
+    THEN
+      RETURN QUERY SELECT 'error.purchaseLimit', 0, NULL::timestamptz, 0, 0, NULL::text;
+      RETURN;
+    END IF;
+    IF (SELECT count(*) FROM unnest(p_products) w(idproduto)
+        JOIN estoque e ON e.idapresentacao = p_apres AND e.idproduto = w.idproduto
+          AND e.idbloco = p_bloco AND e.ativo
+        JOIN apresentacao a ON a.id = e.idapresentacao AND a.ativo) <> v_w THEN
+      RETURN QUERY SELECT 'error.ticketsUnavailable', 0, NULL::timestamptz, 0, 0, NULL::text;
+      RETURN;
+    END IF;
+    IF v_w > 1 THEN
+      PERFORM 1 FROM estoque
+        WHERE idapresentacao = p_apres AND idproduto = ANY (p_products) AND idbloco = p_bloco
+        ORDER BY id FOR UPDATE;
+    END IF;
+
+    -- Last: the counters, then (all fitted) the cart and its units. Per product, in stock
+    -- order, the first that does not fit names the refusal (its own limit, else no room).
+    RETURN QUERY
+    WITH w AS (SELECT * FROM unnest(p_products, p_qtds) AS u(idproduto, qtd)),
     stock AS (
       SELECT e.id, w.qtd, e.block_qtd, e.preco_cents, e.taxa_cents, e.reservados, e.capacidade,
         (SELECT count(*) FROM movimentacao_item i
-          WHERE i.idmovimentacao = (SELECT id FROM open) AND i.idestoque = e.id
-            AND i.status <> 'CA')::int AS in_cart
-      FROM w JOIN estoque e ON e.idapresentacao = ${A} AND e.idproduto = w.idproduto AND e.idbloco = ${BL}),
+          WHERE i.idmovimentacao = v_open AND i.idestoque = e.id AND i.status <> 'CA')::int
+          AS in_cart
+      FROM w JOIN estoque e ON e.idapresentacao = p_apres AND e.idproduto = w.idproduto
+        AND e.idbloco = p_bloco),
     fits AS (
-      SELECT (SELECT ok FROM go) AND bool_and(in_cart + qtd <= block_qtd)
-        AND (${W} = 1 OR bool_and(reservados + qtd <= capacidade)) AS ok
-      FROM stock),
+      SELECT bool_and(s.in_cart + s.qtd <= s.block_qtd)
+        AND (v_w = 1 OR bool_and(s.reservados + s.qtd <= s.capacidade)) AS ok
+      FROM stock s),
     taken AS (
-      UPDATE estoque e SET reservados = ${counter} + s.qtd
+      -- The counter as the lock holder sees it, or (test switch) as the statement's snapshot
+      -- saw it, i.e. without the lock's protection.
+      UPDATE estoque e SET reservados = (CASE WHEN p_without_lock
+          THEN (SELECT x.reservados FROM estoque x WHERE x.id = s.id) ELSE e.reservados END)
+          + s.qtd
       FROM stock s
-      WHERE e.id = s.id AND (SELECT ok FROM fits) AND ${counter} + s.qtd <= e.capacidade
+      WHERE e.id = s.id AND (SELECT ok FROM fits) AND (CASE WHEN p_without_lock
+          THEN (SELECT x.reservados FROM estoque x WHERE x.id = s.id) ELSE e.reservados END)
+          + s.qtd <= e.capacidade
       RETURNING e.id),
-    done AS (SELECT count(*) = ${W} AS ok FROM taken),
+    done AS (SELECT count(*) = v_w AS ok FROM taken),
     created AS (
       INSERT INTO movimentacao (brand, idpessoa, status, localizador, dthr_exp)
-      SELECT ${B}, ${P}, 'RE', ${lit(req.localizador)}, ${H}
-      WHERE (SELECT ok FROM done) AND (SELECT id FROM open) IS NULL
+      SELECT p_brand, p_pessoa, 'RE', p_localizador, now() + p_hold_seconds * interval '1 second'
+      WHERE (SELECT ok FROM done) AND v_open IS NULL
       RETURNING id, dthr_exp),
-    cart AS (SELECT coalesce((SELECT id FROM created), (SELECT id FROM open)) AS id),
+    cart AS (SELECT coalesce((SELECT c.id FROM created c), v_open) AS id),
     reclocked AS (
-      UPDATE movimentacao SET dthr_exp = ${H}, updated_at = now()
-      WHERE id = (SELECT id FROM open) AND (SELECT ok FROM done)
+      UPDATE movimentacao m SET dthr_exp = now() + p_hold_seconds * interval '1 second',
+        updated_at = now()
+      WHERE m.id = v_open AND (SELECT ok FROM done)
         AND NOT EXISTS (SELECT 1 FROM movimentacao_item i
-          WHERE i.idmovimentacao = (SELECT id FROM open) AND i.status <> 'CA')
-      RETURNING dthr_exp),
+          WHERE i.idmovimentacao = v_open AND i.status <> 'CA')
+      RETURNING m.dthr_exp),
     items AS (
       INSERT INTO movimentacao_item (idmovimentacao, idestoque, valor_cents, taxa_cents, status)
-      SELECT (SELECT id FROM cart), s.id, s.preco_cents, s.taxa_cents, 'RE'
+      SELECT (SELECT c.id FROM cart c), s.id, s.preco_cents, s.taxa_cents, 'RE'
       FROM stock s JOIN taken t ON t.id = s.id, generate_series(1, s.qtd)
       WHERE (SELECT ok FROM done)
       RETURNING id),
     expiry AS (
-      SELECT coalesce((SELECT dthr_exp FROM created), (SELECT dthr_exp FROM reclocked),
-        (SELECT m.dthr_exp FROM movimentacao m WHERE m.id = (SELECT id FROM open))) AS at)
+      SELECT coalesce((SELECT c.dthr_exp FROM created c), (SELECT r.dthr_exp FROM reclocked r),
+        (SELECT m.dthr_exp FROM movimentacao m WHERE m.id = v_open)) AS at)
     SELECT
-      CASE WHEN NOT (SELECT ok FROM go) THEN current_setting('sf.refusal')
-        WHEN NOT (SELECT ok FROM done) THEN (
+      CASE WHEN NOT (SELECT ok FROM done) THEN (
           SELECT CASE WHEN s.in_cart + s.qtd > s.block_qtd THEN 'error.purchaseLimit'
             ELSE 'error.ticketsUnavailable' END
           FROM stock s
-          WHERE ${W} = 1 OR s.in_cart + s.qtd > s.block_qtd OR s.reservados + s.qtd > s.capacidade
+          WHERE v_w = 1 OR s.in_cart + s.qtd > s.block_qtd OR s.reservados + s.qtd > s.capacidade
           ORDER BY s.id LIMIT 1)
-      END AS refusal,
-      (SELECT id FROM cart) AS id,
-      (SELECT at FROM expiry) AS dthr_exp,
-      (SELECT greatest(0, floor(extract(epoch FROM (at - now()))))::int FROM expiry) AS count_exp,
+      END,
+      (SELECT c.id FROM cart c),
+      (SELECT x.at FROM expiry x),
+      (SELECT greatest(0, floor(extract(epoch FROM (x.at - now()))))::int FROM expiry x),
       ((SELECT count(*) FROM movimentacao_item i
-        WHERE i.idmovimentacao = (SELECT id FROM open) AND i.status <> 'CA')
-        + (SELECT count(*) FROM items))::int AS qtd,
-      (SELECT m.cupom FROM movimentacao m WHERE m.id = (SELECT id FROM open)) AS cupom`);
-  const [held] = await runScript<{
-    refusal: MessageId | null;
-    id: number;
-    dthr_exp: unknown;
-    count_exp: number;
-    qtd: number;
-    cupom: string | null;
-  }>(db, statements);
+        WHERE i.idmovimentacao = v_open AND i.status <> 'CA')
+        + (SELECT count(*) FROM items))::int,
+      (SELECT m.cupom FROM movimentacao m WHERE m.id = v_open);
+  END
+  $fn$`,
+);
+
+async function runHold(
+  db: Db,
+  req: HoldRequest,
+): Promise<HeldOrder & { refusal: MessageId | null }> {
+  const limit = req.personLimit;
+  const [held] = await callRoutine<{
+    r_refusal: MessageId | null;
+    r_id: number;
+    r_dthr_exp: unknown;
+    r_count_exp: number;
+    r_qtd: number;
+    r_cupom: string | null;
+  }>(
+    db,
+    HOLD_ROUTINE,
+    '$1, $2, $3, $4::int[], $5::int[], $6, $7, $8, $9, $10, $11, $12, $13, $14, $15',
+    [
+      req.brand,
+      req.idpessoa,
+      req.idapresentacao,
+      intArray(req.units.map((u) => u.idproduto)),
+      intArray(req.units.map((u) => u.qtd)),
+      req.idbloco ?? 0,
+      req.holdSeconds,
+      req.maxItemsPerOrder,
+      limit?.idevento ?? null,
+      limit?.porSessao ?? null,
+      limit?.porEvento ?? null,
+      req.localizador,
+      req.requiredTerm?.tipo ?? null,
+      req.requiredTerm?.versao ?? null,
+      holdTesting.withoutLock,
+    ],
+  );
   return {
-    refusal: held!.refusal || null,
-    idmovimentacao: Number(held!.id),
-    dthrExp: held!.dthr_exp,
-    countExp: Number(held!.count_exp),
-    qtd: Number(held!.qtd),
-    cupom: held!.cupom ?? null,
+    refusal: held!.r_refusal || null,
+    idmovimentacao: Number(held!.r_id),
+    dthrExp: held!.r_dthr_exp,
+    countExp: Number(held!.r_count_exp),
+    qtd: Number(held!.r_qtd),
+    cupom: held!.r_cupom ?? null,
   };
 }
 
