@@ -86,15 +86,20 @@ export interface ExpiryScope {
   stock?: { idapresentacao: number; idprodutos: number[] };
 }
 
+/** Orders `m` with units of products `products` (an int[] expression) of session `apres`. */
+function holdsOfStock(apres: string, products: string): string {
+  return `EXISTS (SELECT 1 FROM movimentacao_item i JOIN estoque e ON e.id = i.idestoque
+      WHERE i.idmovimentacao = m.id AND e.idapresentacao = ${apres}
+        AND e.idproduto = ANY (${products}))`;
+}
+
 function expiryWhere(who: ExpiryScope): string {
   const parts: string[] = [];
   if (who.idpessoa !== undefined) parts.push(`m.idpessoa = ${lit(who.idpessoa)}`);
   if (who.idmovimentacao !== undefined) parts.push(`m.id = ${lit(who.idmovimentacao)}`);
   if (who.stock) {
     const ids = who.stock.idprodutos.map((id) => lit(id)).join(', ');
-    parts.push(`EXISTS (SELECT 1 FROM movimentacao_item i JOIN estoque e ON e.id = i.idestoque
-      WHERE i.idmovimentacao = m.id AND e.idapresentacao = ${lit(who.stock.idapresentacao)}
-        AND e.idproduto IN (${ids}))`);
+    parts.push(holdsOfStock(lit(who.stock.idapresentacao), `ARRAY[${ids}]::int[]`));
   }
   return parts.map((p) => ` AND ${p}`).join('');
 }
@@ -110,11 +115,21 @@ function expiryWhere(who: ExpiryScope): string {
  */
 export async function expireHolds(db: Db, who: ExpiryScope = {}): Promise<number> {
   const [r] = await retryTransaction(() =>
-    runScript<{ n: number }>(db, [
-      `WITH ex AS (
+    runScript<{ n: number }>(db, [`${expiryStatement(expiryWhere(who))} AS n`]),
+  );
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * The statement of {@link expireHolds} for the orders `m` matching `where` (SQL text starting
+ * with ` AND`, empty for all), ending in `SELECT <count of orders marked>` for the caller to
+ * name or store.
+ */
+function expiryStatement(where: string): string {
+  return `WITH ex AS (
         UPDATE movimentacao SET status = 'EX', updated_at = now()
         WHERE id IN (
-          SELECT m.id FROM movimentacao m WHERE ${EXPIRED_HOLD_TEXT}${expiryWhere(who)}
+          SELECT m.id FROM movimentacao m WHERE ${EXPIRED_HOLD_TEXT}${where}
           ORDER BY m.id FOR UPDATE SKIP LOCKED)
           AND status IN ('RE','TP')
         RETURNING id),
@@ -125,10 +140,7 @@ export async function expireHolds(db: Db, who: ExpiryScope = {}): Promise<number
         UPDATE estoque e SET reservados = e.reservados - c.n
         FROM (SELECT idestoque, count(*)::int AS n FROM units GROUP BY idestoque) c
         WHERE e.id = c.idestoque RETURNING e.id)
-      SELECT (SELECT count(*) FROM ex)::int AS n, (SELECT count(*) FROM released)::int AS r`,
-    ]),
-  );
-  return Number(r?.n ?? 0);
+      SELECT (SELECT count(*) FROM ex)::int`;
 }
 
 /** A hold to take: units of products of one session for a person. */
@@ -193,30 +205,16 @@ export const holdTesting = { withoutLock: false };
  * A refusal writes nothing of the hold: every write of the last statement depends on all units
  * fitting, and the refusal comes back as a value (raising an error in PostgreSQL costs far more
  * than a row). When the counter says the stock is full, holds of that stock whose time ran out
- * are released and the hold is tried once more.
+ * are released and the hold is tried once more, in the same call.
  * @throws AppError paymentInProgress, purchaseLimit, ticketsUnavailable.
  */
 export async function holdUnits(db: Db, req: HoldRequest): Promise<HeldOrder> {
-  for (let attempt = 0; ; attempt++) {
-    const held = await retryTransaction(() => runHold(db, req));
-    if (!held.refusal) return held;
-    if (held.refusal === 'error.termsRequired') {
-      throw new AppError(ErrorCode.TermsRequired, 'error.termsRequired');
-    }
-    if (
-      attempt === 0 &&
-      held.refusal === 'error.ticketsUnavailable' &&
-      (await expireHolds(db, {
-        stock: {
-          idapresentacao: req.idapresentacao,
-          idprodutos: req.units.map((u) => u.idproduto),
-        },
-      })) > 0
-    ) {
-      continue;
-    }
-    refuse(held.refusal);
+  const held = await retryTransaction(() => runHold(db, req));
+  if (held.refusal === 'error.termsRequired') {
+    throw new AppError(ErrorCode.TermsRequired, 'error.termsRequired');
   }
+  if (held.refusal) refuse(held.refusal);
+  return held;
 }
 
 /**
@@ -253,6 +251,7 @@ const HOLD_ROUTINE = routine(
     v_open_status text;
     v_units int := 0;
     v_n int;
+    v_attempt int;
   BEGIN
     PERFORM set_config('synchronous_commit', 'off', true);
     PERFORM 1 FROM pessoa WHERE id = p_pessoa FOR UPDATE;
@@ -264,17 +263,7 @@ const HOLD_ROUTINE = routine(
       RETURN;
     END IF;
 
-    WITH ex AS (
-      UPDATE movimentacao m SET status = 'EX', updated_at = now()
-      WHERE m.idpessoa = p_pessoa AND ${EXPIRED_HOLD_TEXT}
-      RETURNING id),
-    released AS (
-      UPDATE estoque e SET reservados = e.reservados - c.n
-      FROM (SELECT i.idestoque, count(*)::int AS n FROM movimentacao_item i
-            WHERE i.idmovimentacao IN (SELECT id FROM ex) AND i.status <> 'CA'
-            GROUP BY i.idestoque) c
-      WHERE e.id = c.idestoque RETURNING e.id)
-    SELECT count(*) INTO v_n FROM released;
+    ${expiryStatement(' AND m.idpessoa = p_pessoa')} INTO v_n;
 
     SELECT m.id, m.status, (SELECT count(*) FROM movimentacao_item i
         WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int
@@ -317,7 +306,9 @@ const HOLD_ROUTINE = routine(
 
     -- Last: the counters, then (all fitted) the cart and its units. Per product, in stock
     -- order, the first that does not fit names the refusal (its own limit, else no room).
-    RETURN QUERY
+    -- When there is no room, holds of that stock whose time ran out are released (other
+    -- transactions' locked rows skipped) and the hold is tried once more.
+    FOR v_attempt IN 1..2 LOOP
     WITH w AS (SELECT * FROM unnest(p_products, p_qtds) AS u(idproduto, qtd)),
     stock AS (
       SELECT e.id, w.qtd, e.block_qtd, e.preco_cents, e.taxa_cents, e.reservados, e.capacidade,
@@ -378,7 +369,13 @@ const HOLD_ROUTINE = routine(
       ((SELECT count(*) FROM movimentacao_item i
         WHERE i.idmovimentacao = v_open AND i.status <> 'CA')
         + (SELECT count(*) FROM items))::int,
-      (SELECT m.cupom FROM movimentacao m WHERE m.id = v_open);
+      (SELECT m.cupom FROM movimentacao m WHERE m.id = v_open)
+    INTO r_refusal, r_id, r_dthr_exp, r_count_exp, r_qtd, r_cupom;
+    EXIT WHEN r_refusal IS DISTINCT FROM 'error.ticketsUnavailable' OR v_attempt = 2;
+    ${expiryStatement(` AND ${holdsOfStock('p_apres', 'p_products')}`)} INTO v_n;
+    EXIT WHEN v_n = 0;
+    END LOOP;
+    RETURN NEXT;
   END
   $fn$`,
 );
