@@ -20,6 +20,22 @@ import { withRecaptchaSources } from '../captcha/csp';
 import { captchaProvider } from '../captcha/provider';
 import { NONCE_PLACEHOLDER } from '../html';
 
+/**
+ * The security headers of a JSON API answer, the same for every answer: written at once by the
+ * API routes that opt out of helmet (`helmet: false`), which would otherwise rebuild its
+ * middleware and draw two CSP nonces for each answer. A JSON answer loads nothing, so its CSP
+ * allows nothing.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'cross-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
 /** Registers helmet, compression and the CORS hooks on `app`. */
 export async function installSecurity(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RpcClass } from '../../schemas/contract';
 import { requestOrigin } from '../accounts/routes';
 import { badParams, generic, sessionInvalid } from '../errors';
+import { API_SECURITY_HEADERS } from '../plugins/security';
 import type { AppServices, AuthedRpcContext } from './context';
 import { rpcTable } from './table';
 import { compileParamValidators } from './validators';
@@ -38,6 +39,14 @@ export const rpcRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
 
   app.post<{ Querystring: { class?: string; method?: string }; Body: RpcBody | undefined }>(
     '/router.php',
+    {
+      helmet: false,
+      // onSend, so an answer refused by a hook before the route (bad input) has them too.
+      onSend: (_req, reply, payload, done) => {
+        reply.headers(API_SECURITY_HEADERS);
+        done(null, payload);
+      },
+    },
     async (req) => {
       const body: RpcBody = req.body && typeof req.body === 'object' ? req.body : {};
       const cls = req.query.class ?? body.class;
