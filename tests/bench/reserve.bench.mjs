@@ -14,7 +14,15 @@
 // Run with tsx (the setup imports the server's modules): node --import tsx tests/bench/reserve.bench.mjs
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -208,12 +216,42 @@ async function load(count, concurrency, call) {
   return { seconds, latencies: [...latencies].sort((a, b) => a - b), outcomes, finished, started };
 }
 
+/**
+ * CPU seconds used so far by this machine's `postgres` processes and by the other `node`
+ * processes (the servers: this bench's own use is {@link process.cpuUsage}); Linux /proc, else
+ * null.
+ */
+function cpuByProcess() {
+  try {
+    const tick = 100; // USER_HZ on Linux
+    const sums = { postgres: 0, node: 0 };
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!(comm in sums)) continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      sums[comm] += (Number(f[11]) + Number(f[12])) / tick;
+    }
+    const self = process.cpuUsage();
+    return { ...sums, bench: (self.user + self.system) / 1e6 };
+  } catch {
+    return null;
+  }
+}
+
 /** The flash sale against the servers on `ports` (buyer i goes to ports[i % ports.length]). */
 async function flashSale(ports, { idapresentacao, tokens }) {
   // Warm the servers' code paths (not the stock): a catalogue read each.
   for (const port of ports) {
     await load(200, 20, () => rpc(port, 'getProdutos', [idapresentacao]));
   }
+  const cpuBefore = cpuByProcess();
   const r = await load(N, CONCURRENCY, (i) =>
     rpc(
       ports[i % ports.length],
@@ -222,6 +260,14 @@ async function flashSale(ports, { idapresentacao, tokens }) {
       tokens[i],
     ),
   );
+  const cpuAfter = cpuByProcess();
+  // CPU milliseconds per hold request, by whom (a process that ended meanwhile is not counted).
+  const cpu =
+    cpuBefore && cpuAfter
+      ? Object.fromEntries(
+          Object.keys(cpuAfter).map((k) => [k, ((cpuAfter[k] - cpuBefore[k]) * 1000) / N]),
+        )
+      : null;
   let held = 0;
   let refused = 0;
   let other = 0;
@@ -245,6 +291,7 @@ async function flashSale(ports, { idapresentacao, tokens }) {
     refused,
     other,
     soldOut: soldOutAt / 1000,
+    cpu,
   };
 }
 
@@ -255,6 +302,7 @@ async function dbLimitPostgres(url, poolMax) {
   await pool.query(`DROP TABLE IF EXISTS bench_limit;
     CREATE TABLE bench_limit (id int PRIMARY KEY, held int NOT NULL, sold int NOT NULL, cap int NOT NULL);
     INSERT INTO bench_limit VALUES (1, 0, 0, ${C});`);
+  const cpuBefore = cpuByProcess();
   const r = await load(N, CONCURRENCY, async () => {
     const client = await pool.connect();
     try {
@@ -267,10 +315,18 @@ async function dbLimitPostgres(url, poolMax) {
       client.release();
     }
   });
+  const cpuAfter = cpuByProcess();
   const held = (await pool.query('SELECT held FROM bench_limit')).rows[0].held;
   await pool.query('DROP TABLE bench_limit');
   await pool.end();
-  return { rps: N / r.seconds, p50: pct(r.latencies, 0.5), p99: pct(r.latencies, 0.99), held };
+  return {
+    rps: N / r.seconds,
+    p50: pct(r.latencies, 0.5),
+    p99: pct(r.latencies, 0.99),
+    held,
+    // PostgreSQL's CPU milliseconds per transaction.
+    cpu: cpuBefore && cpuAfter ? ((cpuAfter.postgres - cpuBefore.postgres) * 1000) / N : null,
+  };
 }
 
 async function dbLimitPglite() {
@@ -298,8 +354,11 @@ function record(name, sale, limit) {
     oversold: sale.oversold,
     soldOut: fmt(sale.soldOut, 2),
     held: sale.held,
-    limit: `${fmt(limit.rps)} tx/s (p99 ${fmt(limit.p99, 1)} ms)`,
+    limit: `${fmt(limit.rps)} tx/s (p99 ${fmt(limit.p99, 1)} ms${limit.cpu == null ? '' : `, PostgreSQL ${fmt(limit.cpu, 2)} ms CPU per tx`})`,
     ratio: `${fmt((100 * sale.rps) / limit.rps)} %`,
+    cpu: sale.cpu
+      ? `server ${fmt(sale.cpu.node, 2)}, PostgreSQL ${fmt(sale.cpu.postgres, 2)}, bench ${fmt(sale.cpu.bench, 2)}`
+      : '—',
   };
   rows.push(row);
   console.log(JSON.stringify(row));
@@ -385,11 +444,11 @@ try {
 
 console.log('');
 console.log(
-  '| setup | hold requests/s | p50 | p99 | held | oversold | sold out after | DB limit (bare conditional update) | ratio |',
+  '| setup | hold requests/s | p50 | p99 | held | oversold | sold out after | DB limit (bare conditional update) | ratio | CPU ms per hold |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(
-    `| ${r.name} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.held} | ${r.oversold} | ${r.soldOut} s | ${r.limit} | ${r.ratio} |`,
+    `| ${r.name} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.held} | ${r.oversold} | ${r.soldOut} s | ${r.limit} | ${r.ratio} | ${r.cpu} |`,
   );
 }
