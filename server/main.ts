@@ -19,6 +19,7 @@ import { syncCatalog } from './catalog/sync';
 import { type DbHandle, openDb } from './db/client';
 import { ENV_DOC, readEnv } from './env';
 import { startMailer } from './mail/deliver';
+import { prepareOrderRoutines } from './orders/lifecycle';
 
 const parsed = readEnv(process.env);
 if (!parsed.ok) {
@@ -56,6 +57,7 @@ try {
   await handle.migrate();
   await syncCatalog(handle.db, brands);
   await seedDemoAccounts(handle.db, brands);
+  await prepareOrderRoutines(handle.db);
 } catch (err) {
   const where = env.databaseUrl
     ? 'the PostgreSQL database in DATABASE_URL'

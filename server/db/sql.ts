@@ -138,7 +138,8 @@ export function routine(base: string, define: (name: string) => string): Routine
 
 const ensured = new WeakMap<object, Map<string, Promise<void>>>();
 
-async function ensureRoutine(db: Db, r: Routine): Promise<void> {
+/** Creates routine `r` in the database unless it is there (once per process). */
+export async function ensureRoutine(db: Db, r: Routine): Promise<void> {
   const client = (db as unknown as { $client: object }).$client;
   let mine = ensured.get(client);
   if (!mine) {

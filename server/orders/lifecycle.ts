@@ -29,6 +29,7 @@ import { ErrorCode, type StatusMovimentacao } from '../../schemas/contract';
 import type { Db } from '../db/client';
 import {
   callRoutine,
+  ensureRoutine,
   intArray,
   lit,
   retryTransaction,
@@ -378,6 +379,14 @@ const HOLD_ROUTINE = routine(
   END
   $fn$`,
 );
+
+/**
+ * Creates the order routines at start, so the first holds of a sale do not wait for it (they
+ * would create it themselves otherwise).
+ */
+export async function prepareOrderRoutines(db: Db): Promise<void> {
+  await ensureRoutine(db, HOLD_ROUTINE);
+}
 
 async function runHold(
   db: Db,
