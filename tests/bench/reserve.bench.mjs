@@ -217,41 +217,45 @@ async function load(count, concurrency, call) {
 }
 
 /**
- * CPU seconds used so far by this machine's `postgres` processes and by the other `node`
- * processes (the servers: this bench's own use is {@link process.cpuUsage}); Linux /proc, else
- * null.
+ * CPU seconds used so far by the servers (`pids`), by this machine's `postgres` processes and by
+ * this bench (the load generator); Linux /proc, else null.
  */
-function cpuByProcess() {
+function cpuByProcess(pids = []) {
   try {
     const tick = 100; // USER_HZ on Linux
-    const sums = { postgres: 0, node: 0 };
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
-      let stat;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue;
-      }
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (!(comm in sums)) continue;
+    const cpuOf = (pid) => {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      sums[comm] += (Number(f[11]) + Number(f[12])) / tick;
+      return {
+        comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        s: (Number(f[11]) + Number(f[12])) / tick,
+      };
+    };
+    let postgres = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const c = cpuOf(pid);
+        if (c.comm === 'postgres') postgres += c.s;
+      } catch {
+        // ended meanwhile
+      }
     }
+    const server = pids.reduce((sum, pid) => sum + cpuOf(pid).s, 0);
     const self = process.cpuUsage();
-    return { ...sums, bench: (self.user + self.system) / 1e6 };
+    return { server, postgres, bench: (self.user + self.system) / 1e6 };
   } catch {
     return null;
   }
 }
 
 /** The flash sale against the servers on `ports` (buyer i goes to ports[i % ports.length]). */
-async function flashSale(ports, { idapresentacao, tokens }) {
+async function flashSale(ports, { idapresentacao, tokens }, pids) {
   // Warm the servers' code paths (not the stock): a catalogue read each.
   for (const port of ports) {
     await load(200, 20, () => rpc(port, 'getProdutos', [idapresentacao]));
   }
-  const cpuBefore = cpuByProcess();
+  const cpuBefore = cpuByProcess(pids);
   const r = await load(N, CONCURRENCY, (i) =>
     rpc(
       ports[i % ports.length],
@@ -260,7 +264,7 @@ async function flashSale(ports, { idapresentacao, tokens }) {
       tokens[i],
     ),
   );
-  const cpuAfter = cpuByProcess();
+  const cpuAfter = cpuByProcess(pids);
   // CPU milliseconds per hold request, by whom (a process that ended meanwhile is not counted).
   const cpu =
     cpuBefore && cpuAfter
@@ -357,7 +361,7 @@ function record(name, sale, limit) {
     limit: `${fmt(limit.rps)} tx/s (p99 ${fmt(limit.p99, 1)} ms${limit.cpu == null ? '' : `, PostgreSQL ${fmt(limit.cpu, 2)} ms CPU per tx`})`,
     ratio: `${fmt((100 * sale.rps) / limit.rps)} %`,
     cpu: sale.cpu
-      ? `server ${fmt(sale.cpu.node, 2)}, PostgreSQL ${fmt(sale.cpu.postgres, 2)}, bench ${fmt(sale.cpu.bench, 2)}`
+      ? `server ${fmt(sale.cpu.server, 2)}, PostgreSQL ${fmt(sale.cpu.postgres, 2)}, bench ${fmt(sale.cpu.bench, 2)}`
       : '—',
   };
   rows.push(row);
@@ -373,7 +377,7 @@ async function runPglite() {
   const server = await startServer(PORT, { DATA_DIR: dataDir });
   let sale;
   try {
-    sale = await flashSale([PORT], setup);
+    sale = await flashSale([PORT], setup, [server.pid]);
   } finally {
     await stopServer(server);
   }
@@ -407,7 +411,11 @@ async function runPostgres(servers) {
         }),
       );
     }
-    const sale = await flashSale(ports, setup);
+    const sale = await flashSale(
+      ports,
+      setup,
+      children.map((c) => c.pid),
+    );
     const n = await taken((q, p) => handle.db.$client.query(q, p), setup.idapresentacao);
     sale.oversold = Math.max(0, n - C);
     sale.taken = n;
