@@ -62,9 +62,11 @@ export const EXPIRY_WARNING_SECONDS = 90;
  *   {@link CheckoutEvent}; output: {@link CheckoutOutput}
  * - states: `idle` (initial) → `loading` → `held` | `empty` | `failed`, or `pending` when
  *   the server's cart is a payment awaiting the gateway (AP, spec §4). After a login, a
- *   guest's local cart (`cart.handOver`) is sent entry by entry (`handingOver`; refusals are
- *   kept in `handOverFailures`, one per entry) and ends `held`, or `loading` when the server
- *   took none. A guest's add
+ *   guest's local cart (`cart.handOver`) first looks for a hold left from an earlier visit
+ *   (`checkingHandOver`): found, the person decides in `confirmingHandOver` whether the entries
+ *   join it (declined, they are let go and the earlier hold stays as it was). Then it is sent
+ *   entry by entry (`handingOver`; refusals are kept in `handOverFailures`, one per entry) and
+ *   ends `held`, or `loading` when the server took none. A guest's add
  *   (`cart.reserveAfterLogin`) waits in `awaitingLogin` for the login (`session.started`;
  *   `login.dismissed` drops it). An add (`cart.reserve`) from `idle` first looks for a hold
  *   left from an earlier visit
@@ -79,9 +81,10 @@ export const EXPIRY_WARNING_SECONDS = 90;
  *   {@link EXPIRY_WARNING_SECONDS} or less are left; `cart.extend` → `extending`
  *   (`extendHold`) → `idle` with the server's new `count_exp`; `cart.warningDismissed` →
  *   `dismissed` until the hold has more time again.
- * - tags: `needsLogin` (awaitingLogin), `expiryWarning` (warning, extending), `extending`, `held` (held, confirmingAdd), `busy` (loading,
- *   handingOver, checking, reserving, cancelling,
- *   held.items.removing, held.items.applyingCoupon), `applyingCoupon`, `itemsLoading`, `itemsFailed`, `confirmAdd`, `confirmCancel`,
+ * - tags: `needsLogin` (awaitingLogin), `expiryWarning` (warning, extending), `extending`, `held` (held, confirmingAdd,
+ *   confirmingHandOver), `busy` (loading, checkingHandOver, handingOver, checking, reserving, cancelling,
+ *   held.items.removing, held.items.applyingCoupon), `applyingCoupon`, `itemsLoading`, `itemsFailed`, `confirmAdd` (confirmingAdd,
+ *   confirmingHandOver), `confirmCancel`,
  *   `expired`, `expiryConfirmed`, `failed`, `paid`, `pending`, `cancelled`
  * - actors: `loadCart` (getCarrinhoPage), `startReservation` (iniciarReserva),
  *   `cancelReservation` (cancelarReserva), `loadItems` (getCarrinhoPageItens), `removeItems`
@@ -208,6 +211,7 @@ export const checkoutMachine = setup({
       return { request: { produtos: event.produtos, idapresentacao: event.idapresentacao } };
     }),
     clearRequest: assign({ request: null }),
+    clearHandOver: assign({ handOver: null }),
     assignHeldHere: assign(({ context }) => ({ heldHere: context.idmovimentacao })),
     /** Injected: this tab made the hold `context.idmovimentacao` (the app remembers it). */
     holdMade: () => {},
@@ -324,7 +328,46 @@ export const checkoutMachine = setup({
         'cart.load': { target: 'loading' },
         'cart.reserve': { target: 'checking', actions: 'assignRequest' },
         'cart.reserveAfterLogin': { target: 'awaitingLogin', actions: 'assignRequest' },
-        'cart.handOver': { target: 'handingOver', actions: 'assignHandOver' },
+        'cart.handOver': { target: 'checkingHandOver', actions: 'assignHandOver' },
+      },
+    },
+    checkingHandOver: {
+      tags: ['busy'],
+      // A hold left from an earlier visit is never joined silently: the person decides.
+      invoke: {
+        id: 'loadCart',
+        src: 'loadCart',
+        onDone: [
+          {
+            guard: { type: 'isEarlierHold', params: ({ event }) => ({ cart: event.output }) },
+            target: 'confirmingHandOver',
+            actions: {
+              type: 'assignEarlierHold',
+              params: ({ event }) => ({ cart: event.output! }),
+            },
+          },
+          { target: 'handingOver' },
+        ],
+        onError: {
+          // Nothing was sent: the local cart stays for the next try.
+          target: 'failed',
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            'clearHandOver',
+          ],
+        },
+      },
+    },
+    confirmingHandOver: {
+      tags: ['held', 'confirmAdd'],
+      invoke: { id: 'ticker', src: 'ticker' },
+      // The earlier hold ran out while the person read: nothing to join, the hand-over goes on.
+      always: { guard: 'isExpired', target: 'handingOver', actions: 'clearHold' },
+      on: {
+        'clock.tick': { actions: 'decrementCountdown' },
+        'cart.addConfirmed': { target: 'handingOver' },
+        // The earlier order stays as it was; the guest's entries are let go.
+        'cart.addDeclined': { target: 'held', actions: ['localCartTaken', 'clearHandOver'] },
       },
     },
     handingOver: {
@@ -425,7 +468,7 @@ export const checkoutMachine = setup({
     },
     empty: {
       on: {
-        'cart.handOver': { target: 'handingOver', actions: 'assignHandOver' },
+        'cart.handOver': { target: 'checkingHandOver', actions: 'assignHandOver' },
         'checkout.open': { target: 'loading', actions: 'openCheckout' },
         'cart.load': { target: 'loading' },
         'cart.reserve': { target: 'reserving', actions: 'assignRequest' },
@@ -814,7 +857,7 @@ export const checkoutMachine = setup({
       // A hold that ran out while its request was in flight is gone as well.
       entry: 'clearHold',
       on: {
-        'cart.handOver': { target: 'handingOver', actions: 'assignHandOver' },
+        'cart.handOver': { target: 'checkingHandOver', actions: 'assignHandOver' },
         'checkout.open': { target: 'loading', actions: 'openCheckout' },
         'cart.load': { target: 'loading' },
         'cart.reserve': { target: 'checking', actions: 'assignRequest' },

@@ -407,6 +407,10 @@ describe('checkoutMachine: adding', () => {
   it('the local cart is taken at once and sent; each refusal is kept to be reported', async () => {
     const { actor, fakes, snap } = start();
     actor.send({ type: 'cart.handOver', entries: ENTRIES });
+    expect(snap().value).toBe('checkingHandOver');
+    expect(fakes.actions).toEqual([]);
+    fakes.resolve('loadCart', null);
+    await flush();
     expect(snap().value).toBe('handingOver');
     expect(fakes.actions.map((a) => a.name)).toEqual(['localCartTaken']);
     expect(fakes.inputsOf('handOver')).toEqual([{ entries: ENTRIES }]);
@@ -424,6 +428,8 @@ describe('checkoutMachine: adding', () => {
   it('a hand-over the server took nothing of asks the server what it holds, failures kept', async () => {
     const { actor, fakes, snap } = start();
     actor.send({ type: 'cart.handOver', entries: ENTRIES });
+    fakes.resolve('loadCart', null);
+    await flush();
     fakes.resolve('handOver', { hold: null, failures: [REFUSED, REFUSED] });
     await flush();
     expect(snap().value).toBe('loading');
@@ -431,6 +437,41 @@ describe('checkoutMachine: adding', () => {
     await flush();
     expect(snap().value).toBe('empty');
     expect(snap().context.handOverFailures).toHaveLength(2);
+  });
+
+  it('a hold from an earlier visit is not joined by the local cart until the person says so', async () => {
+    const a = start();
+    a.actor.send({ type: 'cart.handOver', entries: ENTRIES });
+    a.fakes.resolve('loadCart', movimentacao(600));
+    await flush();
+    expect(a.snap().value).toBe('confirmingHandOver');
+    expect(a.snap().hasTag('confirmAdd')).toBe(true);
+    expect(a.snap().context.earlier?.idmovimentacao).toBe(42);
+    expect(a.fakes.inputsOf('handOver')).toEqual([]);
+    a.actor.send({ type: 'cart.addConfirmed' });
+    expect(a.snap().value).toBe('handingOver');
+    expect(a.fakes.inputsOf('handOver')).toEqual([{ entries: ENTRIES }]);
+
+    // Declined: the earlier order stays as it was, the entries are let go, nothing is sent.
+    const b = start();
+    b.actor.send({ type: 'cart.handOver', entries: ENTRIES });
+    b.fakes.resolve('loadCart', movimentacao(600));
+    await flush();
+    b.actor.send({ type: 'cart.addDeclined' });
+    expect(b.snap().matches('held')).toBe(true);
+    expect(b.snap().context).toMatchObject({ idmovimentacao: 42, handOver: null });
+    expect(b.fakes.actions.map((x) => x.name)).toEqual(['localCartTaken']);
+    expect(b.fakes.inputsOf('handOver')).toEqual([]);
+  });
+
+  it('the local cart waits when the earlier hold cannot be read', async () => {
+    const { actor, fakes, snap } = start();
+    actor.send({ type: 'cart.handOver', entries: ENTRIES });
+    fakes.reject('loadCart', { code: -1, message: 'offline' });
+    await flush();
+    expect(snap().value).toBe('failed');
+    expect(fakes.actions).toEqual([]);
+    expect(fakes.inputsOf('handOver')).toEqual([]);
   });
 
   it('held away from the checkout: no payment runs until the checkout opens', async () => {
@@ -785,6 +826,8 @@ const contextKey = (context: unknown) => {
 /** What the views rely on, per active state node. */
 const TAGS_OF: Record<string, string[]> = {
   'checkout.awaitingLogin': ['needsLogin'],
+  'checkout.checkingHandOver': ['busy'],
+  'checkout.confirmingHandOver': ['held', 'confirmAdd'],
   'checkout.handingOver': ['busy'],
   'checkout.loading': ['busy'],
   'checkout.checking': ['busy'],

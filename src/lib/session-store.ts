@@ -55,6 +55,12 @@ export function clearSession(): void {
   if (s.token === null && s.pessoa === null) return;
   writeString(STORAGE_KEYS.token, null);
   writeString(STORAGE_KEYS.session, null);
+  // A later login is a new visit: the tickets this tab held are then an earlier visit's.
+  try {
+    sessionStorage.removeItem(STORAGE_KEYS.heldHere);
+  } catch {
+    // Blocked storage: nothing was kept.
+  }
   sessionStore.set({ token: null, pessoa: null });
 }
 

@@ -1,6 +1,6 @@
 import { ACCOUNTS_PORT } from '../../playwright.config';
 import { expect, test } from './fixtures';
-import { addTickets, DEMO, logInWithModal, msg, openFirstSession } from './support';
+import { addTickets, DEMO, logInWithModal, logOut, msg, openFirstSession } from './support';
 
 /**
  * A guest's local cart (spec §4, brands with `carrinhoLocal`: the accounts server's copy of the
@@ -47,6 +47,44 @@ test('a guest keeps a local cart; after the login it becomes the hold, refusals 
   await expect(page.getByTestId('cart-count')).toHaveText('2');
 
   // Leave the demo account without a hold for the next run.
+  await page.getByTestId('cancel-reservation').click();
+  await page.getByTestId('cancel-confirm').click();
+  await expect(page).toHaveURL(/\/pt\/?$/);
+});
+
+test('a local cart arriving while an earlier hold lives asks first, then joins it', async ({
+  page,
+}) => {
+  // An earlier visit: one ticket held, then logged out (the hold lives on).
+  await openFirstSession(page, /Visita ao Museu do Aurora/, `${ACCOUNTS}/pt`);
+  await addTickets(page, 'pt-BR', 'Inteira', 1);
+  await page.getByRole('button', { name: msg('pt-BR', 'header.login') }).click();
+  await logInWithModal(page, 'pt-BR', DEMO);
+  await expect(page).toHaveURL(/\/pt\/checkout$/);
+  await expect(page.getByTestId('pay-button')).toBeEnabled();
+  await logOut(page, 'pt-BR');
+
+  // Back as a guest: two more in the local cart, then the login.
+  await openFirstSession(page, /Visita ao Museu do Aurora/, `${ACCOUNTS}/pt`);
+  await addTickets(page, 'pt-BR', 'Inteira', 2);
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await page.getByRole('button', { name: msg('pt-BR', 'header.login') }).click();
+  await logInWithModal(page, 'pt-BR', DEMO);
+  await expect(page).toHaveURL(/\/pt\/checkout$/);
+
+  // Nothing joined yet: the person is asked, with the earlier order's count.
+  const ask = page.getByTestId('add-to-order');
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText(msg('pt-BR', 'cart.addToOrder.title'));
+  await expect(ask).toContainText(/1 ingresso/);
+  await page.getByTestId('add-to-order-confirm').click();
+  await expect(ask).toHaveCount(0);
+  await expect(
+    page.getByText(msg('pt-BR', 'cart.lineQuantity', { qtd: 3, produto: 'Inteira' })),
+  ).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+  expect(await page.evaluate(() => localStorage.getItem('si.localCart'))).toBeNull();
+
   await page.getByTestId('cancel-reservation').click();
   await page.getByTestId('cancel-confirm').click();
   await expect(page).toHaveURL(/\/pt\/?$/);

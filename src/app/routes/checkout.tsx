@@ -8,6 +8,7 @@ import { LoadingState } from '../../components/loading-state';
 import { ModalFrame } from '../../components/modal-frame';
 import { Notice } from '../../components/notice';
 import { notify } from '../../components/notify';
+import { AddToOrderModal } from '../../features/cart/components/add-to-order-modal';
 import { CartItems } from '../../features/cart/components/cart-items';
 import { Countdown, HoldCountdown } from '../../features/cart/components/countdown';
 import { CouponSection } from '../../features/cart/components/coupon-section';
@@ -182,7 +183,15 @@ function Checkout() {
   // The first load of the items keeps the page's placeholder: the page then appears whole
   // instead of growing under the visitor's eyes (no layout shift).
   const cart = v.cart;
-  if (!cart && !v.itemsFailed) return <LoadingState page />;
+  if (!cart && !v.itemsFailed) {
+    return (
+      <>
+        <LoadingState page />
+        {/* A guest's local cart arriving while an earlier hold lives: join it or not. */}
+        <AddToOrderModal onSeeOrder={() => {}} />
+      </>
+    );
+  }
 
   const removing = v.removing !== null;
   return (

@@ -24,6 +24,7 @@ import { toErrorBody } from '../../../api/api-error';
 import { inspectOptions } from '../../../lib/inspect';
 import { clearLocalCart } from '../../../lib/ui-stores';
 import { createPaymentLogic, type PaymentDeps } from '../../checkout/hooks/payment-logic';
+import { heldHere, rememberHeldHere } from './held-here';
 
 /**
  * Sends one `clock.tick` per elapsed second of wall time. Background tabs throttle timers, so
@@ -129,26 +130,6 @@ function newNonce(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** The hold this tab made (sessionStorage: a reload keeps it, another tab or visit does not). */
-const HELD_HERE_KEY = 'si.heldHere';
-
-function rememberHeldHere(id: number | null): void {
-  try {
-    if (id !== null) sessionStorage.setItem(HELD_HERE_KEY, String(id));
-  } catch {
-    // Blocked storage: a reload then takes the hold for an earlier visit's, and says so.
-  }
-}
-
-function heldHere(): number | null {
-  try {
-    const id = Number(sessionStorage.getItem(HELD_HERE_KEY));
-    return Number.isInteger(id) && id > 0 ? id : null;
-  } catch {
-    return null;
-  }
 }
 
 /** A running checkout machine (with the inspector when `?inspect` is on). */

@@ -93,6 +93,20 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
     };
   }, [ensure]);
 
+  // A logout ends the purchase of that person: the machine goes (clearSession forgets the hold
+  // this tab made), so a later login is a new visit and meets its held tickets as such.
+  const { loggedIn } = useSession();
+  const wasLoggedIn = useRef(loggedIn);
+  useEffect(() => {
+    const loggedOut = wasLoggedIn.current && !loggedIn;
+    wasLoggedIn.current = loggedIn;
+    if (!loggedOut) return;
+    live.current?.stop();
+    live.current = null;
+    pending.current = null;
+    setActor(null);
+  }, [loggedIn]);
+
   const scope = useMemo(() => ({ actor, ensure }), [actor, ensure]);
   return (
     <CheckoutContext value={scope}>
