@@ -86,6 +86,8 @@ const app = await buildApp({
   logger: env.logLevel,
   devPages: env.devPages,
   sandboxIdp: env.sandboxIdp,
+  ...(env.webhookSecret ? { webhookSecret: env.webhookSecret } : {}),
+  sandboxPixAutoPaySeconds: env.sandboxPixAutoPaySeconds,
   warmPages: true,
 });
 

@@ -1,10 +1,11 @@
 /**
- * The sweeper: every `intervalMs` it marks expired holds EX (and, when the Sao Paulo day
- * changes, lets the caller re-sync the catalogue). Correctness never depends on it: expiry is
+ * The sweeper: every `intervalMs` it marks expired holds EX, releases pending bank slips and Pix
+ * charges past their time (both safe on many servers at once), and, when the Sao Paulo day
+ * changes, lets the caller re-sync the catalogue. Correctness never depends on it: expiry is
  * read from `dthr_exp` wherever availability is computed.
  */
 import type { Db } from '../db/client';
-import { expireHolds } from '../orders/lifecycle';
+import { expireHolds, expirePendingPayments } from '../orders/lifecycle';
 
 /** A running sweeper. */
 export interface Sweeper {
@@ -25,7 +26,7 @@ export interface SweeperOptions {
 export function startSweeper(db: Db, opts: SweeperOptions = {}): Sweeper {
   let running = false;
   const runOnce = async () => {
-    const n = await expireHolds(db);
+    const n = (await expireHolds(db)) + (await expirePendingPayments(db));
     await opts.afterPass?.();
     return n;
   };

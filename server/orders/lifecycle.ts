@@ -10,6 +10,9 @@
  *   └─declined──┘
  *  RE, TP ──dthr_exp passed──▶ EX        RE (or TP past dthr_exp) ──cancel / emptied──▶ CA
  *  item RE ──removed──▶ CA
+ *  TP ──slip / Pix issued──▶ AP until dthr_exp ──paid (webhook)──▶ PA
+ *                             ├──expired (webhook, or dthr_exp passed: sweep)──▶ EX
+ *                             └──cancelarBoleto──▶ RE (hold time left) or CA
  * ```
  *
  * Capacity: `estoque.reservados` is the number of items not removed (CA) of orders in a
@@ -589,4 +592,74 @@ export async function extendHold(
     countExp: Number(done!.count_exp),
     left: maxExtensions - row.prorrogacoes - 1,
   };
+}
+
+/**
+ * A bank slip or Pix charge was issued: TP → AP (units stay sold) until `expiraEm`, after which
+ * an unpaid order is released ({@link expirePendingPayments}).
+ */
+export async function awaitPayment(tx: Db, idmovimentacao: number, expiraEm: Date): Promise<void> {
+  await setStatus(tx, idmovimentacao, 'AP', sql`${expiraEm.toISOString()}::timestamptz`);
+}
+
+/**
+ * A pending (AP) order will not be paid (its slip or Pix charge expired or failed): EX, its
+ * units given back. Only from AP, so a repeated notification releases nothing twice.
+ * @returns whether the order moved.
+ */
+export async function releasePending(tx: Db, idmovimentacao: number): Promise<boolean> {
+  return setStatus(tx, idmovimentacao, 'EX', undefined, { from: 'AP' });
+}
+
+/**
+ * A pending (AP) order whose slip was cancelled goes back to the cart (RE) with the hold's own
+ * expiry, its units still held (the counter does not move: AP and RE both count).
+ * @returns whether the order moved.
+ */
+export async function returnToCart(
+  tx: Db,
+  idmovimentacao: number,
+  holdExpiry: Date,
+): Promise<boolean> {
+  return setStatus(tx, idmovimentacao, 'RE', sql`${holdExpiry.toISOString()}::timestamptz`, {
+    from: 'AP',
+  });
+}
+
+/**
+ * Releases the pending (AP) orders whose slip or Pix charge ran out (`dthr_exp` passed) and
+ * marks those charges expired, in one statement, on any number of servers at once: rows
+ * another transaction holds are skipped (`SKIP LOCKED`: a webhook resolving that order, or
+ * another sweep), a row changed meanwhile is re-checked under its lock (`status = 'AP'`), and only
+ * the orders this statement moved give their units back. A card payment left pending has no
+ * `dthr_exp` and is not touched.
+ * @returns how many orders it released.
+ */
+export async function expirePendingPayments(db: Db): Promise<number> {
+  const [r] = await retryTransaction(() =>
+    runScript<{ n: number }>(db, [
+      `WITH ex AS (
+        UPDATE movimentacao SET status = 'EX', updated_at = now()
+        WHERE id IN (
+          SELECT m.id FROM movimentacao m
+          WHERE m.status = 'AP' AND m.dthr_exp IS NOT NULL AND m.dthr_exp <= now()
+          ORDER BY m.id FOR UPDATE SKIP LOCKED)
+          AND status = 'AP' AND dthr_exp <= now()
+        RETURNING id),
+      units AS (
+        SELECT i.idestoque FROM movimentacao_item i
+        WHERE i.idmovimentacao IN (SELECT id FROM ex) AND i.status <> 'CA' FOR UPDATE),
+      released AS (
+        UPDATE estoque e SET reservados = e.reservados - c.n
+        FROM (SELECT idestoque, count(*)::int AS n FROM units GROUP BY idestoque) c
+        WHERE e.id = c.idestoque RETURNING e.id),
+      charges AS (
+        UPDATE pagamento SET status = 'expired', updated_at = now()
+        WHERE idmovimentacao IN (SELECT id FROM ex) AND status = 'pending' AND forma <> 'cartao'
+        RETURNING id)
+      SELECT (SELECT count(*) FROM ex)::int AS n, (SELECT count(*) FROM released)::int AS r,
+        (SELECT count(*) FROM charges)::int AS c`,
+    ]),
+  );
+  return Number(r?.n ?? 0);
 }

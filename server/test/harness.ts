@@ -103,6 +103,9 @@ export async function openTestDb(opts: { concurrency?: boolean } = {}): Promise<
   };
 }
 
+/** The secret test servers sign and check gateway notifications with. */
+export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789abcdef';
+
 /** Options of {@link startTestServer}. */
 export interface TestServerOptions {
   brands?: LoadedBrand[];
@@ -178,6 +181,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     distDir: opts.distDir ?? path.join(os.tmpdir(), 'sf-no-dist'),
     ...(opts.holdSeconds === undefined ? {} : { holdSeconds: opts.holdSeconds }),
     ...(opts.gateway ? { gateway: opts.gateway(tdb.db) } : {}),
+    webhookSecret: TEST_WEBHOOK_SECRET,
   });
   await app.ready();
 
