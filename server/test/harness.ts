@@ -115,6 +115,8 @@ export interface TestServerOptions {
   gateway?: (db: Db) => PaymentGateway;
   /** A test of races: PostgreSQL whenever one is reachable, even in the PGlite suite. */
   concurrency?: boolean;
+  /** Serve the operator endpoints with this secret (as `npm start` does). */
+  operatorToken?: string;
 }
 
 /** Per-request options of the helpers. */
@@ -182,6 +184,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...(opts.holdSeconds === undefined ? {} : { holdSeconds: opts.holdSeconds }),
     ...(opts.gateway ? { gateway: opts.gateway(tdb.db) } : {}),
     webhookSecret: TEST_WEBHOOK_SECRET,
+    ...(opts.operatorToken ? { operator: { token: opts.operatorToken, port: 8080 } } : {}),
   });
   await app.ready();
 

@@ -234,6 +234,13 @@ export function testBrands(): LoadedBrand[] {
     testBrand('test-a'),
     testBrand('test-b', {
       hosts: ['other.test'],
+      // No payments.methods: card only.
+      payments: {
+        gateway: 'sandbox',
+        maxInstallments: 6,
+        minInstallmentValue: 20,
+        acceptedBrands: ['visa', 'mastercard'],
+      },
       default: false,
       title: L('Outra loja', 'Otra tienda', 'Other shop'),
       defaultLocale: 'en-US',
