@@ -9,7 +9,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { LoadedBrand } from '../../schemas/brand.types';
+import { ErrorCode } from '../../schemas/contract';
 import type { Db } from '../db/client';
+import { AppError } from '../errors';
 import { parseLang } from '../i18n';
 import type { PaymentGateway } from './gateway';
 import { boletoPage, resolveCharge } from './pending';
@@ -65,7 +67,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (
         gateways[0]?.ambiente ?? 'sandbox',
       );
       reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
-      if (!html) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      if (!html) throw new AppError(ErrorCode.Generic, 'error.notFound', 404);
       return reply.type('text/html; charset=utf-8').send(html);
     },
   );
