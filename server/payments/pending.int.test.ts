@@ -257,6 +257,54 @@ describe('Pix', () => {
   });
 });
 
+describe('Pix paid by the sandbox after a delay (SANDBOX_PIX_AUTOPAY_SECONDS)', () => {
+  let a: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer({ sandboxPixAutoPaySeconds: 1 });
+  });
+  afterAll(async () => {
+    await a?.close();
+  });
+
+  it('completes the order by itself', async () => {
+    const sessao = (await a.ok('SuperIngresso', 'getApresentacoes', [E.visita])).apresentacoes[0]!
+      .idapresentacao;
+    const [token] = await makeBuyers(a.db, a.brands[0]!, 1);
+    const r = await a.ok(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.inteira, qtd: 1 }], sessao, []],
+      { token: token! },
+    );
+    await a.ok(
+      'SuperIngresso',
+      'iniciarPagamento',
+      [r.idmovimentacao, IDFORMAPAG_PIX, '', null, { parcelas: 1, idempotencyKey: key() }],
+      { token: token! },
+    );
+    const status = async () =>
+      (
+        await firstRow<{ status: string }>(
+          a.db,
+          sql`SELECT status FROM movimentacao WHERE id = ${r.idmovimentacao}`,
+        )
+      )?.status;
+    expect(await status()).toBe('AP');
+    const until = Date.now() + 5000;
+    while ((await status()) !== 'PA' && Date.now() < until) {
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    expect(await status()).toBe('PA');
+    const done = await a.ok(
+      'SuperIngresso',
+      'concluirPagamento',
+      [{ idmovimentacao: r.idmovimentacao }],
+      { token: token! },
+    );
+    expect(done.ingressos).toHaveLength(1);
+  });
+});
+
 describe('webhook', () => {
   it('paid → PA with one ticket per unit; a replay changes nothing', async () => {
     const token = buyer();

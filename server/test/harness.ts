@@ -117,6 +117,8 @@ export interface TestServerOptions {
   concurrency?: boolean;
   /** Serve the operator endpoints with this secret (as `npm start` does). */
   operatorToken?: string;
+  /** SANDBOX_PIX_AUTOPAY_SECONDS. */
+  sandboxPixAutoPaySeconds?: number;
 }
 
 /** Per-request options of the helpers. */
@@ -185,6 +187,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...(opts.gateway ? { gateway: opts.gateway(tdb.db) } : {}),
     webhookSecret: TEST_WEBHOOK_SECRET,
     ...(opts.operatorToken ? { operator: { token: opts.operatorToken, port: 8080 } } : {}),
+    sandboxPixAutoPaySeconds: opts.sandboxPixAutoPaySeconds ?? 0,
   });
   await app.ready();
 
