@@ -522,17 +522,34 @@ describe('expiry sweep on two servers (PostgreSQL when reachable)', () => {
     }
     const before = await counterOf(c.db, sessao, P.inteira);
     await runOut(c.db, ids);
-    // A second server: its own connection pool to the same database.
-    const second =
-      c.tdb.driver === 'postgres' ? await openDb({ databaseUrl: c.tdb.url!, poolMax: 4 }) : null;
-    try {
-      const dbs = [c.db, second?.db ?? c.db];
-      const released = await Promise.all(
-        [0, 1, 2, 3].map((i) => expirePendingPayments(dbs[i % 2]!)),
-      );
-      expect(released.reduce((a, b) => a + b, 0)).toBe(ids.length);
-    } finally {
-      await second?.close();
+    if (c.tdb.driver === 'postgres') {
+      // Two servers: their own connection pools to the same database. Sweep A is made to stop
+      // while it holds the orders (a third connection holds the stock row it must update
+      // next); sweep B runs meanwhile, then A is let go. B must skip what A holds, and nothing
+      // may be released twice when A commits.
+      const second = await openDb({ databaseUrl: c.tdb.url!, poolMax: 4 });
+      const third = await openDb({ databaseUrl: c.tdb.url!, poolMax: 2 });
+      const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+      try {
+        let a: Promise<number> | undefined;
+        let b: Promise<number> | undefined;
+        await third.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT id FROM estoque WHERE idapresentacao = ${sessao} FOR UPDATE`);
+          a = expirePendingPayments(c.db);
+          await pause(300);
+          b = expirePendingPayments(second.db);
+          await pause(300);
+        });
+        const released = await Promise.all([a!, b!]);
+        expect(released.reduce((x, y) => x + y, 0)).toBe(ids.length);
+        expect(await expirePendingPayments(second.db)).toBe(0);
+      } finally {
+        await second.close();
+        await third.close();
+      }
+    } else {
+      const released = await Promise.all([0, 1, 2, 3].map(() => expirePendingPayments(c.db)));
+      expect(released.reduce((x, y) => x + y, 0)).toBe(ids.length);
     }
     expect(await counterOf(c.db, sessao, P.inteira)).toBe(before - ids.length);
     const [st] = await rows<{ ex: number; expired: number }>(
