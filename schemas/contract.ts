@@ -351,6 +351,8 @@ export interface CarrinhoItem {
   msg_info_carrinho: string;
   /** Present on paid items: the ticket code. */
   codigo?: string;
+  /** Present on items of an order paid (or to be paid) by bank slip: the printable slip. */
+  boleto_url?: string;
 }
 
 export interface CarrinhoResumo {

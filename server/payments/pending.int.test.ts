@@ -167,6 +167,14 @@ describe('bank slip (boleto)', () => {
     expect(page.body).toContain('Comprador');
     expect(page.body).toContain(slip.vencimento.split('-').reverse().join('/'));
     expect(page.body).toContain('@media print');
+    // The order's items point at the slip too (spec: cart item boleto_url).
+    const cart = await s.ok(
+      'SuperIngresso',
+      'getCarrinhoPageItens',
+      [r.idmovimentacao, null, { api: true }],
+      { token },
+    );
+    expect(cart.itens.map((i) => i.boleto_url)).toEqual([slip.boleto_url, slip.boleto_url]);
     expect(page.body).not.toMatch(/<script/i);
     expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
     const en = await s.app.inject({ method: 'GET', url: `${slip.boleto_url}?lang=en_US` });
