@@ -134,6 +134,7 @@ export const ServerMessage = {
   boletoNotFound: 'error.boletoNotFound',
   boletoPending: 'payment.boletoPendingMessage',
   pixPending: 'payment.pixPendingMessage',
+  chargeClosed: 'payment.chargeClosed',
   methodCard: 'payment.method.card',
   methodBoleto: 'payment.method.boleto',
   methodPix: 'payment.method.pix',

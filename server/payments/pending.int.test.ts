@@ -443,7 +443,8 @@ describe('cancelarBoleto', () => {
   it('returns the items to the cart while the hold lasts; the slip is dead at the gateway', async () => {
     const token = buyer();
     const r = await reserve(token, 2);
-    const slip = await pay(token, r.idmovimentacao, IDFORMAPAG_BOLETO);
+    const slipKey = key();
+    const slip = await pay(token, r.idmovimentacao, IDFORMAPAG_BOLETO, slipKey);
     const before = await counter();
     const res = await s.ok('SuperIngresso', 'cancelarBoleto', [r.idmovimentacao], { token });
     expect(res).toEqual({ idmovimentacao: r.idmovimentacao, status: 'RE' });
@@ -467,6 +468,10 @@ describe('cancelarBoleto', () => {
     expect(errorOf(again).message).toBe(t('pt-BR', 'error.boletoNotFound'));
     const page = await s.app.inject({ method: 'GET', url: slip.boleto!.boleto_url });
     expect(page.body).toContain(t('pt-BR', 'payment.boletoPage.statusClosed'));
+    // The same key again answers that this attempt is over.
+    const repeated = await pay(token, r.idmovimentacao, IDFORMAPAG_BOLETO, slipKey);
+    expect(repeated).toMatchObject({ idpagamento: slip.idpagamento, status: 'declined' });
+    expect(repeated.mensagem).toBe(t('pt-BR', 'payment.chargeClosed'));
     // The cart can be paid again, with a new slip.
     const second = await pay(token, r.idmovimentacao, IDFORMAPAG_BOLETO);
     expect(second.idpagamento).not.toBe(slip.idpagamento);

@@ -236,6 +236,16 @@ function storedResult(s: CartScope, p: PagamentoRow): IniciarPagamentoResult {
         mensagem: t(s.locale, 'error.paymentDeclined'),
         forma,
       };
+    // A slip or Pix charge that expired or was cancelled: that attempt is over (retry with a
+    // new key while the cart is open).
+    case 'expired':
+    case 'cancelled':
+      return {
+        idpagamento: p.id,
+        status: 'declined',
+        mensagem: t(s.locale, 'payment.chargeClosed'),
+        forma,
+      };
     default:
       throw generic('error.gateway');
   }
