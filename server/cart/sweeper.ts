@@ -17,6 +17,8 @@ export interface Sweeper {
 /** Options of {@link startSweeper}. */
 export interface SweeperOptions {
   intervalMs?: number;
+  /** Called with the pending orders (bank slip, Pix) a pass released, e.g. to tell the buyers. */
+  onPendingReleased?: (idmovimentacoes: number[]) => Promise<void>;
   /** Called after each pass (e.g. a daily catalogue re-sync); errors are reported, not thrown. */
   afterPass?: () => Promise<void>;
   onError?: (err: unknown) => void;
@@ -26,7 +28,9 @@ export interface SweeperOptions {
 export function startSweeper(db: Db, opts: SweeperOptions = {}): Sweeper {
   let running = false;
   const runOnce = async () => {
-    const n = (await expireHolds(db)) + (await expirePendingPayments(db));
+    const released = await expirePendingPayments(db);
+    if (released.length > 0) await opts.onPendingReleased?.(released);
+    const n = (await expireHolds(db)) + released.length;
     await opts.afterPass?.();
     return n;
   };

@@ -633,11 +633,11 @@ export async function returnToCart(
  * another sweep), a row changed meanwhile is re-checked under its lock (`status = 'AP'`), and only
  * the orders this statement moved give their units back. A card payment left pending has no
  * `dthr_exp` and is not touched.
- * @returns how many orders it released.
+ * @returns the orders it released.
  */
-export async function expirePendingPayments(db: Db): Promise<number> {
+export async function expirePendingPayments(db: Db): Promise<number[]> {
   const [r] = await retryTransaction(() =>
-    runScript<{ n: number }>(db, [
+    runScript<{ ids: string | null }>(db, [
       `WITH ex AS (
         UPDATE movimentacao SET status = 'EX', updated_at = now()
         WHERE id IN (
@@ -657,9 +657,9 @@ export async function expirePendingPayments(db: Db): Promise<number> {
         UPDATE pagamento SET status = 'expired', updated_at = now()
         WHERE idmovimentacao IN (SELECT id FROM ex) AND status = 'pending' AND forma <> 'cartao'
         RETURNING id)
-      SELECT (SELECT count(*) FROM ex)::int AS n, (SELECT count(*) FROM released)::int AS r,
-        (SELECT count(*) FROM charges)::int AS c`,
+      SELECT (SELECT string_agg(id::text, ',' ORDER BY id) FROM ex) AS ids,
+        (SELECT count(*) FROM released)::int AS r, (SELECT count(*) FROM charges)::int AS c`,
     ]),
   );
-  return Number(r?.n ?? 0);
+  return r?.ids ? r.ids.split(',').map(Number) : [];
 }

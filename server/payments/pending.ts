@@ -13,11 +13,48 @@ import { firstRow } from '../db/sql';
 import { generic } from '../errors';
 import { escapeHtml, htmlPage } from '../html';
 import { t } from '../i18n';
+import { enqueueMail } from '../mail/outbox';
 import { cancelOrder, refuse, releasePending, returnToCart } from '../orders/lifecycle';
 import type { ChargeNotification } from './gateway';
 import { issuedBoleto } from './issued';
 import { itfSvg } from './methods/boleto';
 import { concludePaid, type PaymentScope } from './service';
+
+/**
+ * Queues the mail telling the buyer of order `idmovimentacao` that its slip or Pix charge was
+ * paid (`payment_confirmed`) or released unpaid (`payment_released`), in their language. Inside
+ * the caller's transaction when given one, so the mail exists exactly when the change does.
+ */
+export async function tellBuyer(
+  db: Db,
+  brands: readonly LoadedBrand[],
+  idmovimentacao: number,
+  kind: 'payment_confirmed' | 'payment_released',
+): Promise<void> {
+  const who = await firstRow<{
+    brand: string;
+    localizador: string;
+    email: string;
+    nome: string;
+    idioma: string | null;
+  }>(
+    db,
+    sql`SELECT m.brand, m.localizador, x.email, x.nome, x.idioma
+        FROM movimentacao m JOIN pessoa x ON x.id = m.idpessoa WHERE m.id = ${idmovimentacao}`,
+  );
+  const brand = who && brands.find((b) => b.id === who.brand);
+  if (!who || !brand) return;
+  const locale = brand.brand.locales.includes(who.idioma as Locale)
+    ? (who.idioma as Locale)
+    : brand.brand.defaultLocale;
+  await enqueueMail(db, {
+    brand,
+    locale,
+    to: who.email,
+    kind,
+    vars: { nome: who.nome || who.email, localizador: who.localizador },
+  });
+}
 
 /** What a notification did: nothing when it was seen before (a replay) or names no payment. */
 export type Resolution = 'paid' | 'released' | 'unchanged' | 'unknown';
@@ -25,12 +62,14 @@ export type Resolution = 'paid' | 'released' | 'unchanged' | 'unknown';
 /**
  * Applies a verified notification of gateway `gatewayId` to its payment, once: under the
  * order's row lock, only a `pending` payment moves. Paid → approved, the order PA with its
- * tickets; expired or failed → the order EX, its units given back. A payment the sweep already
+ * tickets; expired or failed → the order EX, its units given back; the buyer is mailed either
+ * way (same transaction). A payment the sweep already
  * expired that the gateway reports paid is honoured (the money was taken): its units are taken
  * back and the tickets issued.
  */
 export async function resolveCharge(
   db: Db,
+  brands: readonly LoadedBrand[],
   gatewayId: string,
   n: ChargeNotification,
 ): Promise<Resolution> {
@@ -54,13 +93,16 @@ export async function resolveCharge(
         .set({ status: 'approved', updatedAt: sql`now()` })
         .where(eq(pagamento.id, p.id));
       await concludePaid(tx, p.idmovimentacao);
+      await tellBuyer(tx, brands, p.idmovimentacao, 'payment_confirmed');
       return 'paid';
     }
     await tx
       .update(pagamento)
       .set({ status: n.status === 'expired' ? 'expired' : 'declined', updatedAt: sql`now()` })
       .where(eq(pagamento.id, p.id));
-    await releasePending(tx, p.idmovimentacao);
+    if (await releasePending(tx, p.idmovimentacao)) {
+      await tellBuyer(tx, brands, p.idmovimentacao, 'payment_released');
+    }
     return 'released';
   });
 }

@@ -52,7 +52,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (
       if (!note) {
         return reply.code(401).send({ error: { code: 0, message: 'invalid signature' } });
       }
-      return { result: { outcome: await resolveCharge(db, gateway.id, note) } };
+      return { result: { outcome: await resolveCharge(db, brands, gateway.id, note) } };
     },
   );
 
