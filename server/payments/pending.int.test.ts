@@ -25,7 +25,12 @@ import { E, P } from '../test/test-brand';
 import { spDate } from '../time';
 import { assertBarcode, barcodeFromLinha, dueDateFactor } from './methods/boleto';
 import { crc16ccitt, parsePix } from './methods/pix';
-import { SIGNATURE_HEADER, type SignedNotification, settleSandboxCharge } from './sandbox/charges';
+import {
+  SIGNATURE_HEADER,
+  type SignedNotification,
+  settleSandboxCharge,
+  signNotification,
+} from './sandbox/charges';
 import { IDFORMAPAG_BOLETO, IDFORMAPAG_PIX, shortGatewayName } from './service';
 
 const OPERATOR = 'operator-secret-for-tests';
@@ -452,6 +457,29 @@ describe('expiry sweep', () => {
     const note = await settle((await order(ids[0]!))!.localizador, 'expired');
     expect((await webhook(note)).body).toEqual({ result: { outcome: 'unchanged' } });
     expect(await counter()).toBe(before - 4);
+  });
+});
+
+describe('a payment the gateway reports after the sweep released the order', () => {
+  it('is honoured: the units are taken back and the tickets issued', async () => {
+    const token = buyer();
+    const r = await reserve(token, 2);
+    await pay(token, r.idmovimentacao, IDFORMAPAG_PIX);
+    const [p] = await rows<{ gateway_ref: string }>(
+      s.db,
+      sql`SELECT gateway_ref FROM pagamento WHERE idmovimentacao = ${r.idmovimentacao}`,
+    );
+    const held = await counter();
+    await runOut(s.db, [r.idmovimentacao]);
+    expect(await expirePendingPayments(s.db)).toEqual([r.idmovimentacao]);
+    expect(await counter()).toBe(held - 2);
+    const note = signNotification(p!.gateway_ref, 'paid', TEST_WEBHOOK_SECRET);
+    expect((await webhook(note)).body).toEqual({ result: { outcome: 'paid' } });
+    expect((await order(r.idmovimentacao))?.status).toBe('PA');
+    expect(await tickets(r.idmovimentacao)).toBe(2);
+    expect(await counter()).toBe(held);
+    expect((await webhook(note)).body).toEqual({ result: { outcome: 'unchanged' } });
+    expect(await counter()).toBe(held);
   });
 });
 
