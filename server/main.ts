@@ -19,7 +19,7 @@ import { syncCatalog } from './catalog/sync';
 import { type DbHandle, openDb } from './db/client';
 import { ENV_DOC, readEnv } from './env';
 import { startMailer } from './mail/deliver';
-import { tellBuyer } from './payments/pending';
+import { mailReleasedPayments } from './payments/pending';
 
 const parsed = readEnv(process.env);
 if (!parsed.ok) {
@@ -102,10 +102,8 @@ const mailer = startMailer({
 
 let syncedDay = todayInSaoPaulo();
 const sweeper = startSweeper(db, {
-  // Slips and Pix charges that ran out unpaid: their buyers are told by mail.
-  onPendingReleased: async (ids) => {
-    for (const id of ids) await tellBuyer(db, brands, id, 'payment_released');
-  },
+  // Slips and Pix charges that ran out unpaid: their buyers are told by mail, once.
+  afterRelease: () => mailReleasedPayments(db, brands),
   // Schedules are laid out from today: a new day brings new sessions on sale.
   afterPass: async () => {
     const today = todayInSaoPaulo();

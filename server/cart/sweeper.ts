@@ -17,8 +17,11 @@ export interface Sweeper {
 /** Options of {@link startSweeper}. */
 export interface SweeperOptions {
   intervalMs?: number;
-  /** Called with the pending orders (bank slip, Pix) a pass released, e.g. to tell the buyers. */
-  onPendingReleased?: (idmovimentacoes: number[]) => Promise<void>;
+  /**
+   * Called after the pass released pending orders (bank slip, Pix) that ran out, to tell the
+   * buyers of every such order not told yet (also those released elsewhere).
+   */
+  afterRelease?: () => Promise<unknown>;
   /** Called after each pass (e.g. a daily catalogue re-sync); errors are reported, not thrown. */
   afterPass?: () => Promise<void>;
   onError?: (err: unknown) => void;
@@ -29,7 +32,7 @@ export function startSweeper(db: Db, opts: SweeperOptions = {}): Sweeper {
   let running = false;
   const runOnce = async () => {
     const released = await expirePendingPayments(db);
-    if (released.length > 0) await opts.onPendingReleased?.(released);
+    await opts.afterRelease?.();
     const n = (await expireHolds(db)) + released.length;
     await opts.afterPass?.();
     return n;

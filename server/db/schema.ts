@@ -365,6 +365,11 @@ export const pagamento = pgTable(
     pixPayload: text('pix_payload'),
     /** Unguessable id of the printable slip page (`/payments/boleto/<token>`). */
     documentoToken: text('documento_token'),
+    /**
+     * When the buyer was mailed that this slip / Pix charge was paid or released; null while a
+     * mail is due (an `expired` payment with no mail yet is mailed by the sweeper, once).
+     */
+    avisadoEm: tstz('avisado_em'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },

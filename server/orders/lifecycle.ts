@@ -222,7 +222,7 @@ export const holdTesting = { withoutLock: false };
  * A refusal writes nothing of the hold: every write of the last statement depends on all units
  * fitting, and the refusal comes back as a value (raising an error in PostgreSQL costs far more
  * than a row). When the counter says the stock is full, holds of that stock whose time ran out
- * are released and the hold is tried once more.
+ * (and pending slips or Pix charges past their time) are released and the hold is tried once more.
  * @throws AppError paymentInProgress, purchaseLimit, ticketsUnavailable.
  */
 export async function holdUnits(db: Db, req: HoldRequest): Promise<HeldOrder> {
@@ -240,7 +240,11 @@ export async function holdUnits(db: Db, req: HoldRequest): Promise<HeldOrder> {
           idapresentacao: req.idapresentacao,
           idprodutos: req.units.map((u) => u.idproduto),
         },
-      })) > 0
+      })) +
+        // Slips and Pix charges past their time give their units back too (their buyers are
+        // mailed by the sweeper's next pass).
+        (await expirePendingPayments(db)).length >
+        0
     ) {
       continue;
     }

@@ -25,6 +25,7 @@ import { E, P } from '../test/test-brand';
 import { spDate } from '../time';
 import { assertBarcode, barcodeFromLinha, dueDateFactor } from './methods/boleto';
 import { crc16ccitt, parsePix } from './methods/pix';
+import { mailReleasedPayments } from './pending';
 import {
   SIGNATURE_HEADER,
   type SignedNotification,
@@ -445,6 +446,16 @@ describe('expiry sweep', () => {
     expect([...a, ...b].sort((x, y) => x - y)).toEqual(ids.slice(0, 2));
     expect(await expirePendingPayments(s.db)).toEqual([]);
     expect(await counter()).toBe(before - 4);
+    // Their buyers are mailed once, whoever runs the mail pass and however often.
+    const told = await Promise.all([
+      mailReleasedPayments(s.db, s.brands),
+      mailReleasedPayments(s.db, s.brands),
+    ]);
+    expect(told[0] + told[1]).toBe(2);
+    expect(await mailReleasedPayments(s.db, s.brands)).toBe(0);
+    expect(await mails(ids[0]!, 'payment_released')).toBe(1);
+    expect(await mails(ids[1]!, 'payment_released')).toBe(1);
+    expect(await mails(ids[2]!, 'payment_released')).toBe(0);
     expect((await order(ids[0]!))?.status).toBe('EX');
     expect((await order(ids[1]!))?.status).toBe('EX');
     expect((await order(ids[2]!))?.status).toBe('AP');
@@ -457,6 +468,37 @@ describe('expiry sweep', () => {
     const note = await settle((await order(ids[0]!))!.localizador, 'expired');
     expect((await webhook(note)).body).toEqual({ result: { outcome: 'unchanged' } });
     expect(await counter()).toBe(before - 4);
+  });
+});
+
+describe('a hold that finds the stock full', () => {
+  it('first releases slips past their time, without waiting for the sweep', async () => {
+    const first = buyer();
+    const r = await s.ok(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.meia, qtd: 1 }], visita, []],
+      { token: first },
+    );
+    await pay(first, r.idmovimentacao, IDFORMAPAG_BOLETO);
+    // The stock is full, and the slip's time has run out (no sweep ran).
+    await s.db.execute(
+      sql`UPDATE estoque SET capacidade = reservados
+          WHERE idapresentacao = ${visita} AND idproduto = ${P.meia}`,
+    );
+    await runOut(s.db, [r.idmovimentacao]);
+    const second = buyer();
+    const held = await s.ok(
+      'SuperIngresso',
+      'iniciarReserva',
+      [[{ idproduto: P.meia, qtd: 1 }], visita, []],
+      { token: second },
+    );
+    expect(held.idmovimentacao).not.toBe(r.idmovimentacao);
+    expect((await order(r.idmovimentacao))?.status).toBe('EX');
+    // Its buyer is mailed by the next mail pass.
+    expect(await mailReleasedPayments(s.db, s.brands)).toBe(1);
+    expect(await mails(r.idmovimentacao, 'payment_released')).toBe(1);
   });
 });
 

@@ -9,7 +9,7 @@ import type { LoadedBrand } from '../../schemas/brand.types';
 import type { CancelarBoletoResult, Locale, StatusMovimentacao } from '../../schemas/contract';
 import type { Db } from '../db/client';
 import { pagamento } from '../db/schema';
-import { firstRow } from '../db/sql';
+import { firstRow, rows } from '../db/sql';
 import { generic } from '../errors';
 import { escapeHtml, htmlPage } from '../html';
 import { t } from '../i18n';
@@ -56,6 +56,33 @@ export async function tellBuyer(
   });
 }
 
+/**
+ * Mails the buyers of slips and Pix charges released unpaid by their time running out (the
+ * sweep, or a hold that needed their units) and not told yet, each exactly once on any number
+ * of servers: the payment is marked told and the mail queued in one transaction, taking the
+ * rows with `FOR UPDATE SKIP LOCKED`.
+ * @returns how many buyers it told.
+ */
+export async function mailReleasedPayments(
+  db: Db,
+  brands: readonly LoadedBrand[],
+  limit = 100,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await rows<{ idmovimentacao: number }>(
+      tx,
+      sql`UPDATE pagamento SET avisado_em = now()
+          WHERE id IN (
+            SELECT id FROM pagamento
+            WHERE status = 'expired' AND forma <> 'cartao' AND avisado_em IS NULL
+            ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+          RETURNING idmovimentacao`,
+    );
+    for (const d of due) await tellBuyer(tx, brands, d.idmovimentacao, 'payment_released');
+    return due.length;
+  });
+}
+
 /** What a notification did: nothing when it was seen before (a replay) or names no payment. */
 export type Resolution = 'paid' | 'released' | 'unchanged' | 'unknown';
 
@@ -90,7 +117,7 @@ export async function resolveCharge(
     if (n.status === 'paid') {
       await tx
         .update(pagamento)
-        .set({ status: 'approved', updatedAt: sql`now()` })
+        .set({ status: 'approved', avisadoEm: sql`now()`, updatedAt: sql`now()` })
         .where(eq(pagamento.id, p.id));
       await concludePaid(tx, p.idmovimentacao);
       await tellBuyer(tx, brands, p.idmovimentacao, 'payment_confirmed');
@@ -98,7 +125,11 @@ export async function resolveCharge(
     }
     await tx
       .update(pagamento)
-      .set({ status: n.status === 'expired' ? 'expired' : 'declined', updatedAt: sql`now()` })
+      .set({
+        status: n.status === 'expired' ? 'expired' : 'declined',
+        avisadoEm: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(pagamento.id, p.id));
     if (await releasePending(tx, p.idmovimentacao)) {
       await tellBuyer(tx, brands, p.idmovimentacao, 'payment_released');

@@ -18,6 +18,7 @@ ALTER TABLE "pagamento" ADD COLUMN "boleto_vencimento" text;--> statement-breakp
 ALTER TABLE "pagamento" ADD COLUMN "boleto_barcode" text;--> statement-breakpoint
 ALTER TABLE "pagamento" ADD COLUMN "pix_payload" text;--> statement-breakpoint
 ALTER TABLE "pagamento" ADD COLUMN "documento_token" text;--> statement-breakpoint
+ALTER TABLE "pagamento" ADD COLUMN "avisado_em" timestamp with time zone;--> statement-breakpoint
 CREATE UNIQUE INDEX "sandbox_cobranca_idempotency_key_uq" ON "sandbox_cobranca" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "sandbox_cobranca_localizador_idx" ON "sandbox_cobranca" USING btree ("localizador");--> statement-breakpoint
 CREATE INDEX "pagamento_gateway_ref_idx" ON "pagamento" USING btree ("gateway","gateway_ref");--> statement-breakpoint
