@@ -39,6 +39,29 @@ export interface BrandFile extends Omit<BrandConfig, 'id' | 'version' | 'captcha
     /** Smallest instalment value in reais. */
     minInstallmentValue: number;
     acceptedBrands: string[];
+    /** The payment methods offered; absent: card only. */
+    methods?: PaymentMethodsConfig;
+  };
+}
+
+/** brand.json `payments.methods`: each method switched on or off, with its settings. */
+export interface PaymentMethodsConfig {
+  card?: { enabled: boolean };
+  boleto?: {
+    enabled: boolean;
+    /** Calendar days (Sao Paulo) from issue to the due date. */
+    dueDays: number;
+    /** FEBRABAN code of the collecting bank. */
+    banco: string;
+  };
+  pix?: {
+    enabled: boolean;
+    /** The receiver's Pix key. */
+    key: string;
+    merchantName: string;
+    merchantCity: string;
+    /** Minutes a Pix charge can be paid. */
+    expiryMinutes: number;
   };
 }
 

@@ -128,6 +128,27 @@ export const ServerMessage = {
   couponUsedUp: 'error.couponUsedUp',
   couponPersonLimit: 'error.couponPersonLimit',
   cartRepriced: 'error.cartRepriced',
+  // Bank slip and Pix
+  paymentMethodUnavailable: 'error.paymentMethodUnavailable',
+  boletoPaid: 'error.boletoPaid',
+  boletoNotFound: 'error.boletoNotFound',
+  boletoPending: 'payment.boletoPendingMessage',
+  pixPending: 'payment.pixPendingMessage',
+  chargeClosed: 'payment.chargeClosed',
+  methodCard: 'payment.method.card',
+  methodBoleto: 'payment.method.boleto',
+  methodPix: 'payment.method.pix',
+  boletoPageTitle: 'payment.boletoPage.title',
+  boletoPageBeneficiary: 'payment.boletoPage.beneficiary',
+  boletoPagePayer: 'payment.boletoPage.payer',
+  boletoPageDueDate: 'payment.boletoPage.dueDate',
+  boletoPageAmount: 'payment.boletoPage.amount',
+  boletoPageLine: 'payment.boletoPage.line',
+  boletoPageOrder: 'payment.boletoPage.order',
+  boletoPageHint: 'payment.boletoPage.hint',
+  boletoPageSandbox: 'payment.boletoPage.sandbox',
+  boletoPageStatusPaid: 'payment.boletoPage.statusPaid',
+  boletoPageStatusClosed: 'payment.boletoPage.statusClosed',
 } as const;
 export type ServerMessageId = (typeof ServerMessage)[keyof typeof ServerMessage];
 
@@ -331,6 +352,8 @@ export interface CarrinhoItem {
   msg_info_carrinho: string;
   /** Present on paid items: the ticket code. */
   codigo?: string;
+  /** Present on items of an order paid (or to be paid) by bank slip: the printable slip. */
+  boleto_url?: string;
 }
 
 export interface CarrinhoResumo {
@@ -421,6 +444,65 @@ export interface GatewayPagamento {
   files_include: string[];
 }
 
+/** A way to pay (getGatewayPagamento `forma`): card, bank slip (boleto) or Pix. */
+export type FormaPagamento = 'cartao' | 'boleto' | 'pix';
+
+/** One payment method the brand offers: the spec §3 gateway fields and what the method needs. */
+export interface GatewayFormaPagamento extends GatewayPagamento {
+  forma: FormaPagamento;
+  /** The instalment option selected at first (spec §3): 1. */
+  parcelaSelect: number;
+  /** Bank slip: calendar days from issue to the due date. */
+  vencimento_dias?: number;
+  /** Pix: minutes the code can be paid. */
+  expira_minutos?: number;
+}
+
+/**
+ * getGatewayPagamento: one entry per method the brand has on (`formas`, card first), and, at the
+ * top level, the first of them (the card when it is on), so a client that knows only the card
+ * keeps working.
+ */
+export type GetGatewayPagamentoResult = GatewayFormaPagamento & {
+  formas: GatewayFormaPagamento[];
+};
+
+/** iniciarPagamento with a bank slip: the slip issued (or, for a repeated key, the same one). */
+export interface BoletoEmitido {
+  /** The 47 digits of the linha digitável. */
+  linha_digitavel: string;
+  /** The same, grouped for reading: `AAAAA.AAAAA BBBBB.BBBBBB CCCCC.CCCCCC D EEEEEEEEEEEEEE`. */
+  linha_formatada: string;
+  /** The 44-digit barcode. */
+  codigo_barras: string;
+  /** Due date, `YYYY-MM-DD` (Sao Paulo calendar). */
+  vencimento: string;
+  /** When the order is released if unpaid (ISO 8601): the end of the due date in Sao Paulo. */
+  expira_em: string;
+  /** Amount in reais. */
+  valor: number;
+  /** The printable slip, served by our API (absolute path). */
+  boleto_url: string;
+}
+
+/** iniciarPagamento with Pix: the charge issued. */
+export interface PixEmitido {
+  /** The BR Code text ("copia e cola"), CRC16 included. */
+  copia_e_cola: string;
+  /** The same text as a QR code: an SVG image as a `data:image/svg+xml;base64,…` URL. */
+  qrcode: string;
+  /** When the charge stops being payable and the order is released (ISO 8601). */
+  expira_em: string;
+  /** Amount in reais. */
+  valor: number;
+}
+
+/** cancelarBoleto: the order after the slip was cancelled (RE: back in the cart; EX: released). */
+export interface CancelarBoletoResult {
+  idmovimentacao: number;
+  status: StatusMovimentacao;
+}
+
 /** iniciarPagamento params[3]: what the tokenizer gave; card data itself never reaches us. */
 export interface CartaoToken {
   token: string;
@@ -441,6 +523,12 @@ export interface IniciarPagamentoResult {
   status: 'approved' | 'declined' | 'pending';
   /** Localized message for declined/pending. */
   mensagem: string;
+  /** The method paid with (absent in answers of older servers: card). */
+  forma?: FormaPagamento;
+  /** Bank slip issued (status pending until it is paid). */
+  boleto?: BoletoEmitido;
+  /** Pix charge issued (status pending until it is paid). */
+  pix?: PixEmitido;
 }
 
 export interface ConcluirPagamentoResult {
@@ -659,17 +747,20 @@ export interface RpcContract {
       [idmovimentacao: number, itens: null, a: boolean, b: boolean],
       CancelarReservaResult,
     ];
-    getGatewayPagamento: [[idmovimentacao: number], GatewayPagamento];
+    getGatewayPagamento: [[idmovimentacao: number], GetGatewayPagamentoResult];
+    /** `cartao`: the card token for the card's idformapag; null for a bank slip or Pix. */
     iniciarPagamento: [
       [
         idmovimentacao: number,
         idformapag: number,
         returnUrl: string,
-        cartao: CartaoToken,
+        cartao: CartaoToken | null,
         opcoes: PagamentoOpcoes,
       ],
       IniciarPagamentoResult,
     ];
+    /** Cancels the order's unpaid bank slip: back to the cart while the hold lasts, else released. */
+    cancelarBoleto: [[idmovimentacao: number], CancelarBoletoResult];
     concluirPagamento: [[{ idmovimentacao: number }], ConcluirPagamentoResult];
   };
   SuperIngressoWeb: {

@@ -49,6 +49,7 @@ const valid: Samples = {
     getCarrinhoPageItens: [[7, null, { api: true }]],
     removeProdutoCarrinho: [[7, [1, 2], false, false]],
     cancelarReserva: [[7, null, false, false]],
+    cancelarBoleto: [[7]],
     prorrogarReserva: [[7]],
     aplicarCupom: [
       [7, 'AURORA10'],
@@ -64,6 +65,7 @@ const valid: Samples = {
         { parcelas: 3, idempotencyKey: 'a1b2c3d4-e5f6' },
       ],
       [7, 1, '', cartao, { parcelas: 1, idempotencyKey: 'abcdefgh', captcha: 'x' }],
+      [7, 2, '', null, { parcelas: 1, idempotencyKey: 'abcdefgh' }],
     ],
     concluirPagamento: [[{ idmovimentacao: 7 }]],
   },
@@ -132,6 +134,7 @@ const invalid: Record<string, unknown[]> = {
     [7, 1, '', cartao, { parcelas: 1, idempotencyKey: 'short' }],
     [7, 1, '', cartao, { parcelas: 1 }],
   ],
+  'SuperIngresso.cancelarBoleto': [[], [0], ['7'], [7, 1]],
   'SuperIngresso.concluirPagamento': [[7], [{}], [{ idmovimentacao: '7' }]],
 };
 
@@ -145,7 +148,7 @@ describe('RPC params schemas', () => {
     ).sort();
     expect(files).toEqual(expected);
     for (const f of expected) expect(existsSync(new URL(f, dir))).toBe(true);
-    expect(Object.keys(RPC_METHODS.SuperIngresso)).toHaveLength(15);
+    expect(Object.keys(RPC_METHODS.SuperIngresso)).toHaveLength(16);
   });
 
   it('are positional arrays bounded by minItems/maxItems', () => {

@@ -3,6 +3,7 @@
  * context and error envelope, then the routes of each capability. `main.ts` only starts it;
  * tests call `app.inject()` without a port.
  */
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LoadedBrand } from '../schemas/brand.types';
 import { operatorRoutes } from './accounts/agency';
@@ -15,7 +16,9 @@ import { mailboxRoutes } from './mail/mailbox';
 import { oidcRoutes } from './oidc/routes';
 import { ordersRoutes } from './orders/routes';
 import type { PaymentGateway } from './payments/gateway';
-import { createSandboxGateway } from './payments/sandbox/gateway';
+import { paymentRoutes } from './payments/routes';
+import { SIGNATURE_HEADER, type SignedNotification } from './payments/sandbox/charges';
+import { createSandboxGateway, SANDBOX_ID } from './payments/sandbox/gateway';
 import { sandboxGatewayRoutes } from './payments/sandbox/routes';
 import { installRequestContext } from './plugins/context';
 import { edgeServerOptions, installEdge } from './plugins/edge';
@@ -47,6 +50,13 @@ export interface BuildAppOptions {
   devPages?: boolean;
   /** Render the brands' home pages as soon as the server is ready (`npm start`). */
   warmPages?: boolean;
+  /**
+   * The secret gateway notifications are signed with (PAYMENT_WEBHOOK_SECRET); absent: a
+   * random one per start, enough for the sandbox, which lives in this process.
+   */
+  webhookSecret?: string;
+  /** The sandbox pays each Pix charge this many seconds after issuing it (0: never). */
+  sandboxPixAutoPaySeconds?: number;
   /** The operator endpoint's secret and the server's port (agency approval command). */
   operator?: { token: string; port: number };
 }
@@ -80,10 +90,26 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   );
 
-  const sandbox = opts.gateway ?? createSandboxGateway(opts.db);
+  const webhookSecret = opts.webhookSecret ?? randomBytes(32).toString('base64url');
+  const sandbox = createSandboxGateway(opts.db, {
+    webhookSecret,
+    pixAutoPaySeconds: opts.sandboxPixAutoPaySeconds ?? 0,
+  });
+  // The sandbox reaches our webhook as a gateway would, through HTTP (in process).
+  const notify = async (n: SignedNotification) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/payments/webhook/${SANDBOX_ID}`,
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: n.signature },
+      payload: n.body,
+    });
+    if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}`);
+  };
+  sandbox.setNotifier(notify);
+  const gateway = opts.gateway ?? sandbox;
   const services: AppServices = {
     db: opts.db,
-    gatewayFor: () => sandbox,
+    gatewayFor: () => gateway,
     holdSecondsFor: (brand) => opts.holdSeconds ?? Math.round(brand.brand.holdMinutes * 60),
   };
 
@@ -103,7 +129,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(contentRoutes);
   await app.register(ordersRoutes, { db: opts.db });
   await app.register(addressRoutes);
-  await app.register(sandboxGatewayRoutes, { db: opts.db });
+  await app.register(paymentRoutes, { db: opts.db, brands: opts.brands, gateways: [gateway] });
+  await app.register(sandboxGatewayRoutes, {
+    db: opts.db,
+    webhookSecret,
+    notify,
+    ...(opts.operator ? { operatorToken: opts.operator.token } : {}),
+  });
   if (opts.devPages) await app.register(mailboxRoutes, { db: opts.db });
   if (opts.operator) {
     await app.register(operatorRoutes, { db: opts.db, brands: opts.brands, ...opts.operator });

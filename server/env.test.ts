@@ -21,8 +21,29 @@ describe('readEnv', () => {
         devPages: false,
         sandboxIdp: false,
         signupsPerHour: 10,
+        webhookSecret: undefined,
+        sandboxPixAutoPaySeconds: 0,
       },
     });
+  });
+
+  it('reads the payment webhook secret and the sandbox Pix timer, never echoing the secret', () => {
+    const good = readEnv({
+      PAYMENT_WEBHOOK_SECRET: 'x'.repeat(32),
+      SANDBOX_PIX_AUTOPAY_SECONDS: '20',
+    });
+    expect(good.ok && good.env).toMatchObject({
+      webhookSecret: 'x'.repeat(32),
+      sandboxPixAutoPaySeconds: 20,
+    });
+    const bad = readEnv({
+      PAYMENT_WEBHOOK_SECRET: 'short-secret',
+      SANDBOX_PIX_AUTOPAY_SECONDS: '-1',
+    });
+    expect(bad.ok).toBe(false);
+    const problems = bad.ok ? [] : bad.problems;
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).not.toContain('short-secret');
   });
 
   it('reads and checks the mail and development-page variables', () => {

@@ -23,6 +23,10 @@ export interface Env {
   sandboxIdp: boolean;
   /** Sign-ups one address may make per hour. */
   signupsPerHour: number;
+  /** The secret gateway notifications (webhooks) are signed with; absent: random per start. */
+  webhookSecret: string | undefined;
+  /** The sandbox pays each Pix charge this many seconds after issuing it; 0: never. */
+  sandboxPixAutoPaySeconds: number;
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -44,6 +48,10 @@ export const ENV_DOC: Record<string, string> = {
   STOREFRONT_DEV_PAGES: '1 serves the development pages, such as /dev/mailbox (default 0)',
   SANDBOX_IDP:
     '1 serves the sandbox identity provider at /sandbox-idp for logins with issuer "sandbox" (default 0; npm run dev and the browser tests set 1)',
+  PAYMENT_WEBHOOK_SECRET:
+    'secret (at least 32 characters) the payment gateway signs its notifications with: HMAC-SHA256 of the raw body, header x-sandbox-signature: sha256=<hex> for the sandbox. Give every server the same one (default: random per start, enough for the sandbox, which notifies the server it runs in)',
+  SANDBOX_PIX_AUTOPAY_SECONDS:
+    'the sandbox gateway pays each Pix charge this many seconds after issuing it (default 0: never; pay it with npm run sandbox -- pay <localizador>)',
   SIGNUPS_PER_HOUR:
     'sign-ups one address may make per hour (default 10; more behind a proxy that hides the visitors, and in the browser tests)',
 };
@@ -72,6 +80,12 @@ export function readEnv(
   const port = int('PORT', 8080, 1, 65535)!;
   const holdSeconds = int('HOLD_SECONDS', undefined, 1, 7 * 24 * 3600);
   const signupsPerHour = int('SIGNUPS_PER_HOUR', 10, 1, 1_000_000)!;
+  const sandboxPixAutoPaySeconds = int('SANDBOX_PIX_AUTOPAY_SECONDS', 0, 0, 24 * 3600)!;
+  const webhookSecret = get('PAYMENT_WEBHOOK_SECRET');
+  // The secret itself is never echoed.
+  if (webhookSecret !== undefined && webhookSecret.length < 32) {
+    problems.push('PAYMENT_WEBHOOK_SECRET: must have at least 32 characters');
+  }
   const databaseUrl = get('DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL: must start with postgres:// or postgresql://');
@@ -121,6 +135,8 @@ export function readEnv(
       devPages: devPagesText === '1',
       sandboxIdp: sandboxIdpText === '1',
       signupsPerHour,
+      webhookSecret,
+      sandboxPixAutoPaySeconds,
     },
   };
 }

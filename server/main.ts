@@ -20,6 +20,7 @@ import { type DbHandle, openDb } from './db/client';
 import { ENV_DOC, readEnv } from './env';
 import { startMailer } from './mail/deliver';
 import { prepareOrderRoutines } from './orders/lifecycle';
+import { mailReleasedPayments } from './payments/pending';
 
 const parsed = readEnv(process.env);
 if (!parsed.ok) {
@@ -88,6 +89,8 @@ const app = await buildApp({
   logger: env.logLevel,
   devPages: env.devPages,
   sandboxIdp: env.sandboxIdp,
+  ...(env.webhookSecret ? { webhookSecret: env.webhookSecret } : {}),
+  sandboxPixAutoPaySeconds: env.sandboxPixAutoPaySeconds,
   warmPages: true,
 });
 
@@ -101,6 +104,8 @@ const mailer = startMailer({
 
 let syncedDay = todayInSaoPaulo();
 const sweeper = startSweeper(db, {
+  // Slips and Pix charges that ran out unpaid: their buyers are told by mail, once.
+  afterRelease: () => mailReleasedPayments(db, brands),
   // Schedules are laid out from today: a new day brings new sessions on sale.
   afterPass: async () => {
     const today = todayInSaoPaulo();

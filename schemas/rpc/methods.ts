@@ -19,6 +19,7 @@ export const RPC_METHODS = {
     getCarrinhoPageItens: true,
     removeProdutoCarrinho: true,
     cancelarReserva: true,
+    cancelarBoleto: true,
     prorrogarReserva: true,
     aplicarCupom: true,
     getGatewayPagamento: true,

@@ -312,6 +312,43 @@ describe('loadBrands on folders made for the test', () => {
       ].sort(),
     );
   });
+
+  it('checks the payment methods: one on at least, a real Pix key, a name and city a BR Code can carry', async () => {
+    const dir = await brandsDir(['valid/first-brand', 'x']);
+    const brand = path.join(dir, 'x/brand.json');
+    const b = shown(brand);
+    const pix = { enabled: true, key: 'not a key', merchantName: '***', merchantCity: 'Recife' };
+    await edit(brand, (j) => {
+      (j.payments as Record<string, unknown>).methods = {
+        card: { enabled: false },
+        boleto: { enabled: false, dueDays: 3, banco: '001' },
+        pix: { ...pix, enabled: false, expiryMinutes: 30 },
+      };
+    });
+    expect(lines(await loadError(dir)).sort()).toEqual(
+      [
+        `${b} at /payments/methods: at least one payment method must be enabled`,
+        `${b} at /payments/methods/pix/key: not a Pix key (CPF or CNPJ digits, lower-case e-mail, +55 mobile or random key)`,
+        `${b} at /payments/methods/pix/merchantName: has no letter or digit a Pix code can carry`,
+      ].sort(),
+    );
+    await edit(brand, (j) => {
+      (j.payments as Record<string, unknown>).methods = {
+        boleto: { enabled: true, dueDays: 0, banco: '1' },
+      };
+    });
+    const schema = lines(await loadError(dir));
+    expect(schema.some((l) => l.startsWith(`${b} at /payments/methods/boleto/dueDays`))).toBe(true);
+    expect(schema.some((l) => l.startsWith(`${b} at /payments/methods/boleto/banco`))).toBe(true);
+    await edit(brand, (j) => {
+      (j.payments as Record<string, unknown>).methods = {
+        card: { enabled: true },
+        pix: { ...pix, key: '+5511987654321', merchantName: 'Loja', expiryMinutes: 30 },
+      };
+    });
+    const [loaded] = await loadBrands(dir);
+    expect(loaded?.brand.payments.methods?.pix?.key).toBe('+5511987654321');
+  });
 });
 
 /** WCAG 2 contrast ratio of a #RRGGBB colour against white. */

@@ -16,6 +16,7 @@ import { FORM_IDS, type FormId, type FormOverride, isFormId } from '../../schema
 import { scanContent } from '../content/pages';
 import { ContentFileError, scanTerms } from '../content/terms';
 import { checkFormOverride } from '../forms/overrides';
+import { isValidPixKey, sanitizePixText } from '../payments/methods/pix';
 import { brandAssetFile } from './assets';
 
 /** One thing wrong in a brand folder. */
@@ -221,6 +222,24 @@ async function brandProblems(b: BrandFile, dir: string, file: string): Promise<B
   });
   if (!isCents(b.payments.minInstallmentValue)) {
     at('/payments/minInstallmentValue', 'must have at most two decimals');
+  }
+  const methods = b.payments.methods;
+  if (methods && !methods.card?.enabled && !methods.boleto?.enabled && !methods.pix?.enabled) {
+    at('/payments/methods', 'at least one payment method must be enabled');
+  }
+  if (methods?.pix) {
+    if (!isValidPixKey(methods.pix.key)) {
+      at(
+        '/payments/methods/pix/key',
+        'not a Pix key (CPF or CNPJ digits, lower-case e-mail, +55 mobile or random key)',
+      );
+    }
+    if (sanitizePixText(methods.pix.merchantName, 25) === '') {
+      at('/payments/methods/pix/merchantName', 'has no letter or digit a Pix code can carry');
+    }
+    if (sanitizePixText(methods.pix.merchantCity, 15) === '') {
+      at('/payments/methods/pix/merchantCity', 'has no letter or digit a Pix code can carry');
+    }
   }
   const assets: [string, string][] = [
     ['/favicon', b.favicon],

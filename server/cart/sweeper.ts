@@ -1,10 +1,11 @@
 /**
- * The sweeper: every `intervalMs` it marks expired holds EX (and, when the Sao Paulo day
- * changes, lets the caller re-sync the catalogue). Correctness never depends on it: expiry is
+ * The sweeper: every `intervalMs` it marks expired holds EX, releases pending bank slips and Pix
+ * charges past their time (both safe on many servers at once), and, when the Sao Paulo day
+ * changes, lets the caller re-sync the catalogue. Correctness never depends on it: expiry is
  * read from `dthr_exp` wherever availability is computed.
  */
 import type { Db } from '../db/client';
-import { expireHolds } from '../orders/lifecycle';
+import { expireHolds, expirePendingPayments } from '../orders/lifecycle';
 
 /** A running sweeper. */
 export interface Sweeper {
@@ -16,6 +17,11 @@ export interface Sweeper {
 /** Options of {@link startSweeper}. */
 export interface SweeperOptions {
   intervalMs?: number;
+  /**
+   * Called after the pass released pending orders (bank slip, Pix) that ran out, to tell the
+   * buyers of every such order not told yet (also those released elsewhere).
+   */
+  afterRelease?: () => Promise<unknown>;
   /** Called after each pass (e.g. a daily catalogue re-sync); errors are reported, not thrown. */
   afterPass?: () => Promise<void>;
   onError?: (err: unknown) => void;
@@ -25,7 +31,9 @@ export interface SweeperOptions {
 export function startSweeper(db: Db, opts: SweeperOptions = {}): Sweeper {
   let running = false;
   const runOnce = async () => {
-    const n = await expireHolds(db);
+    const released = await expirePendingPayments(db);
+    await opts.afterRelease?.();
+    const n = (await expireHolds(db)) + released.length;
     await opts.afterPass?.();
     return n;
   };

@@ -338,24 +338,51 @@ export const pagamento = pgTable(
       .notNull()
       .references(() => movimentacao.id),
     idempotencyKey: text('idempotency_key').notNull(),
-    /** processing | approved | declined | pending | error */
+    /**
+     * processing | approved | declined | pending | error, and for a bank slip or Pix: expired
+     * (its due date or expiry passed unpaid) | cancelled (cancelarBoleto).
+     */
     status: text('status').notNull(),
+    /** cartao | boleto | pix */
+    forma: text('forma').notNull().default('cartao'),
     gateway: text('gateway').notNull(),
     parcelas: integer('parcelas').notNull(),
     valorCents: integer('valor_cents').notNull(),
-    /** The gateway's card token (a reference; no card data). */
-    tokenRef: text('token_ref').notNull(),
+    /** The gateway's card token (a reference; no card data); null for a bank slip or Pix. */
+    tokenRef: text('token_ref'),
     bandeira: text('bandeira'),
     ultimosDigitos: text('ultimos_digitos'),
     gatewayRef: text('gateway_ref'),
     /** The hold's expiry before the attempt, restored when the attempt fails. */
     movDthrExp: tstz('mov_dthr_exp'),
+    /** Bank slip / Pix: the instant it stops being payable (the order is released after it). */
+    expiraEm: tstz('expira_em'),
+    /** Bank slip: its due date as printed (`YYYY-MM-DD`, Sao Paulo calendar). */
+    boletoVencimento: text('boleto_vencimento'),
+    /** Bank slip: the 44-digit barcode (the linha digitável is computed from it). */
+    boletoBarcode: text('boleto_barcode'),
+    /** Pix: the BR Code "copia e cola" text. */
+    pixPayload: text('pix_payload'),
+    /** Unguessable id of the printable slip page (`/payments/boleto/<token>`). */
+    documentoToken: text('documento_token'),
+    /**
+     * When the buyer was mailed that this slip / Pix charge was paid or released; null while a
+     * mail is due (an `expired` payment with no mail yet is mailed by the sweeper, once).
+     */
+    avisadoEm: tstz('avisado_em'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('pagamento_idempotency_key_uq').on(t.idempotencyKey),
     index('pagamento_mov_idx').on(t.idmovimentacao),
+    index('pagamento_gateway_ref_idx').on(t.gateway, t.gatewayRef),
+    uniqueIndex('pagamento_documento_token_uq').on(t.documentoToken),
+    // Never two live slips (or Pix charges) for one order, whatever the keys.
+    uniqueIndex('pagamento_one_live_slip_uq')
+      .on(t.idmovimentacao)
+      .where(sql`${t.forma} <> 'cartao' AND ${t.status} IN ('processing','pending','approved')`),
+    check('pagamento_forma_ck', sql`${t.forma} IN ('cartao','boleto','pix')`),
   ],
 );
 
@@ -385,3 +412,32 @@ export const sandboxToken = pgTable('sandbox_token', {
   outcome: text('outcome').notNull(),
   createdAt: tstz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * The sandbox gateway's side of a bank slip or Pix charge: what it issued and whether it was
+ * paid. The operator command (`npm run sandbox`) changes `status` here and the sandbox then
+ * notifies our webhook, as a real gateway would.
+ */
+export const sandboxCobranca = pgTable(
+  'sandbox_cobranca',
+  {
+    ref: text('ref').primaryKey(),
+    /** boleto | pix */
+    forma: text('forma').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    valorCents: integer('valor_cents').notNull(),
+    /** pending | paid | expired | cancelled */
+    status: text('status').notNull().default('pending'),
+    expiraEm: tstz('expira_em').notNull(),
+    /** What the payer sees: the slip's 44-digit barcode, or the Pix "copia e cola" text. */
+    documento: text('documento').notNull(),
+    /** Our order's locator, so the operator can name the order instead of the reference. */
+    localizador: text('localizador').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_cobranca_idempotency_key_uq').on(t.idempotencyKey),
+    index('sandbox_cobranca_localizador_idx').on(t.localizador),
+  ],
+);

@@ -20,7 +20,8 @@ export interface MailRequest {
   /**
    * Template variables (see MAIL_VARS in templates.ts): confirm_email {nome, link},
    * reset_password {nome, link, minutes}, agency_awaiting {nome}, agency_approved {nome, link},
-   * password_changed {nome}; any kind may add `origin` (e.g. `https://shop.example`) for the
+   * password_changed {nome}, payment_confirmed {nome, localizador}, payment_released
+   * {nome, localizador}; any kind may add `origin` (e.g. `https://shop.example`) for the
    * logo's absolute URL, else the link's origin is used.
    */
   vars: Record<string, string>;

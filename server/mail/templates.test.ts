@@ -10,7 +10,12 @@ const brand = testBrands()[0]!;
 const LINK = 'https://loja.example/validatemail?token=abc123&next=%2Fperfil';
 
 const varsFor = (kind: MailKind): Record<string, string> => {
-  const all: Record<string, string> = { nome: 'Ana Souza', link: LINK, minutes: '30' };
+  const all: Record<string, string> = {
+    nome: 'Ana Souza',
+    link: LINK,
+    minutes: '30',
+    localizador: '1234567890123456',
+  };
   return Object.fromEntries(MAIL_VARS[kind].map((k) => [k, all[k]!]));
 };
 

@@ -20,6 +20,8 @@ export const MAIL_KINDS = [
   'agency_awaiting',
   'agency_approved',
   'password_changed',
+  'payment_confirmed',
+  'payment_released',
 ] as const;
 
 /** What a mail is about; it picks the template. */
@@ -32,6 +34,8 @@ export const MAIL_VARS: Record<MailKind, readonly string[]> = {
   agency_awaiting: ['nome'],
   agency_approved: ['nome', 'link'],
   password_changed: ['nome'],
+  payment_confirmed: ['nome', 'localizador'],
+  payment_released: ['nome', 'localizador'],
 };
 
 /** A rendered mail. */

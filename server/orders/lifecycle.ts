@@ -10,6 +10,9 @@
  *   └─declined──┘
  *  RE, TP ──dthr_exp passed──▶ EX        RE (or TP past dthr_exp) ──cancel / emptied──▶ CA
  *  item RE ──removed──▶ CA
+ *  TP ──slip / Pix issued──▶ AP until dthr_exp ──paid (webhook)──▶ PA
+ *                             ├──expired (webhook, or dthr_exp passed: sweep)──▶ EX
+ *                             └──cancelarBoleto──▶ RE (hold time left) or CA
  * ```
  *
  * Capacity: `estoque.reservados` is the number of items not removed (CA) of orders in a
@@ -205,7 +208,8 @@ export const holdTesting = { withoutLock: false };
  * A refusal writes nothing of the hold: every write of the last statement depends on all units
  * fitting, and the refusal comes back as a value (raising an error in PostgreSQL costs far more
  * than a row). When the counter says the stock is full, holds of that stock whose time ran out
- * are released and the hold is tried once more, in the same call.
+ * (and pending slips or Pix charges past their time) are released and the hold is tried once
+ * more, in the same call.
  * @throws AppError paymentInProgress, purchaseLimit, ticketsUnavailable.
  */
 export async function holdUnits(db: Db, req: HoldRequest): Promise<HeldOrder> {
@@ -251,6 +255,7 @@ const HOLD_ROUTINE = routine(
     v_open_status text;
     v_units int := 0;
     v_n int;
+    v_m int;
     v_attempt int;
   BEGIN
     PERFORM set_config('synchronous_commit', 'off', true);
@@ -306,8 +311,9 @@ const HOLD_ROUTINE = routine(
 
     -- Last: the counters, then (all fitted) the cart and its units. Per product, in stock
     -- order, the first that does not fit names the refusal (its own limit, else no room).
-    -- When there is no room, holds of that stock whose time ran out are released (other
-    -- transactions' locked rows skipped) and the hold is tried once more.
+    -- When there is no room, holds of that stock whose time ran out, and slips or Pix charges
+    -- past theirs, are released (other transactions' locked rows skipped) and the hold is tried
+    -- once more.
     FOR v_attempt IN 1..2 LOOP
     WITH w AS (SELECT * FROM unnest(p_products, p_qtds) AS u(idproduto, qtd)),
     stock AS (
@@ -373,7 +379,10 @@ const HOLD_ROUTINE = routine(
     INTO r_refusal, r_id, r_dthr_exp, r_count_exp, r_qtd, r_cupom;
     EXIT WHEN r_refusal IS DISTINCT FROM 'error.ticketsUnavailable' OR v_attempt = 2;
     ${expiryStatement(` AND ${holdsOfStock('p_apres', 'p_products')}`)} INTO v_n;
-    EXIT WHEN v_n = 0;
+    -- Slips and Pix charges past their time give their units back too (their buyers are mailed
+    -- by the sweeper's next pass).
+    ${pendingExpiryStatement('(SELECT count(*) FROM ex)::int')} INTO v_m;
+    EXIT WHEN v_n + v_m = 0;
     END LOOP;
     RETURN NEXT;
   END
@@ -625,4 +634,78 @@ export async function extendHold(
     countExp: Number(done!.count_exp),
     left: maxExtensions - row.prorrogacoes - 1,
   };
+}
+
+/**
+ * A bank slip or Pix charge was issued: TP → AP (units stay sold) until `expiraEm`, after which
+ * an unpaid order is released ({@link expirePendingPayments}).
+ */
+export async function awaitPayment(tx: Db, idmovimentacao: number, expiraEm: Date): Promise<void> {
+  await setStatus(tx, idmovimentacao, 'AP', sql`${expiraEm.toISOString()}::timestamptz`);
+}
+
+/**
+ * A pending (AP) order will not be paid (its slip or Pix charge expired or failed): EX, its
+ * units given back. Only from AP, so a repeated notification releases nothing twice.
+ * @returns whether the order moved.
+ */
+export async function releasePending(tx: Db, idmovimentacao: number): Promise<boolean> {
+  return setStatus(tx, idmovimentacao, 'EX', undefined, { from: 'AP' });
+}
+
+/**
+ * A pending (AP) order whose slip was cancelled goes back to the cart (RE) with the hold's own
+ * expiry, its units still held (the counter does not move: AP and RE both count).
+ * @returns whether the order moved.
+ */
+export async function returnToCart(
+  tx: Db,
+  idmovimentacao: number,
+  holdExpiry: Date,
+): Promise<boolean> {
+  return setStatus(tx, idmovimentacao, 'RE', sql`${holdExpiry.toISOString()}::timestamptz`, {
+    from: 'AP',
+  });
+}
+
+/**
+ * Releases the pending (AP) orders whose slip or Pix charge ran out (`dthr_exp` passed) and
+ * marks those charges expired, in one statement, on any number of servers at once: rows
+ * another transaction holds are skipped (`SKIP LOCKED`: a webhook resolving that order, or
+ * another sweep), a row changed meanwhile is re-checked under its lock (`status = 'AP'`), and only
+ * the orders this statement moved give their units back. A card payment left pending has no
+ * `dthr_exp` and is not touched.
+ * @returns the orders it released.
+ */
+export async function expirePendingPayments(db: Db): Promise<number[]> {
+  const [r] = await retryTransaction(() =>
+    runScript<{ ids: string | null }>(db, [
+      pendingExpiryStatement(`(SELECT string_agg(id::text, ',' ORDER BY id) FROM ex) AS ids`),
+    ]),
+  );
+  return r?.ids ? r.ids.split(',').map(Number) : [];
+}
+
+/** The statement of {@link expirePendingPayments}, ending in `SELECT <select>` (over `ex`). */
+function pendingExpiryStatement(select: string): string {
+  return `WITH ex AS (
+        UPDATE movimentacao SET status = 'EX', updated_at = now()
+        WHERE id IN (
+          SELECT m.id FROM movimentacao m
+          WHERE m.status = 'AP' AND m.dthr_exp IS NOT NULL AND m.dthr_exp <= now()
+          ORDER BY m.id FOR UPDATE SKIP LOCKED)
+          AND status = 'AP' AND dthr_exp <= now()
+        RETURNING id),
+      units AS (
+        SELECT i.idestoque FROM movimentacao_item i
+        WHERE i.idmovimentacao IN (SELECT id FROM ex) AND i.status <> 'CA' FOR UPDATE),
+      released AS (
+        UPDATE estoque e SET reservados = e.reservados - c.n
+        FROM (SELECT idestoque, count(*)::int AS n FROM units GROUP BY idestoque) c
+        WHERE e.id = c.idestoque RETURNING e.id),
+      charges AS (
+        UPDATE pagamento SET status = 'expired', updated_at = now()
+        WHERE idmovimentacao IN (SELECT id FROM ex) AND status = 'pending' AND forma <> 'cartao'
+        RETURNING id)
+      SELECT ${select}`;
 }

@@ -15,6 +15,7 @@ import type {
 import { catalogOf, toCents, toReais } from '../catalog/lookup';
 import type { Db } from '../db/client';
 import { COUNT_EXP, rows, toDate, toDateOrNull } from '../db/sql';
+import { boletoUrl } from '../payments/issued';
 import { spDate, spDateTime, spDateTimeMinutes } from '../time';
 
 /** What a unit `i` costs in cents: its price less its combo and coupon discounts, plus its fee. */
@@ -107,6 +108,7 @@ interface ItemRow {
   dthr_exp: unknown;
   count_exp: number;
   codigo: string | null;
+  boleto_token: string | null;
 }
 
 /**
@@ -132,7 +134,11 @@ export async function selectItens(
       SELECT i.id, i.idmovimentacao, i.status AS item_status, m.status AS mov_status,
         i.valor_cents, i.taxa_cents, i.combo_cents, i.idcombo, i.desconto_cents, m.cupom,
         e.idproduto, a.id AS idapresentacao, a.idevento, a.dthr,
-        a.dscapre, m.dthr_exp, ${COUNT_EXP} AS count_exp, g.codigo
+        a.dscapre, m.dthr_exp, ${COUNT_EXP} AS count_exp, g.codigo,
+        (SELECT p.documento_token FROM pagamento p
+          WHERE p.idmovimentacao = m.id AND p.forma = 'boleto'
+            AND p.status IN ('pending','approved')
+          ORDER BY p.id DESC LIMIT 1) AS boleto_token
       FROM movimentacao_item i
       JOIN movimentacao m ON m.id = i.idmovimentacao
       JOIN estoque e ON e.id = i.idestoque
@@ -188,6 +194,7 @@ export async function selectItens(
       msg_info_carrinho: entry?.product.info?.[locale] ?? '',
     };
     if (r.codigo) item.codigo = r.codigo;
+    if (r.boleto_token && r.item_status !== 'CA') item.boleto_url = boletoUrl(r.boleto_token);
     const list = out.get(r.idmovimentacao) ?? [];
     list.push(item);
     out.set(r.idmovimentacao, list);

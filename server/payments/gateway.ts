@@ -26,8 +26,66 @@ export class GatewayError extends Error {
   override readonly name = 'GatewayError';
 }
 
-/** A payment gateway. */
+/** A bank slip to issue. */
+export interface BoletoRequest {
+  amountCents: number;
+  /** One slip per key: a repeated key answers the slip already issued. */
+  idempotencyKey: string;
+  /** FEBRABAN code of the collecting bank. */
+  banco: string;
+  /** Due date as printed, `YYYY-MM-DD` (Sao Paulo calendar). */
+  vencimento: string;
+  /** After this instant the slip can no longer be paid. */
+  expiraEm: Date;
+  /** Our order's locator (the gateway keeps it as the payer's reference). */
+  localizador: string;
+}
+
+/** A bank slip the gateway issued. */
+export interface BoletoIssued {
+  gatewayRef: string;
+  /** The 44-digit barcode (FEBRABAN layout, check digits included). */
+  barcode: string;
+}
+
+/** A Pix charge to issue. */
+export interface PixRequest {
+  amountCents: number;
+  /** One charge per key: a repeated key answers the charge already issued. */
+  idempotencyKey: string;
+  /** After this instant the charge can no longer be paid. */
+  expiraEm: Date;
+  localizador: string;
+  /** The receiver (the brand's Pix key, name and city). */
+  key: string;
+  merchantName: string;
+  merchantCity: string;
+}
+
+/** A Pix charge the gateway issued. */
+export interface PixIssued {
+  gatewayRef: string;
+  /** The BR Code text ("copia e cola"), CRC included. */
+  payload: string;
+}
+
+/** What a verified notification says about a bank slip or Pix charge. */
+export interface ChargeNotification {
+  gatewayRef: string;
+  /** paid: the money arrived; expired/failed: it never will. */
+  status: 'paid' | 'expired' | 'failed';
+}
+
+/** What the gateway says when asked to cancel a charge. */
+export type CancelOutcome = 'cancelled' | 'paid' | 'unknown';
+
+/**
+ * A payment gateway. The card charge is always there; each other method is a capability: a
+ * brand's method is offered only when the brand turns it on and its gateway has it.
+ */
 export interface PaymentGateway {
+  /** The adapter's id: its webhook is `POST /payments/webhook/<id>`. */
+  readonly id: string;
   /** Shown to the buyer (GatewayPagamento.nome). */
   readonly nome: string;
   readonly ambiente: 'dev' | 'sandbox' | 'live';
@@ -37,4 +95,18 @@ export interface PaymentGateway {
   publicKey(brandId: string): string;
   /** Charges a token. Must not throw for a refusal: a refusal is `declined`. */
   charge(req: ChargeRequest): Promise<ChargeResult>;
+  /** Issues a bank slip (idempotent per key). Throws {@link GatewayError}. */
+  issueBoleto?(req: BoletoRequest): Promise<BoletoIssued>;
+  /** Issues a Pix charge (idempotent per key). Throws {@link GatewayError}. */
+  issuePix?(req: PixRequest): Promise<PixIssued>;
+  /** Cancels an unpaid slip or Pix charge; `paid` when it was paid first. */
+  cancelCharge?(gatewayRef: string): Promise<CancelOutcome>;
+  /**
+   * Reads a webhook notification: checks its signature over the raw body and answers what it
+   * says, or null when it is not authentic (or not understood).
+   */
+  verifyNotification?(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): ChargeNotification | null;
 }

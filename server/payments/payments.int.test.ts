@@ -16,6 +16,7 @@ import {
   SANDBOX_CARDS,
   sandboxCard,
   startTestServer,
+  TEST_WEBHOOK_SECRET,
   type TestServer,
   unitsTaken,
 } from '../test/harness';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   s = await startTestServer({
     // The sandbox, counting charges and slow enough for duplicates to overlap.
     gateway: (db): PaymentGateway => {
-      const sandbox = createSandboxGateway(db);
+      const sandbox = createSandboxGateway(db, { webhookSecret: TEST_WEBHOOK_SECRET });
       return {
         ...sandbox,
         publicKey: sandbox.publicKey,
@@ -159,7 +160,8 @@ describe('payment', () => {
     const { token } = await s.personToken('buyer@example.com');
     const r = await reserve(token);
     const gw = await s.ok('SuperIngresso', 'getGatewayPagamento', [r.idmovimentacao], { token });
-    expect(gw).toEqual({
+    const cardEntry = {
+      forma: 'cartao',
       nome: 'Sandbox',
       id_criptografado: 'pk_sandbox_test-a',
       idformapag: 1,
@@ -171,9 +173,27 @@ describe('payment', () => {
         { parcela: 4, valor: 27.5 },
         { parcela: 5, valor: 22 },
       ],
+      parcelaSelect: 1,
       bandeiras_aceitas: ['visa', 'mastercard'],
       ambiente: 'sandbox',
       files_include: ['/sandbox-gateway/tokenizer.js'],
+    };
+    const once = {
+      id_criptografado: 'pk_sandbox_test-a',
+      parcelas: [{ parcela: 1, valor: 110 }],
+      parcelaSelect: 1,
+      bandeiras_aceitas: [],
+      ambiente: 'sandbox',
+      files_include: [],
+    };
+    // The card at the top level (for a card-only client), then one entry per method.
+    expect(gw).toEqual({
+      ...cardEntry,
+      formas: [
+        cardEntry,
+        { ...once, forma: 'boleto', nome: 'Boleto bancário', idformapag: 2, vencimento_dias: 3 },
+        { ...once, forma: 'pix', nome: 'Pix', idformapag: 3, expira_minutos: 30 },
+      ],
     });
     const before = charges;
     const pay = await s.ok(

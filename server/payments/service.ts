@@ -7,7 +7,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type {
   CartaoToken,
   ConcluirPagamentoResult,
-  GatewayPagamento,
+  FormaPagamento,
+  GatewayFormaPagamento,
+  GetGatewayPagamentoResult,
   IniciarPagamentoResult,
   PagamentoOpcoes,
   StatusMovimentacao,
@@ -22,6 +24,7 @@ import { firstRow, rows } from '../db/sql';
 import { badParams, generic } from '../errors';
 import { t } from '../i18n';
 import {
+  awaitPayment,
   beginPayment,
   concludeOrder,
   EXPIRED_HOLD,
@@ -30,11 +33,54 @@ import {
   settlePayment,
 } from '../orders/lifecycle';
 import { ITEM_TOTAL_CENTS } from '../orders/view';
+import { spDate, spDateTimeMinutes, spInstant } from '../time';
 import type { PaymentGateway } from './gateway';
 import { installmentOptions } from './installments';
+import { issuedBoleto, issuedPix } from './issued';
 
-/** The only payment method offered: card through the brand's gateway. */
+/** idformapag of a card payment through the brand's gateway. */
 export const IDFORMAPAG_CARTAO = 1;
+/** idformapag of a bank slip (boleto). */
+export const IDFORMAPAG_BOLETO = 2;
+/** idformapag of a Pix charge. */
+export const IDFORMAPAG_PIX = 3;
+
+const FORMA_OF_ID: Record<number, FormaPagamento> = {
+  [IDFORMAPAG_CARTAO]: 'cartao',
+  [IDFORMAPAG_BOLETO]: 'boleto',
+  [IDFORMAPAG_PIX]: 'pix',
+};
+const ID_OF_FORMA: Record<FormaPagamento, number> = {
+  cartao: IDFORMAPAG_CARTAO,
+  boleto: IDFORMAPAG_BOLETO,
+  pix: IDFORMAPAG_PIX,
+};
+
+/** Gateway names longer than this are shortened (spec §9). */
+export const GATEWAY_NAME_MAX = 18;
+
+/** A gateway name as shown: at most {@link GATEWAY_NAME_MAX} characters, cut with an ellipsis. */
+export function shortGatewayName(nome: string): string {
+  const chars = [...nome.trim()];
+  if (chars.length <= GATEWAY_NAME_MAX) return chars.join('');
+  return `${chars
+    .slice(0, GATEWAY_NAME_MAX - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
+/**
+ * The methods a brand offers with its gateway, card first: a method is on when the brand's
+ * `payments.methods` turns it on (absent: card only) and the gateway has the capability.
+ */
+export function enabledMethods(s: PaymentScope): FormaPagamento[] {
+  const m = s.brand.brand.payments.methods;
+  const out: FormaPagamento[] = [];
+  if (m ? m.card?.enabled === true : true) out.push('cartao');
+  if (m?.boleto?.enabled && s.gateway.issueBoleto) out.push('boleto');
+  if (m?.pix?.enabled && s.gateway.issuePix) out.push('pix');
+  return out;
+}
 
 /**
  * Time a payment attempt keeps the units held even if the reservation's own expiry passes
@@ -85,52 +131,120 @@ function offer(s: CartScope, totalCents: number) {
 }
 
 /**
- * The gateway offer for the person's open cart: instalments (each at least the brand's minimum),
- * accepted card brands and the tokenizer script.
+ * The gateway offer for the person's open cart: one entry per method the brand has on (card:
+ * instalments, each at least the brand's minimum, accepted card brands and the tokenizer
+ * script; bank slip and Pix: one payment of the total), the first of them also at the top level.
+ * @throws gateway ('Erro no gateway') when no method is available.
  */
 export async function getGatewayPagamento(
   s: PaymentScope,
   idmovimentacao: number,
-): Promise<GatewayPagamento> {
+): Promise<GetGatewayPagamentoResult> {
   const cart = await lockCart(s.db, s, idmovimentacao, false);
   if (!cart || !['RE', 'TP', 'EX'].includes(cart.status)) throw generic('error.cartNotFound');
   if (cart.expired || cart.status === 'EX') throw generic('error.reservationExpired');
   if (cart.units === 0) throw generic('error.cartNotFound');
-  return {
-    nome: s.gateway.nome,
+  const methods = s.brand.brand.payments.methods;
+  const common = {
     id_criptografado: s.gateway.publicKey(s.brand.id),
-    idformapag: IDFORMAPAG_CARTAO,
-    parcelas: offer(s, cart.total_cents).map((o) => ({
-      parcela: o.parcela,
-      valor: toReais(o.valorCents),
-    })),
-    bandeiras_aceitas: [...s.brand.brand.payments.acceptedBrands],
     ambiente: s.gateway.ambiente,
-    files_include: [...s.gateway.filesInclude],
+    parcelaSelect: 1,
   };
+  const single = [{ parcela: 1, valor: toReais(cart.total_cents) }];
+  const formas = enabledMethods(s).map((forma): GatewayFormaPagamento => {
+    if (forma === 'cartao') {
+      return {
+        ...common,
+        forma,
+        nome: shortGatewayName(s.gateway.nome),
+        idformapag: IDFORMAPAG_CARTAO,
+        parcelas: offer(s, cart.total_cents).map((o) => ({
+          parcela: o.parcela,
+          valor: toReais(o.valorCents),
+        })),
+        bandeiras_aceitas: [...s.brand.brand.payments.acceptedBrands],
+        files_include: [...s.gateway.filesInclude],
+      };
+    }
+    const entry = {
+      ...common,
+      forma,
+      nome: shortGatewayName(
+        t(s.locale, forma === 'boleto' ? 'payment.method.boleto' : 'payment.method.pix'),
+      ),
+      idformapag: ID_OF_FORMA[forma],
+      parcelas: single,
+      bandeiras_aceitas: [],
+      files_include: [],
+    };
+    return forma === 'boleto'
+      ? { ...entry, vencimento_dias: methods?.boleto?.dueDays ?? 0 }
+      : { ...entry, expira_minutos: methods?.pix?.expiryMinutes ?? 0 };
+  });
+  const [first] = formas;
+  if (!first) throw generic('error.gateway');
+  return { ...first, formas };
 }
 
 type PagamentoRow = typeof pagamento.$inferSelect;
 
 function storedResult(s: CartScope, p: PagamentoRow): IniciarPagamentoResult {
+  const forma = p.forma as FormaPagamento;
   switch (p.status) {
     case 'approved':
       return {
         idpagamento: p.id,
         status: 'approved',
         mensagem: t(s.locale, 'payment.approvedMessage'),
+        forma,
       };
     case 'pending':
+      if (forma === 'boleto') {
+        const boleto = issuedBoleto(p);
+        return {
+          idpagamento: p.id,
+          status: 'pending',
+          mensagem: t(s.locale, 'payment.boletoPendingMessage', {
+            vencimento: boleto.vencimento.split('-').reverse().join('/'),
+          }),
+          forma,
+          boleto,
+        };
+      }
+      if (forma === 'pix') {
+        const pix = issuedPix(p);
+        return {
+          idpagamento: p.id,
+          status: 'pending',
+          mensagem: t(s.locale, 'payment.pixPendingMessage', {
+            expira: spDateTimeMinutes(new Date(pix.expira_em)).slice(11),
+          }),
+          forma,
+          pix,
+        };
+      }
       return {
         idpagamento: p.id,
         status: 'pending',
         mensagem: t(s.locale, 'payment.pendingMessage'),
+        forma,
       };
     case 'declined':
       return {
         idpagamento: p.id,
         status: 'declined',
         mensagem: t(s.locale, 'error.paymentDeclined'),
+        forma,
+      };
+    // A slip or Pix charge that expired or was cancelled: that attempt is over (retry with a
+    // new key while the cart is open).
+    case 'expired':
+    case 'cancelled':
+      return {
+        idpagamento: p.id,
+        status: 'declined',
+        mensagem: t(s.locale, 'payment.chargeClosed'),
+        forma,
       };
     default:
       throw generic('error.gateway');
@@ -151,29 +265,124 @@ async function awaitAttempt(s: CartScope, key: string): Promise<IniciarPagamento
 }
 
 type Begin =
-  | { kind: 'new'; idpagamento: number; amountCents: number }
+  | { kind: 'new'; idpagamento: number; amountCents: number; localizador: string }
   | { kind: 'existing'; key: string }
   | { kind: 'repriced'; refusal: CouponRefusal | null };
 
+const DAY_MS = 86_400_000;
+
+/** The day after a `YYYY-MM-DD` calendar date. */
+function nextDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
 /**
- * Pays the person's open cart with a card token. Idempotent per `opcoes.idempotencyKey`: a
- * repeated key answers the stored result and never charges again, also when the repeats are
- * concurrent. While the gateway is asked the cart is TP; declined returns it to RE (retry with a
- * new key), pending makes the order AP, approved leaves it TP with no expiry, awaiting
- * {@link concluirPagamento}.
+ * When a new slip or Pix charge of the brand stops being payable: a slip is due `dueDays`
+ * Sao Paulo calendar days from today and payable until the end of that day; a Pix charge for
+ * `expiryMinutes`.
+ */
+function chargeTimes(s: PaymentScope, forma: FormaPagamento) {
+  const m = s.brand.brand.payments.methods;
+  if (forma === 'boleto') {
+    const vencimento = spDate(new Date(Date.now() + (m?.boleto?.dueDays ?? 1) * DAY_MS));
+    return { vencimento, expiraEm: spInstant(nextDay(vencimento), '00:00') };
+  }
+  if (forma === 'pix') {
+    return {
+      vencimento: null,
+      expiraEm: new Date(Date.now() + (m?.pix?.expiryMinutes ?? 30) * 60_000),
+    };
+  }
+  return { vencimento: null, expiraEm: null };
+}
+
+/** What the gateway answered for a new attempt. */
+interface Answer {
+  status: 'approved' | 'declined' | 'pending' | 'error';
+  gatewayRef: string | null;
+  boletoBarcode?: string;
+  pixPayload?: string;
+}
+
+/** Asks the gateway: charges the card, or issues the slip or the Pix charge. */
+async function askGateway(
+  s: PaymentScope,
+  forma: FormaPagamento,
+  cartao: CartaoToken | null,
+  p: PagamentoRow,
+  localizador: string,
+  opcoes: PagamentoOpcoes,
+): Promise<Answer> {
+  try {
+    if (forma === 'boleto' && s.gateway.issueBoleto) {
+      const slip = await s.gateway.issueBoleto({
+        amountCents: p.valorCents,
+        idempotencyKey: p.idempotencyKey,
+        banco: s.brand.brand.payments.methods?.boleto?.banco ?? '001',
+        vencimento: p.boletoVencimento ?? '',
+        expiraEm: p.expiraEm ?? new Date(),
+        localizador,
+      });
+      return { status: 'pending', gatewayRef: slip.gatewayRef, boletoBarcode: slip.barcode };
+    }
+    if (forma === 'pix' && s.gateway.issuePix) {
+      const pix = s.brand.brand.payments.methods?.pix;
+      const charge = await s.gateway.issuePix({
+        amountCents: p.valorCents,
+        idempotencyKey: p.idempotencyKey,
+        expiraEm: p.expiraEm ?? new Date(),
+        localizador,
+        key: pix?.key ?? '',
+        merchantName: pix?.merchantName ?? '',
+        merchantCity: pix?.merchantCity ?? '',
+      });
+      return { status: 'pending', gatewayRef: charge.gatewayRef, pixPayload: charge.payload };
+    }
+    if (forma === 'cartao' && cartao) {
+      const res = await s.gateway.charge({
+        token: cartao.token,
+        bandeira: cartao.bandeira,
+        amountCents: p.valorCents,
+        installments: opcoes.parcelas,
+        idempotencyKey: p.idempotencyKey,
+      });
+      return { status: res.status, gatewayRef: res.gatewayRef };
+    }
+    return { status: 'error', gatewayRef: null };
+  } catch {
+    return { status: 'error', gatewayRef: null };
+  }
+}
+
+/**
+ * Pays the person's open cart: with a card token (`idformapag` 1), a bank slip (2) or a Pix
+ * charge (3). Idempotent per `opcoes.idempotencyKey`: a repeated key answers the stored result
+ * and never charges (or issues) again, also when the repeats are concurrent; an order never has
+ * two live slips or Pix charges, whatever the keys. While the gateway is asked the cart is TP;
+ * declined (or a gateway error) returns it to RE (retry with a new key); a card pending makes the
+ * order AP; a slip or Pix charge makes it AP until it expires (units stay sold); approved leaves
+ * it TP with no expiry, awaiting {@link concluirPagamento}.
  */
 export async function iniciarPagamento(
   s: PaymentScope,
   idmovimentacao: number,
   idformapag: number,
-  cartao: CartaoToken,
+  cartao: CartaoToken | null,
   opcoes: PagamentoOpcoes,
 ): Promise<IniciarPagamentoResult> {
-  if (idformapag !== IDFORMAPAG_CARTAO) throw badParams();
-  // The checkout refuses these before tokenizing; a client that does not is refused here, and
-  // the gateway confirms the token's brand when charging.
-  if (!s.brand.brand.payments.acceptedBrands.includes(cartao.bandeira)) {
-    throw generic('error.cardBrandNotAccepted');
+  const forma = FORMA_OF_ID[idformapag];
+  if (!forma) throw badParams();
+  if (!enabledMethods(s).includes(forma)) throw generic('error.paymentMethodUnavailable');
+  if (forma === 'cartao') {
+    if (!cartao) throw badParams();
+    // The checkout refuses these before tokenizing; a client that does not is refused here, and
+    // the gateway confirms the token's brand when charging.
+    if (!s.brand.brand.payments.acceptedBrands.includes(cartao.bandeira)) {
+      throw generic('error.cardBrandNotAccepted');
+    }
+  } else if (opcoes.parcelas !== 1) {
+    throw badParams();
   }
   const key = opcoes.idempotencyKey;
 
@@ -187,12 +396,19 @@ export async function iniciarPagamento(
       if (prior.idmovimentacao !== cart.id) throw badParams();
       return { kind: 'existing', key };
     }
-    // Already paid with another key: answer that payment rather than charging twice.
-    const [approved] = await tx
+    // Already paid with another key, or a slip / Pix charge already live: answer that payment
+    // rather than charging (or issuing) twice.
+    const [live] = await tx
       .select()
       .from(pagamento)
-      .where(and(eq(pagamento.idmovimentacao, cart.id), eq(pagamento.status, 'approved')));
-    if (approved) return { kind: 'existing', key: approved.idempotencyKey };
+      .where(
+        and(
+          eq(pagamento.idmovimentacao, cart.id),
+          sql`(${pagamento.status} = 'approved' OR (${pagamento.forma} <> 'cartao'
+            AND ${pagamento.status} IN ('processing','pending')))`,
+        ),
+      );
+    if (live) return { kind: 'existing', key: live.idempotencyKey };
     if (cart.expired || cart.status === 'EX') refuse('error.reservationExpired');
     if (cart.status === 'TP' || cart.status === 'AP') refuse('error.paymentInProgress');
     if (cart.status !== 'RE' || cart.units === 0) refuse('error.cartNotFound');
@@ -208,28 +424,45 @@ export async function iniciarPagamento(
     if ((await repriceOrder(tx, s.brand, cart.id)) || used) {
       return { kind: 'repriced', refusal: used || null };
     }
-    if (!offer(s, cart.total_cents).some((o) => o.parcela === opcoes.parcelas)) {
+    if (
+      forma === 'cartao' &&
+      !offer(s, cart.total_cents).some((o) => o.parcela === opcoes.parcelas)
+    ) {
       throw badParams();
     }
+    const times = chargeTimes(s, forma);
     const [created] = await tx
       .insert(pagamento)
       .values({
         idmovimentacao: cart.id,
         idempotencyKey: key,
         status: 'processing',
-        gateway: s.brand.brand.payments.gateway,
+        forma,
+        gateway: s.gateway.id,
         parcelas: opcoes.parcelas,
         valorCents: cart.total_cents,
-        tokenRef: cartao.token,
-        bandeira: cartao.bandeira,
-        ultimosDigitos: cartao.ultimos_digitos,
+        tokenRef: cartao?.token ?? null,
+        bandeira: cartao?.bandeira ?? null,
+        ultimosDigitos: cartao?.ultimos_digitos ?? null,
         movDthrExp: sql`${cart.dthr_exp}::timestamptz`,
+        expiraEm: times.expiraEm,
+        boletoVencimento: times.vencimento,
+        documentoToken: forma === 'boleto' ? randomBytes(18).toString('base64url') : null,
       })
       .onConflictDoNothing({ target: pagamento.idempotencyKey })
       .returning({ id: pagamento.id });
     if (!created) return { kind: 'existing', key };
     await beginPayment(tx, cart.id, PAYMENT_GRACE_SECONDS);
-    return { kind: 'new', idpagamento: created.id, amountCents: cart.total_cents };
+    const [mov] = await rows<{ localizador: string }>(
+      tx,
+      sql`SELECT localizador FROM movimentacao WHERE id = ${cart.id}`,
+    );
+    return {
+      kind: 'new',
+      idpagamento: created.id,
+      amountCents: cart.total_cents,
+      localizador: mov?.localizador ?? '',
+    };
   });
 
   if (begin.kind === 'existing') return awaitAttempt(s, begin.key);
@@ -239,30 +472,27 @@ export async function iniciarPagamento(
       : generic('error.cartRepriced');
   }
 
-  let status: 'approved' | 'declined' | 'pending' | 'error';
-  let gatewayRef: string | null = null;
-  try {
-    const res = await s.gateway.charge({
-      token: cartao.token,
-      bandeira: cartao.bandeira,
-      amountCents: begin.amountCents,
-      installments: opcoes.parcelas,
-      idempotencyKey: key,
-    });
-    status = res.status;
-    gatewayRef = res.gatewayRef;
-  } catch {
-    status = 'error';
-  }
+  const [attempt] = await s.db.select().from(pagamento).where(eq(pagamento.id, begin.idpagamento));
+  const answer = await askGateway(s, forma, cartao, attempt!, begin.localizador, opcoes);
 
   const saved = await s.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM movimentacao WHERE id = ${idmovimentacao} FOR UPDATE`);
     const [p] = await tx
       .update(pagamento)
-      .set({ status, gatewayRef, updatedAt: sql`now()` })
+      .set({
+        status: answer.status,
+        gatewayRef: answer.gatewayRef,
+        boletoBarcode: answer.boletoBarcode ?? null,
+        pixPayload: answer.pixPayload ?? null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(pagamento.id, begin.idpagamento))
       .returning();
-    await settlePayment(tx, idmovimentacao, status, p!.movDthrExp);
+    if (answer.status === 'pending' && p!.expiraEm) {
+      await awaitPayment(tx, idmovimentacao, p!.expiraEm);
+    } else {
+      await settlePayment(tx, idmovimentacao, answer.status, p!.movDthrExp);
+    }
     return p!;
   });
   return storedResult(s, saved);
@@ -280,6 +510,28 @@ export function newTicketCode(): string {
     bits >>= 5n;
   }
   return code;
+}
+
+/**
+ * Concludes a paid order whose row the caller locked: PA (lifecycle) and one ticket per paid
+ * unit that has none. The one way tickets are issued: by {@link concluirPagamento} and by the
+ * webhook that confirms a bank slip or Pix charge.
+ */
+export async function concludePaid(tx: Db, idmovimentacao: number): Promise<void> {
+  await concludeOrder(tx, idmovimentacao);
+  const units = await rows<{ id: number }>(
+    tx,
+    sql`SELECT i.id FROM movimentacao_item i
+        LEFT JOIN ingresso g ON g.iditem = i.id
+        WHERE i.idmovimentacao = ${idmovimentacao} AND i.status = 'PA' AND g.id IS NULL
+        ORDER BY i.id`,
+  );
+  for (const u of units) {
+    await tx.execute(
+      sql`INSERT INTO ingresso (iditem, codigo) VALUES (${u.id}, ${newTicketCode()})
+          ON CONFLICT (iditem) DO NOTHING`,
+    );
+  }
 }
 
 /**
@@ -309,20 +561,7 @@ export async function concluirPagamento(
         .from(pagamento)
         .where(and(eq(pagamento.idmovimentacao, mov.id), eq(pagamento.status, 'approved')));
       if (!approved) refuse('error.paymentNotApproved');
-      await concludeOrder(tx, mov.id);
-      const units = await rows<{ id: number }>(
-        tx,
-        sql`SELECT i.id FROM movimentacao_item i
-            LEFT JOIN ingresso g ON g.iditem = i.id
-            WHERE i.idmovimentacao = ${mov.id} AND i.status = 'PA' AND g.id IS NULL
-            ORDER BY i.id`,
-      );
-      for (const u of units) {
-        await tx.execute(
-          sql`INSERT INTO ingresso (iditem, codigo) VALUES (${u.id}, ${newTicketCode()})
-              ON CONFLICT (iditem) DO NOTHING`,
-        );
-      }
+      await concludePaid(tx, mov.id);
     }
     const tickets = await rows<{ iditem: number; codigo: string }>(
       tx,

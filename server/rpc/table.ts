@@ -31,6 +31,7 @@ import {
   getProdutos,
 } from '../catalog/catalog';
 import { OutcomeError } from '../errors';
+import { cancelarBoleto } from '../payments/pending';
 import {
   concluirPagamento,
   getGatewayPagamento,
@@ -151,6 +152,10 @@ export const rpcTable: RpcTable = {
       auth: 'required',
       handler: (ctx, [idmovimentacao, idformapag, _returnUrl, cartao, opcoes]) =>
         iniciarPagamento(payment(ctx), idmovimentacao, idformapag, cartao, opcoes),
+    },
+    cancelarBoleto: {
+      auth: 'required',
+      handler: (ctx, [idmovimentacao]) => cancelarBoleto(payment(ctx), idmovimentacao),
     },
     concluirPagamento: {
       auth: 'required',

@@ -103,6 +103,9 @@ export async function openTestDb(opts: { concurrency?: boolean } = {}): Promise<
   };
 }
 
+/** The secret test servers sign and check gateway notifications with. */
+export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789abcdef';
+
 /** Options of {@link startTestServer}. */
 export interface TestServerOptions {
   brands?: LoadedBrand[];
@@ -112,6 +115,10 @@ export interface TestServerOptions {
   gateway?: (db: Db) => PaymentGateway;
   /** A test of races: PostgreSQL whenever one is reachable, even in the PGlite suite. */
   concurrency?: boolean;
+  /** Serve the operator endpoints with this secret (as `npm start` does). */
+  operatorToken?: string;
+  /** SANDBOX_PIX_AUTOPAY_SECONDS. */
+  sandboxPixAutoPaySeconds?: number;
 }
 
 /** Per-request options of the helpers. */
@@ -178,6 +185,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     distDir: opts.distDir ?? path.join(os.tmpdir(), 'sf-no-dist'),
     ...(opts.holdSeconds === undefined ? {} : { holdSeconds: opts.holdSeconds }),
     ...(opts.gateway ? { gateway: opts.gateway(tdb.db) } : {}),
+    webhookSecret: TEST_WEBHOOK_SECRET,
+    ...(opts.operatorToken ? { operator: { token: opts.operatorToken, port: 8080 } } : {}),
+    sandboxPixAutoPaySeconds: opts.sandboxPixAutoPaySeconds ?? 0,
   });
   await app.ready();
 

@@ -75,6 +75,17 @@ function brandFile(over: Partial<BrandFile>): BrandFile {
       maxInstallments: 6,
       minInstallmentValue: 20,
       acceptedBrands: ['visa', 'mastercard'],
+      methods: {
+        card: { enabled: true },
+        boleto: { enabled: true, dueDays: 3, banco: '001' },
+        pix: {
+          enabled: true,
+          key: 'pix@loja-teste.com.br',
+          merchantName: 'Loja de Teste',
+          merchantCity: 'São Paulo',
+          expiryMinutes: 30,
+        },
+      },
     },
     ...over,
   };
@@ -223,6 +234,13 @@ export function testBrands(): LoadedBrand[] {
     testBrand('test-a'),
     testBrand('test-b', {
       hosts: ['other.test'],
+      // No payments.methods: card only.
+      payments: {
+        gateway: 'sandbox',
+        maxInstallments: 6,
+        minInstallmentValue: 20,
+        acceptedBrands: ['visa', 'mastercard'],
+      },
       default: false,
       title: L('Outra loja', 'Otra tienda', 'Other shop'),
       defaultLocale: 'en-US',

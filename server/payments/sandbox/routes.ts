@@ -4,13 +4,14 @@
  * {@link CartaoToken}; errors carry the refusal reason as `message`
  * (`invalid_number`, `invalid_expiry`, `invalid_cvv`, `invalid_holder`, `invalid_key`).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CartaoToken } from '../../../schemas/contract';
 import type { Db } from '../../db/client';
 import { sandboxToken } from '../../db/schema';
 import { checkCard, outcomeOf } from './cards';
+import { type Notifier, settleSandboxCharge } from './charges';
 import { SANDBOX_KEY_PREFIX, TOKENIZER_PATH } from './gateway';
 
 const tokenizerSource = readFileSync(new URL('./tokenizer.js', import.meta.url), 'utf8');
@@ -35,8 +36,54 @@ const tokenBodySchema = {
   },
 } as const;
 
+/** Options of {@link sandboxGatewayRoutes}. */
+export interface SandboxRoutesOptions {
+  db: Db;
+  /** Signs the notifications (PAYMENT_WEBHOOK_SECRET). */
+  webhookSecret: string;
+  /** Delivers a notification to our webhook. */
+  notify: Notifier;
+  /** The operator secret (`operator.json`); absent: no operator endpoint. */
+  operatorToken?: string;
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
 /** Routes of the sandbox gateway. */
-export const sandboxGatewayRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxRoutesOptions> = async (
+  app,
+  { db, webhookSecret, notify, operatorToken },
+) => {
+  /**
+   * POST /sandbox-gateway/v1/operator/settle { which, outcome: 'paid' | 'expired' }: the
+   * operator command (`npm run sandbox`), from this machine only, with the operator secret.
+   * Settles the charge at the sandbox and sends its notification to our webhook.
+   */
+  if (operatorToken) {
+    app.post('/sandbox-gateway/v1/operator/settle', async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const addr = req.socket.remoteAddress;
+      const given = req.headers['x-operator-token'];
+      if (
+        (addr !== '127.0.0.1' && addr !== '::1' && addr !== '::ffff:127.0.0.1') ||
+        typeof given !== 'string' ||
+        !timingSafeEqual(digest(given), digest(operatorToken))
+      ) {
+        return reply.code(403).send({ error: { code: 0, message: 'forbidden' } });
+      }
+      const body = (req.body ?? {}) as { which?: unknown; outcome?: unknown };
+      if (
+        typeof body.which !== 'string' ||
+        (body.outcome !== 'paid' && body.outcome !== 'expired')
+      ) {
+        return { error: { code: 0, message: 'which (string) and outcome (paid|expired) needed' } };
+      }
+      const settled = await settleSandboxCharge(db, body.which, body.outcome, webhookSecret);
+      if (settled.notification) await notify(settled.notification);
+      return { result: { outcome: settled.outcome, ref: settled.ref ?? null } };
+    });
+  }
+
   app.get(TOKENIZER_PATH, async (_req, reply) => {
     return reply
       .type('text/javascript; charset=utf-8')

@@ -1,0 +1,277 @@
+/**
+ * Pending payments: a bank slip or Pix charge resolved by the gateway's notification (paid →
+ * tickets; expired or failed → units released), cancelarBoleto, and the printable slip.
+ * Every status change goes through orders/lifecycle.ts; tickets are issued by
+ * {@link concludePaid}, as concluirPagamento issues them.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { LoadedBrand } from '../../schemas/brand.types';
+import type { CancelarBoletoResult, Locale, StatusMovimentacao } from '../../schemas/contract';
+import type { Db } from '../db/client';
+import { pagamento } from '../db/schema';
+import { firstRow, rows } from '../db/sql';
+import { generic } from '../errors';
+import { escapeHtml, htmlPage } from '../html';
+import { t } from '../i18n';
+import { enqueueMail } from '../mail/outbox';
+import { cancelOrder, refuse, releasePending, returnToCart } from '../orders/lifecycle';
+import type { ChargeNotification } from './gateway';
+import { issuedBoleto } from './issued';
+import { itfSvg } from './methods/boleto';
+import { concludePaid, type PaymentScope } from './service';
+
+/**
+ * Queues the mail telling the buyer of order `idmovimentacao` that its slip or Pix charge was
+ * paid (`payment_confirmed`) or released unpaid (`payment_released`), in their language. Inside
+ * the caller's transaction when given one, so the mail exists exactly when the change does.
+ */
+export async function tellBuyer(
+  db: Db,
+  brands: readonly LoadedBrand[],
+  idmovimentacao: number,
+  kind: 'payment_confirmed' | 'payment_released',
+): Promise<void> {
+  const who = await firstRow<{
+    brand: string;
+    localizador: string;
+    email: string;
+    nome: string;
+    idioma: string | null;
+  }>(
+    db,
+    sql`SELECT m.brand, m.localizador, x.email, x.nome, x.idioma
+        FROM movimentacao m JOIN pessoa x ON x.id = m.idpessoa WHERE m.id = ${idmovimentacao}`,
+  );
+  const brand = who && brands.find((b) => b.id === who.brand);
+  if (!who || !brand) return;
+  const locale = brand.brand.locales.includes(who.idioma as Locale)
+    ? (who.idioma as Locale)
+    : brand.brand.defaultLocale;
+  await enqueueMail(db, {
+    brand,
+    locale,
+    to: who.email,
+    kind,
+    vars: { nome: who.nome || who.email, localizador: who.localizador },
+  });
+}
+
+/**
+ * Mails the buyers of slips and Pix charges released unpaid by their time running out (the
+ * sweep, or a hold that needed their units) and not told yet, each exactly once on any number
+ * of servers: the payment is marked told and the mail queued in one transaction, taking the
+ * rows with `FOR UPDATE SKIP LOCKED`.
+ * @returns how many buyers it told.
+ */
+export async function mailReleasedPayments(
+  db: Db,
+  brands: readonly LoadedBrand[],
+  limit = 100,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await rows<{ idmovimentacao: number }>(
+      tx,
+      sql`UPDATE pagamento SET avisado_em = now()
+          WHERE id IN (
+            SELECT id FROM pagamento
+            WHERE status = 'expired' AND forma <> 'cartao' AND avisado_em IS NULL
+            ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+          RETURNING idmovimentacao`,
+    );
+    for (const d of due) await tellBuyer(tx, brands, d.idmovimentacao, 'payment_released');
+    return due.length;
+  });
+}
+
+/** What a notification did: nothing when it was seen before (a replay) or names no payment. */
+export type Resolution = 'paid' | 'released' | 'unchanged' | 'unknown';
+
+/**
+ * Applies a verified notification of gateway `gatewayId` to its payment, once: under the
+ * order's row lock, only a `pending` payment moves. Paid → approved, the order PA with its
+ * tickets; expired or failed → the order EX, its units given back; the buyer is mailed either
+ * way (same transaction). A payment the sweep already
+ * expired that the gateway reports paid is honoured (the money was taken): its units are taken
+ * back and the tickets issued.
+ */
+export async function resolveCharge(
+  db: Db,
+  brands: readonly LoadedBrand[],
+  gatewayId: string,
+  n: ChargeNotification,
+): Promise<Resolution> {
+  const [found] = await db
+    .select({ id: pagamento.id, idmovimentacao: pagamento.idmovimentacao })
+    .from(pagamento)
+    .where(and(eq(pagamento.gateway, gatewayId), eq(pagamento.gatewayRef, n.gatewayRef)));
+  if (!found) return 'unknown';
+  return db.transaction(async (tx): Promise<Resolution> => {
+    const mov = await firstRow<{ status: StatusMovimentacao }>(
+      tx,
+      sql`SELECT status FROM movimentacao WHERE id = ${found.idmovimentacao} FOR UPDATE`,
+    );
+    const [p] = await tx.select().from(pagamento).where(eq(pagamento.id, found.id));
+    if (!mov || !p) return 'unknown';
+    const lateButPaid = n.status === 'paid' && p.status === 'expired' && mov.status === 'EX';
+    if (p.status !== 'pending' && !lateButPaid) return 'unchanged';
+    if (n.status === 'paid') {
+      await tx
+        .update(pagamento)
+        .set({ status: 'approved', avisadoEm: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(pagamento.id, p.id));
+      await concludePaid(tx, p.idmovimentacao);
+      await tellBuyer(tx, brands, p.idmovimentacao, 'payment_confirmed');
+      return 'paid';
+    }
+    await tx
+      .update(pagamento)
+      .set({
+        status: n.status === 'expired' ? 'expired' : 'declined',
+        avisadoEm: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(pagamento.id, p.id));
+    if (await releasePending(tx, p.idmovimentacao)) {
+      await tellBuyer(tx, brands, p.idmovimentacao, 'payment_released');
+    }
+    return 'released';
+  });
+}
+
+/**
+ * Cancels the person's unpaid bank slip (or Pix charge) of an order: the gateway cancels it
+ * first (a slip it reports paid cannot be cancelled: its notification completes the order);
+ * then the order goes back to the cart (RE) while the hold it had before paying lasts, else it
+ * is cancelled and its units released.
+ * @throws boletoPaid for a paid slip, boletoNotFound when there is no unpaid one.
+ */
+export async function cancelarBoleto(
+  s: PaymentScope,
+  idmovimentacao: number,
+): Promise<CancelarBoletoResult> {
+  const mov = await firstRow<{ id: number; status: StatusMovimentacao }>(
+    s.db,
+    sql`SELECT id, status FROM movimentacao
+        WHERE id = ${idmovimentacao} AND idpessoa = ${s.pessoa.id} AND brand = ${s.brand.id}`,
+  );
+  if (!mov) throw generic('error.cartNotFound');
+  const live = async (db: Db) => {
+    const [p] = await db
+      .select()
+      .from(pagamento)
+      .where(
+        and(
+          eq(pagamento.idmovimentacao, mov.id),
+          sql`${pagamento.forma} <> 'cartao'`,
+          sql`${pagamento.status} IN ('pending','approved')`,
+        ),
+      );
+    return p;
+  };
+  const before = await live(s.db);
+  if (mov.status === 'PA' || before?.status === 'approved') throw generic('error.boletoPaid');
+  if (!before || mov.status !== 'AP' || !before.gatewayRef) throw generic('error.boletoNotFound');
+  const outcome = s.gateway.cancelCharge
+    ? await s.gateway.cancelCharge(before.gatewayRef)
+    : 'cancelled';
+  if (outcome === 'paid') throw generic('error.boletoPaid');
+
+  const status = await s.db.transaction(async (tx): Promise<StatusMovimentacao> => {
+    await tx.execute(sql`SELECT id FROM movimentacao WHERE id = ${mov.id} FOR UPDATE`);
+    const p = await live(tx);
+    if (p?.status === 'approved') refuse('error.boletoPaid');
+    if (!p || p.id !== before.id) refuse('error.boletoNotFound');
+    await tx
+      .update(pagamento)
+      .set({ status: 'cancelled', updatedAt: sql`now()` })
+      .where(eq(pagamento.id, p.id));
+    if (p.movDthrExp && p.movDthrExp.getTime() > Date.now()) {
+      if (await returnToCart(tx, mov.id, p.movDthrExp)) return 'RE';
+      refuse('error.boletoNotFound');
+    }
+    await cancelOrder(tx, mov.id);
+    return 'CA';
+  });
+  return { idmovimentacao: mov.id, status };
+}
+
+const PAGE_STYLE = `
+body{font:15px/1.4 system-ui,sans-serif;color:#111;background:#f4f4f4;margin:0}
+main{max-width:760px;margin:24px auto;background:#fff;padding:24px;border:1px solid #ccc}
+h1{font-size:20px;margin:0 0 16px}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0 0 16px}
+dt{font-weight:600}dd{margin:0}
+.linha{font:600 17px/1.4 ui-monospace,monospace;letter-spacing:.02em;word-break:break-all}
+.barcode svg{width:100%;max-width:680px;height:auto}
+.note{color:#444;font-size:13px}
+.status{font-weight:600;padding:8px;border:2px solid #111}
+@media print{body{background:#fff}main{margin:0;border:0;padding:0}.note{color:#000}}
+`;
+
+const brl = (valor: number, locale: Locale) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' }).format(valor);
+
+/**
+ * The printable slip of `token` (`/payments/boleto/<token>`): beneficiary, payer, amount, due
+ * date, linha digitável and the Interleaved 2 of 5 barcode as inline SVG. No script, its own
+ * style sheet (with the CSP nonce), print-friendly. Null when no slip has that token.
+ */
+export async function boletoPage(
+  db: Db,
+  brands: readonly LoadedBrand[],
+  token: string,
+  lang: Locale | null,
+  ambiente: string,
+): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
+  const row = await firstRow<{
+    id: number;
+    brand: string;
+    localizador: string;
+    nome: string;
+    sobrenome: string;
+    cpf: string | null;
+    idioma: string | null;
+  }>(
+    db,
+    sql`SELECT p.id, m.brand, m.localizador, x.nome, x.sobrenome, x.cpf, x.idioma
+        FROM pagamento p JOIN movimentacao m ON m.id = p.idmovimentacao
+        JOIN pessoa x ON x.id = m.idpessoa
+        WHERE p.documento_token = ${token} AND p.forma = 'boleto'`,
+  );
+  if (!row) return null;
+  const [p] = await db.select().from(pagamento).where(eq(pagamento.id, row.id));
+  const brand = brands.find((b) => b.id === row.brand);
+  if (!p?.boletoBarcode || !brand) return null;
+  const locale: Locale =
+    lang ??
+    (brand.brand.locales.includes(row.idioma as Locale)
+      ? (row.idioma as Locale)
+      : brand.brand.defaultLocale);
+  const slip = issuedBoleto(p);
+  const e = escapeHtml;
+  const cpf = row.cpf?.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+  const payer = `${row.nome} ${row.sobrenome}`.trim() + (cpf ? ` — CPF ${cpf}` : '');
+  const status =
+    p.status === 'approved'
+      ? `<p class="status">${e(t(locale, 'payment.boletoPage.statusPaid'))}</p>`
+      : p.status === 'pending'
+        ? ''
+        : `<p class="status">${e(t(locale, 'payment.boletoPage.statusClosed'))}</p>`;
+  const title = t(locale, 'payment.boletoPage.title', { localizador: row.localizador });
+  const body = `<h1>${e(title)}</h1>
+${status}
+<dl>
+<dt>${e(t(locale, 'payment.boletoPage.beneficiary'))}</dt><dd>${e(brand.brand.title[locale])}</dd>
+<dt>${e(t(locale, 'payment.boletoPage.payer'))}</dt><dd>${e(payer)}</dd>
+<dt>${e(t(locale, 'payment.boletoPage.order'))}</dt><dd>${e(row.localizador)}</dd>
+<dt>${e(t(locale, 'payment.boletoPage.dueDate'))}</dt><dd>${e(slip.vencimento.split('-').reverse().join('/'))}</dd>
+<dt>${e(t(locale, 'payment.boletoPage.amount'))}</dt><dd>${e(brl(slip.valor, locale))}</dd>
+</dl>
+<p>${e(t(locale, 'payment.boletoPage.line'))}</p>
+<p class="linha">${e(slip.linha_formatada)}</p>
+<div class="barcode">${itfSvg(slip.codigo_barras, { height: 50, narrow: 1 })}</div>
+<p class="note">${e(t(locale, 'payment.boletoPage.hint'))}</p>
+${ambiente === 'live' ? '' : `<p class="note">${e(t(locale, 'payment.boletoPage.sandbox'))}</p>`}`;
+  return htmlPage({ lang: locale, titleHtml: e(title), style: PAGE_STYLE, body });
+}

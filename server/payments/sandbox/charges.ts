@@ -1,0 +1,118 @@
+/**
+ * The sandbox's side of bank slips and Pix charges: settling them (the operator command, the
+ * Pix timer) and the signed notifications it sends to our webhook. A notification is the JSON
+ * `{"ref": "<gatewayRef>", "status": "paid" | "expired"}` with the header
+ * `x-sandbox-signature: sha256=<hex HMAC-SHA256 of the raw body with PAYMENT_WEBHOOK_SECRET>`.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sandboxCobranca } from '../../db/schema';
+import type { CancelOutcome, ChargeNotification } from '../gateway';
+
+/** The header carrying the signature. */
+export const SIGNATURE_HEADER = 'x-sandbox-signature';
+
+/** A notification ready to post: its raw body and signature header value. */
+export interface SignedNotification {
+  body: string;
+  signature: string;
+}
+
+/** Delivers a notification to our webhook; throws when it was not accepted. */
+export type Notifier = (n: SignedNotification) => Promise<void>;
+
+/** `sha256=<hex>` of `body` with `secret`. */
+export function signBody(body: string, secret: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** A signed notification of `ref` now being `status`. */
+export function signNotification(
+  ref: string,
+  status: ChargeNotification['status'],
+  secret: string,
+): SignedNotification {
+  const body = JSON.stringify({ ref, status });
+  return { body, signature: signBody(body, secret) };
+}
+
+/** Checks the signature of a notification and reads it; null when it is not authentic. */
+export function readSignedNotification(
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+  secret: string,
+): ChargeNotification | null {
+  const given = headers[SIGNATURE_HEADER];
+  if (typeof given !== 'string') return null;
+  const want = Buffer.from(signBody(rawBody, secret));
+  const got = Buffer.from(given);
+  if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
+  try {
+    const n = JSON.parse(rawBody) as { ref?: unknown; status?: unknown };
+    if (typeof n.ref !== 'string' || n.ref === '') return null;
+    if (n.status !== 'paid' && n.status !== 'expired' && n.status !== 'failed') return null;
+    return { gatewayRef: n.ref, status: n.status };
+  } catch {
+    return null;
+  }
+}
+
+/** What {@link settleSandboxCharge} did. */
+export interface Settled {
+  /** not-found: no charge by that reference or locator. */
+  outcome: 'paid' | 'expired' | 'already-paid' | 'already-expired' | 'cancelled' | 'not-found';
+  ref?: string;
+  /** The notification to send (also for a charge settled before: a replay is harmless). */
+  notification?: SignedNotification;
+}
+
+/**
+ * Settles a pending charge as the operator asks, `which` being its reference or our order's
+ * locator (its latest charge). Paying a charge past its time expires it instead, as a bank
+ * would refuse it. A charge settled before is answered with its notification again.
+ */
+export async function settleSandboxCharge(
+  db: Db,
+  which: string,
+  want: 'paid' | 'expired',
+  secret: string,
+): Promise<Settled> {
+  const [c] = await db
+    .select()
+    .from(sandboxCobranca)
+    .where(or(eq(sandboxCobranca.ref, which), eq(sandboxCobranca.localizador, which)))
+    .orderBy(desc(sandboxCobranca.createdAt))
+    .limit(1);
+  if (!c) return { outcome: 'not-found' };
+  const [moved] = await db
+    .update(sandboxCobranca)
+    .set({
+      status: sql`CASE WHEN ${want} = 'paid' AND ${sandboxCobranca.expiraEm} > now()
+        THEN 'paid' ELSE 'expired' END`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(sandboxCobranca.ref, c.ref), eq(sandboxCobranca.status, 'pending')))
+    .returning({ status: sandboxCobranca.status });
+  const status = moved?.status ?? c.status;
+  if (status === 'cancelled') return { outcome: 'cancelled', ref: c.ref };
+  const final = status === 'paid' ? 'paid' : 'expired';
+  return {
+    outcome: moved ? final : final === 'paid' ? 'already-paid' : 'already-expired',
+    ref: c.ref,
+    notification: signNotification(c.ref, final, secret),
+  };
+}
+
+/** Cancels a pending charge; a paid one stays paid. */
+export async function cancelSandboxCharge(db: Db, ref: string): Promise<CancelOutcome> {
+  const [moved] = await db
+    .update(sandboxCobranca)
+    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .where(and(eq(sandboxCobranca.ref, ref), eq(sandboxCobranca.status, 'pending')))
+    .returning({ ref: sandboxCobranca.ref });
+  if (moved) return 'cancelled';
+  const [c] = await db.select().from(sandboxCobranca).where(eq(sandboxCobranca.ref, ref));
+  if (!c) return 'unknown';
+  return c.status === 'paid' ? 'paid' : 'cancelled';
+}
