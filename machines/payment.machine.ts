@@ -2,7 +2,9 @@ import { assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
 import type {
   CartaoToken,
   ConcluirPagamentoResult,
-  GatewayPagamento,
+  FormaPagamento,
+  GatewayFormaPagamento,
+  GetGatewayPagamentoResult,
   IniciarPagamentoResult,
 } from '../schemas/contract';
 import {
@@ -18,14 +20,31 @@ import {
   type StartPaymentInput,
   type TokenizeCardInput,
   toFlowError,
+  type WatchChargeInput,
 } from './types';
 
 const MACHINE = 'paymentMachine';
 
+/** The ways to pay a gateway answer offers (an older server's answer: its card alone). */
+export function formasOf(gateway: GetGatewayPagamentoResult): GatewayFormaPagamento[] {
+  return gateway.formas?.length ? gateway.formas : [{ ...gateway, forma: 'cartao' }];
+}
+
+/** The entry of `forma` in a gateway answer, if offered. */
+function formaOf(
+  gateway: GetGatewayPagamentoResult | null,
+  forma: FormaPagamento,
+): GatewayFormaPagamento | undefined {
+  return gateway ? formasOf(gateway).find((f) => f.forma === forma) : undefined;
+}
+
 /**
- * The card payment of one held movimentacao (spec §4 "Payment widget results"): fetch the
- * gateway, load its tokenizer script, tokenize the card in the browser, start the payment with
- * the token and an idempotency key, then conclude it.
+ * The payment of one held movimentacao (spec §4 "Payment widget results"): fetch the gateway
+ * (the brand's methods: card, bank slip, Pix), load its tokenizer script; by card, tokenize the
+ * card in the browser, start the payment with the token and an idempotency key, then conclude
+ * it; by bank slip or Pix, start it without card data: the slip is shown (`slipIssued`) until
+ * the person is done (pending), the Pix code (`awaitingPix`) while `watchCharge` waits for the
+ * bank's confirmation (then `succeeded`), or until the person leaves it to pay later (pending).
  *
  * I/O comes from injected actors; the defaults reject with "not provided", so the app must
  * pass them with `.provide({ actors })`. Input: {@link PaymentInput}
@@ -40,16 +59,20 @@ const MACHINE = 'paymentMachine';
  *   `refreshingOffer` (the instalments of the new total; back where it was). Final:
  *   `succeeded`, `pending`; the output
  *   ({@link PaymentOutput}) says which.
- * - tags: `loading` (loadingGateway, loadingScript), `form` (ready, failed), `busy`
+ * - `payment.methodChanged` (ready, failed) picks another offered method (`context.forma`);
+ *   `payment.submit` pays by card, `payment.issue` by the slip or Pix; `payment.done` leaves
+ *   the slip or the Pix code (the purchase is pending).
+ * - tags: `pix` (awaitingPix), `boleto` (slipIssued), `loading` (loadingGateway, loadingScript), `form` (ready, failed), `busy`
  *   (refreshingOffer, tokenizing, paying, concluding, concludingPending), `failed`, `error` (error,
  *   concludeFailed), `success`, `pending`
  * - actors: `fetchGateway`, `loadGatewayScript`, `tokenizeCard`, `startPayment`,
- *   `concludePayment` (inputs in ./types.ts)
+ *   `concludePayment`, `watchCharge` (inputs in ./types.ts)
  *
- * Idempotency: attempt `n` (incremented by each `payment.submit` only) uses the key
- * `${attemptNonce}-${n}`. `payment.retry` in `failed` after `startPayment` threw (no answer
- * from the gateway) repeats the same attempt with the same token and key, so the server
- * answers the first charge instead of making a second one. A decline is an answer: only a new
+ * Idempotency: attempt `n` (incremented by each `payment.submit` or `payment.issue`) uses the
+ * key `${attemptNonce}-${n}`. `payment.retry` in `failed` after `startPayment` threw (no answer
+ * from the gateway: `unanswered`) repeats the same attempt with the same method, token and key,
+ * so the server answers the first charge instead of making a second one; choosing another
+ * method forgoes that retry (the next attempt has its own key). A decline is an answer: only a new
  * `payment.submit` (new card data, new key) follows it.
  *
  * Cancelling: the machine runs as the checkout machine's child and owns no cancellation.
@@ -69,7 +92,7 @@ export const paymentMachine = setup({
     output: {} as PaymentOutput,
   },
   actors: {
-    fetchGateway: fromPromise<GatewayPagamento, FetchGatewayInput>(async () => {
+    fetchGateway: fromPromise<GetGatewayPagamentoResult, FetchGatewayInput>(async () => {
       throw notProvided(MACHINE, 'fetchGateway');
     }),
     loadGatewayScript: fromPromise<void, LoadGatewayScriptInput>(async () => {
@@ -84,6 +107,10 @@ export const paymentMachine = setup({
     concludePayment: fromPromise<ConcluirPagamentoResult, ConcludePaymentInput>(async () => {
       throw notProvided(MACHINE, 'concludePayment');
     }),
+    /** Resolves once the awaited Pix charge is paid (the order PA); throws when it closed. */
+    watchCharge: fromPromise<ConcluirPagamentoResult, WatchChargeInput>(async () => {
+      throw notProvided(MACHINE, 'watchCharge');
+    }),
   },
   guards: {
     /** The gateway approved the payment. */
@@ -92,6 +119,19 @@ export const paymentMachine = setup({
     /** The gateway left the payment pending (e.g. under analysis). */
     isPending: (_, params: { result: IniciarPagamentoResult }) =>
       params.result.status === 'pending',
+    /** A Pix charge was issued: its code waits for the payment. */
+    isPixIssued: (_, params: { result: IniciarPagamentoResult }) =>
+      params.result.status === 'pending' && params.result.pix !== undefined,
+    /** A bank slip was issued: the person pays it at a bank, later. */
+    isSlipIssued: (_, params: { result: IniciarPagamentoResult }) =>
+      params.result.status === 'pending' && params.result.boleto !== undefined,
+    /** The chosen method is paid without card data (bank slip, Pix). */
+    isChargeMethod: ({ context }) => context.forma !== 'cartao',
+    /** The chosen method is the card. */
+    isCardMethod: ({ context }) => context.forma === 'cartao',
+    /** `forma` is one the gateway offers. */
+    isOffered: ({ context }, params: { forma: FormaPagamento }) =>
+      formaOf(context.gateway, params.forma) !== undefined,
     /** The gateway declined the payment. */
     isDeclined: (_, params: { result: IniciarPagamentoResult }) =>
       params.result.status === 'declined',
@@ -107,18 +147,28 @@ export const paymentMachine = setup({
      * The current attempt reached `startPayment` with a token but got no answer (it threw),
      * so it may be repeated with the same idempotency key.
      */
-    hasUnansweredAttempt: ({ context }) =>
-      context.attempt > 0 && context.cardToken !== null && context.result === null,
+    hasUnansweredAttempt: ({ context }) => context.unanswered,
   },
   actions: {
-    assignGateway: assign(({ context }, params: { gateway: GatewayPagamento }) => {
+    assignGateway: assign(({ context }, params: { gateway: GetGatewayPagamentoResult }) => {
       const offered = params.gateway.parcelas.map((option) => option.parcela);
       // Keep the choice when still offered (a new offer after the total changed), else 1x
       // (the default) when offered, else the smallest offer.
       const fallback = offered.length === 0 || offered.includes(1) ? 1 : Math.min(...offered);
       const kept = context.gateway !== null && offered.includes(context.parcelas);
-      return { gateway: params.gateway, parcelas: kept ? context.parcelas : fallback };
+      // The method too: kept when still offered, else the first offered (the card when on).
+      const formas = formasOf(params.gateway);
+      const forma = formas.some((f) => f.forma === context.forma)
+        ? context.forma
+        : (formas[0]?.forma ?? 'cartao');
+      return { gateway: params.gateway, parcelas: kept ? context.parcelas : fallback, forma };
     }),
+    // Another method is a new attempt to come: the unanswered one is not repeated with it.
+    assignForma: assign((_, params: { forma: FormaPagamento }) => ({
+      forma: params.forma,
+      error: null,
+      unanswered: false,
+    })),
     assignInstallments: assign((_, params: { parcelas: number }) => ({
       parcelas: params.parcelas,
     })),
@@ -128,7 +178,11 @@ export const paymentMachine = setup({
       cardToken: null,
       result: null,
       error: null,
+      unanswered: false,
     })),
+    /** `startPayment` threw: the attempt may be repeated as it was (same method and key). */
+    markUnanswered: assign({ unanswered: true }),
+    markAnswerAwaited: assign({ unanswered: false }),
     assignCardToken: assign((_, params: { cardToken: CartaoToken }) => ({
       cardToken: params.cardToken,
     })),
@@ -162,15 +216,17 @@ export const paymentMachine = setup({
     attemptNonce: input.attemptNonce,
     attempt: 0,
     gateway: null,
+    forma: 'cartao',
     parcelas: 1,
     cardToken: null,
     result: null,
     conclusion: null,
     error: null,
+    unanswered: false,
   }),
   initial: 'loadingGateway',
   output: ({ context }): PaymentOutput =>
-    context.result?.status === 'pending'
+    context.result?.status === 'pending' && context.conclusion?.status !== 'PA'
       ? { kind: 'pending', message: context.result.mensagem }
       : { kind: 'paid' },
   states: {
@@ -218,7 +274,12 @@ export const paymentMachine = setup({
             params: ({ event }) => ({ parcelas: event.parcelas }),
           },
         },
-        'payment.submit': { target: 'tokenizing', actions: 'startAttempt' },
+        'payment.methodChanged': {
+          guard: { type: 'isOffered', params: ({ event }) => ({ forma: event.forma }) },
+          actions: { type: 'assignForma', params: ({ event }) => ({ forma: event.forma }) },
+        },
+        'payment.submit': { guard: 'isCardMethod', target: 'tokenizing', actions: 'startAttempt' },
+        'payment.issue': { guard: 'isChargeMethod', target: 'paying', actions: 'startAttempt' },
         'payment.close': { actions: 'askToCancel' },
         'payment.cartChanged': { target: 'refreshingOffer' },
       },
@@ -274,16 +335,29 @@ export const paymentMachine = setup({
       invoke: {
         id: 'startPayment',
         src: 'startPayment',
-        input: ({ context }) => ({
-          idmovimentacao: context.idmovimentacao,
-          idformapag: context.gateway!.idformapag,
-          cartao: context.cardToken!,
-          opcoes: {
-            parcelas: context.parcelas,
-            idempotencyKey: `${context.attemptNonce}-${context.attempt}`,
-          },
-        }),
+        input: ({ context }) => {
+          const card = context.forma === 'cartao';
+          return {
+            idmovimentacao: context.idmovimentacao,
+            idformapag: (formaOf(context.gateway, context.forma) ?? context.gateway!).idformapag,
+            cartao: card ? context.cardToken! : null,
+            opcoes: {
+              parcelas: card ? context.parcelas : 1,
+              idempotencyKey: `${context.attemptNonce}-${context.attempt}`,
+            },
+          };
+        },
         onDone: [
+          {
+            guard: { type: 'isPixIssued', params: ({ event }) => ({ result: event.output }) },
+            target: 'awaitingPix',
+            actions: { type: 'assignResult', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            guard: { type: 'isSlipIssued', params: ({ event }) => ({ result: event.output }) },
+            target: 'slipIssued',
+            actions: { type: 'assignResult', params: ({ event }) => ({ result: event.output }) },
+          },
           {
             guard: { type: 'isApproved', params: ({ event }) => ({ result: event.output }) },
             target: 'concluding',
@@ -315,6 +389,7 @@ export const paymentMachine = setup({
           target: 'failed',
           actions: [
             { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            'markUnanswered',
             'askToReloadCart',
           ],
         },
@@ -363,6 +438,36 @@ export const paymentMachine = setup({
         },
       },
     },
+    awaitingPix: {
+      // The code is shown; the page waits for the bank's confirmation.
+      tags: ['pix'],
+      invoke: {
+        id: 'watchCharge',
+        src: 'watchCharge',
+        input: ({ context }) => ({ idmovimentacao: context.idmovimentacao }),
+        onDone: {
+          target: 'succeeded',
+          actions: {
+            type: 'assignConclusion',
+            params: ({ event }) => ({ conclusion: event.output }),
+          },
+        },
+        // The charge ran out (or was cancelled): say so; the cart is read again.
+        onError: {
+          target: 'failed',
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            'askToReloadCart',
+          ],
+        },
+      },
+      on: { 'payment.done': { target: 'pending' } },
+    },
+    slipIssued: {
+      // The slip is shown (its line, the printable page); it is paid later, at a bank.
+      tags: ['boleto'],
+      on: { 'payment.done': { target: 'pending' } },
+    },
     succeeded: { type: 'final', tags: ['success'] },
     pending: { type: 'final', tags: ['pending'] },
     failed: {
@@ -378,11 +483,16 @@ export const paymentMachine = setup({
             params: ({ event }) => ({ parcelas: event.parcelas }),
           },
         },
-        'payment.submit': { target: 'tokenizing', actions: 'startAttempt' },
+        'payment.methodChanged': {
+          guard: { type: 'isOffered', params: ({ event }) => ({ forma: event.forma }) },
+          actions: { type: 'assignForma', params: ({ event }) => ({ forma: event.forma }) },
+        },
+        'payment.submit': { guard: 'isCardMethod', target: 'tokenizing', actions: 'startAttempt' },
+        'payment.issue': { guard: 'isChargeMethod', target: 'paying', actions: 'startAttempt' },
         'payment.retry': {
           guard: 'hasUnansweredAttempt',
           target: 'paying',
-          actions: 'clearError',
+          actions: ['clearError', 'markAnswerAwaited'],
         },
         'payment.close': { actions: 'askToCancel' },
         'payment.cartChanged': { target: 'refreshingOffer' },

@@ -3,7 +3,8 @@ import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstat
 import type {
   CartaoToken,
   ConcluirPagamentoResult,
-  GatewayPagamento,
+  GatewayFormaPagamento,
+  GetGatewayPagamentoResult,
   IniciarPagamentoResult,
   SandboxCardInput,
 } from '../schemas/contract';
@@ -28,11 +29,12 @@ import {
   type StartPaymentInput,
   type TokenizeCardInput,
   UNKNOWN_ERROR_CODE,
+  type WatchChargeInput,
 } from './types';
 
 const INPUT: PaymentInput = { idmovimentacao: 42, attemptNonce: 'nonce' };
 
-const GATEWAY: GatewayPagamento = {
+const CARD_METHOD: GatewayFormaPagamento = {
   nome: 'Sandbox',
   id_criptografado: 'pk_test_123',
   idformapag: 3,
@@ -44,7 +46,30 @@ const GATEWAY: GatewayPagamento = {
   bandeiras_aceitas: ['visa', 'mastercard'],
   ambiente: 'sandbox',
   files_include: ['/gateway/sandbox.js'],
+  forma: 'cartao',
+  parcelaSelect: 1,
 };
+const SLIP_METHOD: GatewayFormaPagamento = {
+  ...CARD_METHOD,
+  nome: 'Boleto',
+  idformapag: 2,
+  parcelas: [{ parcela: 1, valor: 120 }],
+  forma: 'boleto',
+  vencimento_dias: 3,
+};
+const PIX_METHOD: GatewayFormaPagamento = {
+  ...SLIP_METHOD,
+  nome: 'Pix',
+  idformapag: 9,
+  forma: 'pix',
+  expira_minutos: 30,
+};
+const GATEWAY: GetGatewayPagamentoResult = {
+  ...CARD_METHOD,
+  formas: [CARD_METHOD, SLIP_METHOD, PIX_METHOD],
+};
+/** A brand without the card: bank slip and Pix only. */
+const NO_CARD: GetGatewayPagamentoResult = { ...SLIP_METHOD, formas: [SLIP_METHOD, PIX_METHOD] };
 
 const CARD: SandboxCardInput = {
   numero: '4000000000000002',
@@ -65,6 +90,29 @@ const result = (
   mensagem,
 });
 const APPROVED = result('approved');
+const PIX_ISSUED: IniciarPagamentoResult = {
+  ...result('pending', 'Aguardando o Pix'),
+  forma: 'pix',
+  pix: {
+    copia_e_cola: '00020126…6304ABCD',
+    qrcode: 'data:image/svg+xml;base64,PHN2Zy8+',
+    expira_em: '2026-03-01T10:30:00Z',
+    valor: 120,
+  },
+};
+const SLIP_ISSUED: IniciarPagamentoResult = {
+  ...result('pending', 'Boleto emitido'),
+  forma: 'boleto',
+  boleto: {
+    linha_digitavel: '0'.repeat(47),
+    linha_formatada: '00000.00000 00000.000000 00000.000000 0 00000000000000',
+    codigo_barras: '0'.repeat(44),
+    vencimento: '2026-03-04',
+    expira_em: '2026-03-05T02:59:59Z',
+    valor: 120,
+    boleto_url: '/payments/boleto/abc',
+  },
+};
 const PENDING = result('pending', 'Pagamento em análise');
 const DECLINED = result('declined', 'Cartão recusado');
 const CONCLUSION: ConcluirPagamentoResult = {
@@ -76,13 +124,14 @@ const CONCLUSION: ConcluirPagamentoResult = {
 function fakeMachine(fakes: FakeActors) {
   return paymentMachine.provide({
     actors: {
-      fetchGateway: fakes.promise<GatewayPagamento, FetchGatewayInput>('fetchGateway'),
+      fetchGateway: fakes.promise<GetGatewayPagamentoResult, FetchGatewayInput>('fetchGateway'),
       loadGatewayScript: fakes.promise<void, LoadGatewayScriptInput>('loadGatewayScript'),
       tokenizeCard: fakes.promise<CartaoToken, TokenizeCardInput>('tokenizeCard'),
       startPayment: fakes.promise<IniciarPagamentoResult, StartPaymentInput>('startPayment'),
       concludePayment: fakes.promise<ConcluirPagamentoResult, ConcludePaymentInput>(
         'concludePayment',
       ),
+      watchCharge: fakes.promise<ConcluirPagamentoResult, WatchChargeInput>('watchCharge'),
     },
     // Standalone here: the request to the parent is recorded instead of sent.
     actions: {
@@ -128,11 +177,13 @@ describe('paymentMachine guards', () => {
       ...INPUT,
       attempt: 0,
       gateway: GATEWAY,
+      forma: 'cartao',
       parcelas: 1,
       cardToken: null,
       result: null,
       conclusion: null,
       error: null,
+      unanswered: false,
       ...patch,
     },
   });
@@ -166,14 +217,24 @@ describe('paymentMachine guards', () => {
     expect(guard('hasGateway')(context({ gateway: null }))).toBe(false);
   });
 
-  it('hasUnansweredAttempt: a tokenized attempt the gateway did not answer', () => {
+  it('hasUnansweredAttempt: an attempt startPayment threw on (marked unanswered)', () => {
     const hasUnansweredAttempt = guard('hasUnansweredAttempt');
-    expect(hasUnansweredAttempt(context({ attempt: 1, cardToken: TOKEN }))).toBe(true);
-    expect(hasUnansweredAttempt(context({ attempt: 1, cardToken: TOKEN, result: DECLINED }))).toBe(
-      false,
+    expect(hasUnansweredAttempt(context({ attempt: 1, cardToken: TOKEN, unanswered: true }))).toBe(
+      true,
     );
-    expect(hasUnansweredAttempt(context({ attempt: 1, cardToken: null }))).toBe(false);
-    expect(hasUnansweredAttempt(context({ attempt: 0, cardToken: null }))).toBe(false);
+    expect(hasUnansweredAttempt(context({ attempt: 1, cardToken: TOKEN }))).toBe(false);
+  });
+
+  it('a card attempt left unanswered is not repeated as another method', async () => {
+    const t = await startReady();
+    await submitAndTokenize(t);
+    t.fakes.reject('startPayment', new Error('network'));
+    await flush();
+    t.actor.send({ type: 'payment.methodChanged', forma: 'pix' });
+    t.actor.send({ type: 'payment.retry' });
+    expect(t.snap().value).toBe('failed');
+    t.actor.send({ type: 'payment.issue' });
+    expect(t.keys()).toEqual(['nonce-1', 'nonce-2']);
   });
 });
 
@@ -187,11 +248,13 @@ describe('paymentMachine transitions', () => {
       attemptNonce: 'nonce',
       attempt: 0,
       gateway: null,
+      forma: 'cartao',
       parcelas: 1,
       cardToken: null,
       result: null,
       conclusion: null,
       error: null,
+      unanswered: false,
     });
     expect(fakes.inputsOf('fetchGateway')).toEqual([{ idmovimentacao: 42 }]);
   });
@@ -506,7 +569,7 @@ describe('paymentMachine transitions', () => {
     const parent = setup({
       actors: {
         payment: paymentMachine.provide({
-          actors: { fetchGateway: fakes.promise<GatewayPagamento, FetchGatewayInput>('fg') },
+          actors: { fetchGateway: fakes.promise<GetGatewayPagamentoResult, FetchGatewayInput>('fg') },
         }),
       },
     }).createMachine({
@@ -554,6 +617,93 @@ describe('paymentMachine transitions', () => {
 // ---------------------------------------------------------------------------------------------
 // Model-based: paths generated from the machine, replayed against a real actor.
 
+describe('paymentMachine: bank slip and Pix', () => {
+  it('offers the methods of the gateway; the card first when the brand has it', async () => {
+    const t = await startReady();
+    expect(t.snap().context.forma).toBe('cartao');
+    t.actor.send({ type: 'payment.methodChanged', forma: 'pix' });
+    expect(t.snap().context.forma).toBe('pix');
+    // A card submit is not the chosen method: nothing is tokenized.
+    t.actor.send({ type: 'payment.submit', card: CARD });
+    expect(t.snap().value).toBe('ready');
+
+    const noCard = await startReady(NO_CARD);
+    expect(noCard.snap().context.forma).toBe('boleto');
+    noCard.actor.send({ type: 'payment.methodChanged', forma: 'cartao' });
+    expect(noCard.snap().context.forma).toBe('boleto');
+  });
+
+  it('Pix: issued without card data, the code waits, the bank confirms, the order is paid', async () => {
+    const t = await startReady();
+    t.actor.send({ type: 'payment.methodChanged', forma: 'pix' });
+    t.actor.send({ type: 'payment.issue' });
+    expect(t.snap().value).toBe('paying');
+    expect(t.fakes.inputsOf('tokenizeCard')).toEqual([]);
+    expect(t.fakes.inputsOf('startPayment')).toEqual([
+      {
+        idmovimentacao: 42,
+        idformapag: 9,
+        cartao: null,
+        opcoes: { parcelas: 1, idempotencyKey: 'nonce-1' },
+      },
+    ]);
+    t.fakes.resolve('startPayment', PIX_ISSUED);
+    await flush();
+    expect(t.snap().value).toBe('awaitingPix');
+    expect(t.snap().hasTag('pix')).toBe(true);
+    expect(t.fakes.inputsOf('watchCharge')).toEqual([{ idmovimentacao: 42 }]);
+    t.fakes.resolve('watchCharge', CONCLUSION);
+    await flush();
+    expect(t.snap().status).toBe('done');
+    expect(t.snap().output).toEqual({ kind: 'paid' });
+  });
+
+  it('Pix: the person may leave the code to pay later (pending); a charge that ran out fails', async () => {
+    const later = await startReady();
+    later.actor.send({ type: 'payment.methodChanged', forma: 'pix' });
+    later.actor.send({ type: 'payment.issue' });
+    later.fakes.resolve('startPayment', PIX_ISSUED);
+    await flush();
+    later.actor.send({ type: 'payment.done' });
+    expect(later.snap().output).toEqual({ kind: 'pending', message: 'Aguardando o Pix' });
+
+    const closed = await startReady();
+    closed.actor.send({ type: 'payment.methodChanged', forma: 'pix' });
+    closed.actor.send({ type: 'payment.issue' });
+    closed.fakes.resolve('startPayment', PIX_ISSUED);
+    await flush();
+    closed.fakes.reject('watchCharge', { code: 0, message: 'O prazo do Pix terminou' });
+    await flush();
+    expect(closed.snap().value).toBe('failed');
+    expect(closed.snap().context.error?.message).toBe('O prazo do Pix terminou');
+    expect(closed.fakes.actions.map((a) => a.name)).toEqual(['askToReloadCart']);
+  });
+
+  it('bank slip: issued, shown until the person is done; the purchase is pending', async () => {
+    const t = await startReady(NO_CARD);
+    t.actor.send({ type: 'payment.issue' });
+    expect((t.fakes.inputsOf('startPayment')[0] as StartPaymentInput).idformapag).toBe(2);
+    t.fakes.resolve('startPayment', SLIP_ISSUED);
+    await flush();
+    expect(t.snap().value).toBe('slipIssued');
+    expect(t.snap().context.result?.boleto?.boleto_url).toBe('/payments/boleto/abc');
+    // Not a way to cancel: the slip stands (it is cancelled from my orders).
+    expect(t.snap().can({ type: 'payment.close' })).toBe(false);
+    t.actor.send({ type: 'payment.done' });
+    expect(t.snap().output).toEqual({ kind: 'pending', message: 'Boleto emitido' });
+  });
+
+  it('a slip request that got no answer is repeated with the same key', async () => {
+    const t = await startReady(NO_CARD);
+    t.actor.send({ type: 'payment.issue' });
+    t.fakes.reject('startPayment', new Error('network'));
+    await flush();
+    expect(t.snap().value).toBe('failed');
+    t.actor.send({ type: 'payment.retry' });
+    expect(t.keys()).toEqual(['nonce-1', 'nonce-1']);
+  });
+});
+
 const EXPECTED_TAGS: Record<string, string[]> = {
   loadingGateway: ['loading'],
   loadingScript: ['loading'],
@@ -568,6 +718,8 @@ const EXPECTED_TAGS: Record<string, string[]> = {
   pending: ['pending'],
   failed: ['failed', 'form'],
   error: ['error'],
+  awaitingPix: ['pix'],
+  slipIssued: ['boleto'],
 };
 const FINAL = ['succeeded', 'pending'];
 
@@ -584,6 +736,18 @@ const MODEL_EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.startPayment', output: APPROVED },
   { type: 'xstate.done.actor.startPayment', output: PENDING },
   { type: 'xstate.done.actor.startPayment', output: DECLINED },
+  { type: 'xstate.done.actor.startPayment', output: PIX_ISSUED },
+  { type: 'xstate.done.actor.startPayment', output: SLIP_ISSUED },
+  { type: 'payment.methodChanged', forma: 'pix' },
+  { type: 'payment.methodChanged', forma: 'boleto' },
+  { type: 'payment.methodChanged', forma: 'cartao' },
+  { type: 'payment.issue' },
+  { type: 'payment.done' },
+  { type: 'xstate.done.actor.watchCharge', output: CONCLUSION },
+  {
+    type: 'xstate.error.actor.watchCharge',
+    error: { code: 0, message: 'O prazo do Pix terminou' },
+  },
   { type: 'xstate.error.actor.startPayment', error: new Error('network') },
   { type: 'xstate.done.actor.concludePayment', output: CONCLUSION },
   { type: 'xstate.error.actor.concludePayment', error: { code: 0, message: 'Falha' } },
@@ -598,9 +762,24 @@ const MODEL_EVENTS: AnyEventObject[] = [
  * second clause stops exploring if a bug ever counted attempts past that.)
  */
 const atMostTwoAttempts = (snapshot: AnyMachineSnapshot, event: AnyEventObject) => {
-  const { attempt } = snapshot.context as PaymentContext;
-  return attempt <= 2 && (event.type !== 'payment.submit' || attempt < 2);
+  const { attempt, forma } = snapshot.context as PaymentContext;
+  return (
+    attempt <= 2 &&
+    (event.type !== 'payment.submit' || attempt < 2) &&
+    (event.type !== 'payment.issue' || attempt < 2) &&
+    answersItsMethod(forma, event)
+  );
 };
+
+/** The gateway answers a payment as its method does: a card is approved, pending or declined;
+ * a Pix request issues a Pix charge, a slip request a slip. */
+function answersItsMethod(forma: PaymentContext['forma'], event: AnyEventObject): boolean {
+  if (event.type !== 'xstate.done.actor.startPayment') return true;
+  const output = (event as unknown as { output: IniciarPagamentoResult }).output;
+  if (forma === 'pix') return output === PIX_ISSUED;
+  if (forma === 'boleto') return output === SLIP_ISSUED;
+  return output !== PIX_ISSUED && output !== SLIP_ISSUED;
+}
 
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as PaymentContext;
 
@@ -641,30 +820,50 @@ describe('paymentMachine model paths (xstate/graph)', () => {
     for (const snapshot of visited) {
       const c = ctx(snapshot);
       const where = `${String(snapshot.value)} ${JSON.stringify(c)}`;
-      if (snapshot.matches('paying')) expect(c.cardToken, where).not.toBeNull();
+      // The card travels only as its token; a bank slip or Pix without one.
+      if (snapshot.matches('paying')) {
+        if (c.forma === 'cartao') expect(c.cardToken, where).not.toBeNull();
+        else expect(c.cardToken, where).toBeNull();
+      }
       if (snapshot.matches('succeeded')) {
-        expect(c.result?.status, where).toBe('approved');
+        // Approved at once (card), or a Pix charge the bank confirmed.
+        if (c.forma === 'pix') expect(c.conclusion?.status, where).toBe('PA');
+        else expect(c.result?.status, where).toBe('approved');
         expect(c.conclusion, where).not.toBeNull();
       }
+      if (snapshot.matches('awaitingPix')) expect(c.result?.pix, where).toBeDefined();
+      if (snapshot.matches('slipIssued')) expect(c.result?.boleto, where).toBeDefined();
       if (snapshot.matches('pending')) expect(c.result?.status, where).toBe('pending');
       if (snapshot.hasTag('form') || snapshot.matches('tokenizing') || snapshot.matches('paying')) {
         expect(c.gateway, where).not.toBeNull();
       }
-      // A payment that went through never asks to cancel its hold.
+      // A payment that went through never asks to cancel its hold (a Pix charge that ran out
+      // did not go through: its order is released, and the failure says so).
       if (snapshot.can({ type: 'payment.close' })) {
-        expect(['approved', 'pending'], where).not.toContain(c.result?.status);
+        expect(c.result?.status, where).not.toBe('approved');
+        // Pending and still cancellable: only a Pix charge that closed unpaid.
+        if (c.result?.status === 'pending') expect(c.result.pix, where).toBeDefined();
+        expect(snapshot.matches('awaitingPix') || snapshot.matches('slipIssued'), where).toBe(
+          false,
+        );
       }
     }
   });
 
-  it('over every history: one idempotency key per attempt, reused only by payment.retry', () => {
+  it('over every history: one idempotency key per attempt, reused only by payment.retry', { timeout: 60_000 }, () => {
     // A new offer can come at any point; in histories it is taken in the first attempt only,
     // which keeps their number bounded (every state it reaches is in the shortest paths).
     const histories = historyPaths(modelMachine, {
       ...options,
       filter: (snapshot, event) =>
         atMostTwoAttempts(snapshot, event) &&
-        (event.type !== 'payment.cartChanged' || ctx(snapshot).attempt <= 1),
+        (event.type !== 'payment.cartChanged' || ctx(snapshot).attempt <= 1) &&
+        // One change of method, from the card before any attempt: switching back and forth
+        // would multiply the histories without reaching anything new.
+        (event.type !== 'payment.methodChanged' ||
+          (ctx(snapshot).forma === 'cartao' &&
+            ctx(snapshot).attempt === 0 &&
+            snapshot.matches('ready'))),
     });
     expect(histories.length).toBeGreaterThan(100);
     for (const history of histories) {

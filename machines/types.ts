@@ -9,8 +9,9 @@ import {
   apiFieldErrors,
   type CartaoToken,
   type ConcluirPagamentoResult,
-  type GatewayPagamento,
+  type FormaPagamento,
   type GetCarrinhoPageItensResult,
+  type GetGatewayPagamentoResult,
   type IniciarPagamentoResult,
   type IniciarReservaResult,
   type LoginBody,
@@ -251,7 +252,9 @@ export interface PaymentContext {
   attemptNonce: string;
   /** Number of the current attempt: 0 before the first `payment.submit`, then 1, 2, … */
   attempt: number;
-  gateway: GatewayPagamento | null;
+  gateway: GetGatewayPagamentoResult | null;
+  /** The chosen way to pay; one of the gateway's `formas` (card when the brand offers it). */
+  forma: FormaPagamento;
   /** Chosen number of instalments; one of `gateway.parcelas[].parcela`. */
   parcelas: number;
   /** Token of the current attempt's card; null until tokenized (card data is never kept). */
@@ -260,12 +263,23 @@ export interface PaymentContext {
   result: IniciarPagamentoResult | null;
   conclusion: ConcluirPagamentoResult | null;
   error: FlowError | null;
+  /**
+   * The current attempt reached `startPayment` and got no answer (it threw): `payment.retry`
+   * repeats it with the same method and idempotency key.
+   */
+  unanswered: boolean;
 }
 
 /** Events `paymentMachine` accepts. */
 export type PaymentEvent =
   | { type: 'payment.installmentsChanged'; parcelas: number }
   | { type: 'payment.submit'; card: SandboxCardInput }
+  /** Another way to pay was chosen (card, bank slip, Pix). */
+  | { type: 'payment.methodChanged'; forma: FormaPagamento }
+  /** Issue the bank slip or the Pix charge of the chosen method (no card data). */
+  | { type: 'payment.issue' }
+  /** The person leaves the slip or the Pix code (to pay it later): the payment is pending. */
+  | { type: 'payment.done' }
   | { type: 'payment.retry' }
   /** The person wants to cancel the purchase: the parent (checkout) asks and cancels. */
   | { type: 'payment.close' }
@@ -299,8 +313,14 @@ export interface TokenizeCardInput {
 export interface StartPaymentInput {
   idmovimentacao: number;
   idformapag: number;
-  cartao: CartaoToken;
+  /** The card's token; null for a bank slip or Pix. */
+  cartao: CartaoToken | null;
   opcoes: PagamentoOpcoes;
+}
+
+/** Input of the `watchCharge` actor: the order whose Pix charge is awaited. */
+export interface WatchChargeInput {
+  idmovimentacao: number;
 }
 
 /** Input of the `concludePayment` actor. */

@@ -1,3 +1,4 @@
+import { type Locale, langParam } from '../../schemas/contract';
 import { getExtraParams } from '../lib/extra-params';
 import { getCurrentLocale } from '../lib/locale';
 import { clearSession, getToken, setToken } from '../lib/session-store';
@@ -26,3 +27,14 @@ export const api = createApiClient({
 });
 
 export const rpc = api.rpc;
+
+/**
+ * Where our API serves `path` (the storefront may call an API on another origin), in the
+ * language `locale` when given (a page the API renders, such as the printable bank slip).
+ */
+export function apiUrl(path: string, locale?: Locale): string {
+  const base = import.meta.env.VITE_API_BASE_URL ?? '/';
+  const url = new URL(path, new URL(base, window.location.href));
+  if (locale) url.searchParams.set('lang', langParam(locale));
+  return url.toString();
+}

@@ -47,7 +47,8 @@ export function postLogin(
 }
 
 export interface TicketsQuery {
-  status: StatusMovimentacao;
+  /** One status or several (sent as a comma list, e.g. `PA,AP`). */
+  status: StatusMovimentacao | readonly StatusMovimentacao[];
   page: number;
   resultsPerPage: number;
 }
@@ -55,7 +56,12 @@ export interface TicketsQuery {
 export function fetchTickets(q: TicketsQuery, options?: CallOptions): Promise<TicketsCartResult> {
   return api.get<TicketsCartResult>(
     RestPath.ticketsCart,
-    { status: q.status, page: q.page, results_per_page: q.resultsPerPage, fetch_items: true },
+    {
+      status: typeof q.status === 'string' ? q.status : q.status.join(','),
+      page: q.page,
+      results_per_page: q.resultsPerPage,
+      fetch_items: true,
+    },
     options,
   );
 }

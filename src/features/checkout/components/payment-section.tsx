@@ -9,12 +9,14 @@ import { type CardErrors, type CardField, validateCard } from '../hooks/card';
 import { type PaymentActor, usePayment } from '../hooks/use-payment';
 import { CardForm } from './card-form';
 import { InstallmentsSelect } from './installments-select';
+import { ChargeIntro, MethodPicker, PixPanel, SlipPanel } from './payment-methods';
 
 const EMPTY_CARD: SandboxCardInput = { numero: '', titular: '', validade: '', cvv: '' };
 
 /**
- * The card payment of a hold (spec §4 "Payment widget results"), driven by the payment machine
- * that the checkout machine runs as its child; how it ends is the checkout's to follow.
+ * The payment of a hold (spec §4 "Payment widget results"): by card, bank slip or Pix, as the
+ * brand offers, driven by the payment machine that the checkout machine runs as its child; how
+ * it ends is the checkout's to follow.
  * `locked` while the hold changes (an item being removed): nothing can be paid or cancelled.
  * What was typed lives here, so it survives a change of language.
  */
@@ -47,8 +49,15 @@ export function PaymentSection({
     if (submitted) setErrors(validateCard(next, acceptedBrands));
   }
 
+  const method = pay.formas.find((f) => f.forma === pay.forma);
+  const byCard = pay.forma === 'cartao';
+
   function submit(e: FormEvent) {
     e.preventDefault();
+    if (!byCard) {
+      if (!locked) pay.actor.send({ type: 'payment.issue' });
+      return;
+    }
     setSubmitted(true);
     const found = validateCard(card, acceptedBrands);
     setErrors(found);
@@ -72,8 +81,18 @@ export function PaymentSection({
   return (
     <Box as="section" aria-labelledby={headingId} data-testid="payment-section">
       <Heading as="h2" size="lg" id={headingId} mb="4" fontFamily="heading">
-        <FormattedMessage id="payment.title" />
+        <FormattedMessage id={pay.formas.length > 1 ? 'payment.titleAny' : 'payment.title'} />
       </Heading>
+
+      {pay.status === 'pix' && pay.result?.pix ? (
+        <PixPanel pix={pay.result.pix} onLater={() => pay.actor.send({ type: 'payment.done' })} />
+      ) : null}
+      {pay.status === 'boleto' && pay.result?.boleto ? (
+        <SlipPanel
+          boleto={pay.result.boleto}
+          onDone={() => pay.actor.send({ type: 'payment.done' })}
+        />
+      ) : null}
 
       {pay.status === 'loading' ? <LoadingState minH="24" /> : null}
 
@@ -99,24 +118,39 @@ export function PaymentSection({
                 />
               </Box>
             ) : null}
-            <InstallmentsSelect
-              gateway={pay.gateway}
-              value={pay.parcelas}
-              onChange={(parcelas) =>
-                pay.actor.send({ type: 'payment.installmentsChanged', parcelas })
-              }
+            <MethodPicker
+              formas={pay.formas}
+              value={pay.forma}
+              onChange={(forma) => pay.actor.send({ type: 'payment.methodChanged', forma })}
               disabled={busy}
             />
-            <CardForm
-              card={card}
-              errors={errors}
-              acceptedBrands={pay.gateway.bandeiras_aceitas}
-              onChange={change}
-              disabled={busy}
-            />
-            <Text fontSize="xs" color="fg.muted">
-              <FormattedMessage id="payment.secureNote" values={{ gateway: pay.gateway.nome }} />
-            </Text>
+            {byCard ? (
+              <>
+                <InstallmentsSelect
+                  gateway={pay.gateway}
+                  value={pay.parcelas}
+                  onChange={(parcelas) =>
+                    pay.actor.send({ type: 'payment.installmentsChanged', parcelas })
+                  }
+                  disabled={busy}
+                />
+                <CardForm
+                  card={card}
+                  errors={errors}
+                  acceptedBrands={pay.gateway.bandeiras_aceitas}
+                  onChange={change}
+                  disabled={busy}
+                />
+                <Text fontSize="xs" color="fg.muted">
+                  <FormattedMessage
+                    id="payment.secureNote"
+                    values={{ gateway: pay.gateway.nome }}
+                  />
+                </Text>
+              </>
+            ) : method ? (
+              <ChargeIntro forma={method} />
+            ) : null}
             <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }} justify="space-between">
               <Button
                 variant="ghost"
@@ -134,7 +168,16 @@ export function PaymentSection({
                 disabled={locked}
                 data-testid="pay-button"
               >
-                <FormattedMessage id="payment.pay" values={{ total: formatMoney(total) }} />
+                <FormattedMessage
+                  id={
+                    pay.forma === 'pix'
+                      ? 'payment.pix.issue'
+                      : pay.forma === 'boleto'
+                        ? 'payment.boleto.issue'
+                        : 'payment.pay'
+                  }
+                  values={{ total: formatMoney(total) }}
+                />
               </Button>
             </Flex>
           </form>

@@ -7,11 +7,12 @@ import type {
   LoadGatewayScriptInput,
   StartPaymentInput,
   TokenizeCardInput,
+  WatchChargeInput,
 } from '../../../../machines/types';
 import type {
   CartaoToken,
   ConcluirPagamentoResult,
-  GatewayPagamento,
+  GetGatewayPagamentoResult,
   IniciarPagamentoResult,
 } from '../../../../schemas/contract';
 import { rpc } from '../../../api/api';
@@ -43,7 +44,7 @@ export interface PaymentDeps {
 export function createPaymentLogic(deps: PaymentDeps) {
   return paymentMachine.provide({
     actors: {
-      fetchGateway: fromPromise<GatewayPagamento, FetchGatewayInput>(({ input }) =>
+      fetchGateway: fromPromise<GetGatewayPagamentoResult, FetchGatewayInput>(({ input }) =>
         rpc('SuperIngresso', 'getGatewayPagamento', [input.idmovimentacao], { display: 'inline' }),
       ),
       loadGatewayScript: fromPromise<void, LoadGatewayScriptInput>(async ({ input }) => {
@@ -76,6 +77,48 @@ export function createPaymentLogic(deps: PaymentDeps) {
           display: 'inline',
         }),
       ),
+      watchCharge: fromPromise<ConcluirPagamentoResult, WatchChargeInput>(({ input, signal }) =>
+        watchCharge(input.idmovimentacao, signal, deps.intl),
+      ),
     },
   });
+}
+
+/** How often a Pix charge is asked about while its code is shown. */
+export const PIX_POLL_MS = 3000;
+
+/**
+ * Asks the server every {@link PIX_POLL_MS} how the order awaiting a Pix charge stands
+ * (`concluirPagamento` answers AP while it waits, PA with the tickets once paid) until it is
+ * paid, or no longer awaits anything (the charge ran out or was cancelled: an error with its
+ * message). A request that fails is asked again at the next turn; leaving the screen aborts.
+ */
+async function watchCharge(
+  idmovimentacao: number,
+  signal: AbortSignal,
+  intl: () => IntlShape,
+): Promise<ConcluirPagamentoResult> {
+  for (;;) {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, PIX_POLL_MS);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      });
+    });
+    let answer: ConcluirPagamentoResult;
+    try {
+      answer = await rpc('SuperIngresso', 'concluirPagamento', [{ idmovimentacao }], {
+        display: 'inline',
+        signal,
+      });
+    } catch (e) {
+      if (signal.aborted) throw e;
+      continue;
+    }
+    if (answer.status === 'PA') return answer;
+    if (answer.status !== 'AP') {
+      throw new ApiError(0, intl().formatMessage({ id: 'payment.pix.closed' }));
+    }
+  }
 }

@@ -1,6 +1,23 @@
-import { Badge, Box, Card, Code, DataList, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Code,
+  DataList,
+  Flex,
+  Heading,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CarrinhoItem, Movimentacao, StatusMovimentacao } from '../../../../schemas/contract';
+import type {
+  CarrinhoItem,
+  Locale,
+  Movimentacao,
+  StatusMovimentacao,
+} from '../../../../schemas/contract';
+import { apiUrl } from '../../../api/api';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 
@@ -29,6 +46,9 @@ export function OrderStatusBadge({ status }: { status: StatusMovimentacao }) {
 /** One order: locator, date, total, status and its tickets (one per unit, with the code). */
 export function OrderCard({ order }: { order: Movimentacao & { itens: CarrinhoItem[] } }) {
   const intl = useIntl();
+  // An order awaiting its bank slip: the slip stays at hand to print or pay.
+  const slipUrl =
+    order.status === 'AP' ? order.itens.find((item) => item.boleto_url)?.boleto_url : undefined;
   return (
     <Card.Root as="article" variant="outline" data-testid="order">
       <Card.Header pb="2">
@@ -103,6 +123,20 @@ export function OrderCard({ order }: { order: Movimentacao & { itens: CarrinhoIt
             </Box>
           ))}
         </Stack>
+        {slipUrl ? (
+          <Box>
+            <Button asChild variant="outline" size="sm">
+              <a
+                href={apiUrl(slipUrl, intl.locale as Locale)}
+                target="_blank"
+                rel="noopener"
+                data-testid="order-slip"
+              >
+                <FormattedMessage id="payment.boleto.open" />
+              </a>
+            </Button>
+          </Box>
+        ) : null}
       </Card.Body>
     </Card.Root>
   );
