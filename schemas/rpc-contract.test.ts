@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import type { RpcClass, RpcContract, RpcParams } from './contract';
+import type { PortadorDados, RpcClass, RpcContract, RpcParams } from './contract';
 import { paramsSchemaFile, RPC_METHOD_LIST, RPC_METHODS } from './rpc/methods';
 
 const dir = new URL('./rpc/', import.meta.url);
@@ -152,6 +152,37 @@ const invalid: Record<string, unknown[]> = {
   'SuperIngressoWeb.removeElevenWallet': [[], [0], [7, holder]],
   'SuperIngressoWeb.getPortadoresSalvos': [[1], [null]],
 };
+
+describe('the holder payload (portadorSetItem, elevenWallet)', () => {
+  it('is the holder form: PortadorDados has exactly its fields and required ones', () => {
+    const form = JSON.parse(
+      readFileSync(new URL('./forms/holder.schema.json', import.meta.url), 'utf8'),
+    ) as { properties: Record<string, unknown>; required: string[] };
+    const fields: Record<keyof PortadorDados, boolean> = {
+      nome: true,
+      sobrenome: true,
+      documento: true,
+      nacionalidade: true,
+      dt_nascimento: true,
+      celular: false,
+      cep: false,
+      logradouro: false,
+      numero: false,
+      complemento: false,
+      bairro: false,
+      cidade: false,
+      estado: false,
+      pais: false,
+    };
+    expect(Object.keys(fields).sort()).toEqual(Object.keys(form.properties).sort());
+    expect(
+      Object.entries(fields)
+        .filter(([, req]) => req)
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual([...form.required].sort());
+  });
+});
 
 describe('RPC params schemas', () => {
   it('exist for every method of the dispatcher list and no others', () => {
