@@ -134,6 +134,12 @@ export interface CatalogEvent {
    */
   limitePorPessoa?: CatalogPersonLimit;
   /**
+   * Holders (portador) of this event's tickets: `obrigatorio`, every ticket needs one before
+   * payment (a match: one named person per ticket); `opcional`, one may be bound. Absent: the
+   * tickets take no holder (a museum visit).
+   */
+  portador?: CatalogHolderRule;
+  /**
    * Blocks (sectors) of the venue. With blocks, every session sells each product per block: a
    * hold names its block, and a product's `capacidade` is its units in each block that sells it.
    * Absent: one general-admission stock per product and session.
@@ -142,6 +148,9 @@ export interface CatalogEvent {
   /** The block map's help text (the block picker's description). Required with `blocos`. */
   mapa?: { help: Localized };
 }
+
+/** {@link CatalogEvent.portador}. */
+export type CatalogHolderRule = 'obrigatorio' | 'opcional';
 
 /** {@link CatalogEvent.limitePorPessoa}: at least one of the two. */
 export interface CatalogPersonLimit {

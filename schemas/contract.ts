@@ -128,6 +128,10 @@ export const ServerMessage = {
   couponUsedUp: 'error.couponUsedUp',
   couponPersonLimit: 'error.couponPersonLimit',
   cartRepriced: 'error.cartRepriced',
+  // Holders (portador)
+  holdersMissing: 'error.holdersMissing', // 'Erro na forma de pagamento, Você deve vincular os portadores ou contatar o SAC!'
+  holderDuplicate: 'error.holderDuplicate',
+  holderNotTaken: 'error.holderNotTaken',
   // Bank slip and Pix
   paymentMethodUnavailable: 'error.paymentMethodUnavailable',
   boletoPaid: 'error.boletoPaid',
@@ -354,6 +358,58 @@ export interface CarrinhoItem {
   codigo?: string;
   /** Present on items of an order paid (or to be paid) by bank slip: the printable slip. */
   boleto_url?: string;
+  /** The holder bound to this ticket, or null (the server always sends it). */
+  portador?: PortadorDados | null;
+  /**
+   * Whether this ticket takes a holder (its event's catalogue `portador`): `obrigatorio` before
+   * payment, `opcional`, or null (none). The server always sends it.
+   */
+  portador_regra?: RegraPortador | null;
+}
+
+/**
+ * A ticket holder (portador): the data of the holder form, schemas/forms/holder.schema.json,
+ * which both the browser and the server validate it with. `documento` is a CPF when
+ * `nacionalidade` is BR, a passport otherwise; `dt_nascimento` is `YYYY-MM-DD`.
+ */
+export interface PortadorDados {
+  nome: string;
+  sobrenome: string;
+  documento: string;
+  nacionalidade: string;
+  dt_nascimento: string;
+  celular?: string;
+  cep?: string;
+  logradouro?: string;
+  numero?: string;
+  complemento?: string;
+  bairro?: string;
+  cidade?: string;
+  estado?: string;
+  pais?: string;
+}
+
+/** Whether an event's tickets take a holder (catalogue `portador`). */
+export type RegraPortador = 'obrigatorio' | 'opcional';
+
+/** portadorSetItem / elevenWallet / removeElevenWallet: the unit and its holder now. */
+export interface PortadorItemResult {
+  iditem: number;
+  portador: PortadorDados | null;
+}
+
+/**
+ * A holder offered to fill a ticket in one tap: the buyer (from the profile; fields the profile
+ * lacks are absent) or a holder the person bound before.
+ */
+export interface PortadorSalvo {
+  origem: 'comprador' | 'anterior';
+  portador: Partial<PortadorDados>;
+}
+
+/** getPortadoresSalvos: the buyer first (when the profile has a document), then up to 10 others. */
+export interface GetPortadoresSalvosResult {
+  portadores: PortadorSalvo[];
 }
 
 export interface CarrinhoResumo {
@@ -762,10 +818,18 @@ export interface RpcContract {
     /** Cancels the order's unpaid bank slip: back to the cart while the hold lasts, else released. */
     cancelarBoleto: [[idmovimentacao: number], CancelarBoletoResult];
     concluirPagamento: [[{ idmovimentacao: number }], ConcluirPagamentoResult];
+    /** Binds a holder to a unit of the person's open cart (same as SuperIngressoWeb.elevenWallet). */
+    portadorSetItem: [[iditem: number, portador: PortadorDados], PortadorItemResult];
   };
   SuperIngressoWeb: {
     getCarrinhoQtdReservados: [[], { qtd: number }];
     validaemail: [[email: string, extra: null], ValidaEmailResult];
+    /** Binds a holder to a unit of the person's open cart: an alias of portadorSetItem. */
+    elevenWallet: [[idmovimentacaoitem: number, portador: PortadorDados], PortadorItemResult];
+    /** Unbinds the holder of a unit of the person's open cart. */
+    removeElevenWallet: [[idmovimentacaoitem: number], PortadorItemResult];
+    /** Ours: the buyer and the holders the person bound before, to fill a ticket in one tap. */
+    getPortadoresSalvos: [[], GetPortadoresSalvosResult];
   };
   BasePessoaClass: {
     setPessoa: [[dados: Partial<Cadastro>], MensagemResult & { pessoa: SessaoPessoa }];

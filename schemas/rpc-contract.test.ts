@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import type { RpcClass, RpcContract, RpcParams } from './contract';
+import type { PortadorDados, RpcClass, RpcContract, RpcParams } from './contract';
 import { paramsSchemaFile, RPC_METHOD_LIST, RPC_METHODS } from './rpc/methods';
 
 const dir = new URL('./rpc/', import.meta.url);
@@ -27,6 +27,13 @@ type Samples = {
 };
 
 const cartao = { token: 'tok_sandbox_abc', bandeira: 'visa', ultimos_digitos: '1111' };
+const holder = {
+  nome: 'Ana',
+  sobrenome: 'Souza',
+  documento: '529.982.247-25',
+  nacionalidade: 'BR',
+  dt_nascimento: '2015-03-02',
+};
 const valid: Samples = {
   SuperIngresso: {
     getEventos: [[]],
@@ -68,10 +75,14 @@ const valid: Samples = {
       [7, 2, '', null, { parcelas: 1, idempotencyKey: 'abcdefgh' }],
     ],
     concluirPagamento: [[{ idmovimentacao: 7 }]],
+    portadorSetItem: [[7, holder]],
   },
   SuperIngressoWeb: {
     getCarrinhoQtdReservados: [[]],
     validaemail: [['demo@example.com', null]],
+    elevenWallet: [[7, holder]],
+    removeElevenWallet: [[7]],
+    getPortadoresSalvos: [[]],
   },
   BasePessoaClass: {
     setPessoa: [[{ nome: 'Ana', sobrenome: 'Souza' }]],
@@ -136,7 +147,42 @@ const invalid: Record<string, unknown[]> = {
   ],
   'SuperIngresso.cancelarBoleto': [[], [0], ['7'], [7, 1]],
   'SuperIngresso.concluirPagamento': [[7], [{}], [{ idmovimentacao: '7' }]],
+  'SuperIngresso.portadorSetItem': [[7], [0, holder], ['7', holder], [7, 'Ana'], [7, null]],
+  'SuperIngressoWeb.elevenWallet': [[7], [7, holder, 1], [7, []]],
+  'SuperIngressoWeb.removeElevenWallet': [[], [0], [7, holder]],
+  'SuperIngressoWeb.getPortadoresSalvos': [[1], [null]],
 };
+
+describe('the holder payload (portadorSetItem, elevenWallet)', () => {
+  it('is the holder form: PortadorDados has exactly its fields and required ones', () => {
+    const form = JSON.parse(
+      readFileSync(new URL('./forms/holder.schema.json', import.meta.url), 'utf8'),
+    ) as { properties: Record<string, unknown>; required: string[] };
+    const fields: Record<keyof PortadorDados, boolean> = {
+      nome: true,
+      sobrenome: true,
+      documento: true,
+      nacionalidade: true,
+      dt_nascimento: true,
+      celular: false,
+      cep: false,
+      logradouro: false,
+      numero: false,
+      complemento: false,
+      bairro: false,
+      cidade: false,
+      estado: false,
+      pais: false,
+    };
+    expect(Object.keys(fields).sort()).toEqual(Object.keys(form.properties).sort());
+    expect(
+      Object.entries(fields)
+        .filter(([, req]) => req)
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual([...form.required].sort());
+  });
+});
 
 describe('RPC params schemas', () => {
   it('exist for every method of the dispatcher list and no others', () => {
@@ -148,7 +194,8 @@ describe('RPC params schemas', () => {
     ).sort();
     expect(files).toEqual(expected);
     for (const f of expected) expect(existsSync(new URL(f, dir))).toBe(true);
-    expect(Object.keys(RPC_METHODS.SuperIngresso)).toHaveLength(16);
+    expect(Object.keys(RPC_METHODS.SuperIngresso)).toHaveLength(17);
+    expect(Object.keys(RPC_METHODS.SuperIngressoWeb)).toHaveLength(5);
   });
 
   it('are positional arrays bounded by minItems/maxItems', () => {

@@ -25,10 +25,14 @@ export const RPC_METHODS = {
     getGatewayPagamento: true,
     iniciarPagamento: true,
     concluirPagamento: true,
+    portadorSetItem: true,
   },
   SuperIngressoWeb: {
     getCarrinhoQtdReservados: true,
     validaemail: true,
+    elevenWallet: true,
+    removeElevenWallet: true,
+    getPortadoresSalvos: true,
   },
   BasePessoaClass: {
     setPessoa: true,

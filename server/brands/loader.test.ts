@@ -40,6 +40,16 @@ describe('the brands in brands/', () => {
     expect(brands.filter((b) => b.brand.default).length).toBeLessThanOrEqual(1);
   });
 
+  // Optional until the checkout has the holder form (then the match requires them, spec §5).
+  it('take a holder on every ticket of a match, and none on a museum visit', async () => {
+    for (const b of await loadBrands(repoBrands)) {
+      for (const e of b.catalog.events) {
+        if (e.tipo === 'match') expect(e.portador, `${b.id} event ${e.idevento}`).toBe('opcional');
+        if (e.tipo === 'visit') expect(e.portador, `${b.id} event ${e.idevento}`).toBeUndefined();
+      }
+    }
+  });
+
   it('have a primary colour readable as text on white (WCAG AA, 4.5:1)', async () => {
     for (const b of await loadBrands(repoBrands)) {
       expect(contrastOnWhite(b.brand.theme.colors.primary), b.id).toBeGreaterThanOrEqual(4.5);
@@ -201,6 +211,24 @@ describe('loadBrands on folders made for the test', () => {
         `${shownFile} at /combos/1/itens/0/idproduto: no product 1 in that event`,
       ].sort(),
     );
+  });
+
+  it('checks the holder rule of an event (portador): obrigatorio, opcional or absent', async () => {
+    const dir = await brandsDir(['valid/first-brand', 'holders']);
+    const file = path.join(dir, 'holders/catalog.json');
+    await edit(file, (c) => {
+      const [first] = c.events as Record<string, unknown>[];
+      first!.portador = 'sim';
+    });
+    expect(lines(await loadError(dir))).toEqual([
+      expect.stringMatching(/at \/events\/0\/portador: must be (one of|equal to one of)/),
+    ]);
+    await edit(file, (c) => {
+      const [first] = c.events as Record<string, unknown>[];
+      first!.portador = 'opcional';
+    });
+    const [loaded] = await loadBrands(dir);
+    expect(loaded!.catalog.events[0]!.portador).toBe('opcional');
   });
 
   it('reports invalid JSON with its line and column', async () => {

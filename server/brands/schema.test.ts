@@ -84,7 +84,7 @@ const catalogEvent: KeySplit<CatalogEvent> = {
     schedule: true,
     tipo_produtos: true,
   },
-  optional: { limitePorPessoa: true, blocos: true, mapa: true },
+  optional: { limitePorPessoa: true, portador: true, blocos: true, mapa: true },
 };
 const catalogBlock: KeySplit<CatalogBlock> = {
   required: { idbloco: true, nome: true },

@@ -441,3 +441,52 @@ export const sandboxCobranca = pgTable(
     index('sandbox_cobranca_localizador_idx').on(t.localizador),
   ],
 );
+
+/**
+ * The holder (portador) bound to one unit of an order: the holder form's fields
+ * (schemas/forms/holder.schema.json) plus `documento_chave`, the document reduced to upper-case
+ * letters and digits. One holder per unit (`iditem`), and one live ticket per document and
+ * session (`portador_sessao_documento_uq`): the index is the guard, so two concurrent binds of the
+ * same person to one match cannot both commit. A row whose unit no longer counts (removed, its
+ * hold expired or cancelled) is stale: a bind of the same document to that session deletes it
+ * first, in the same transaction (server/cart/holders.ts).
+ */
+export const portador = pgTable(
+  'portador',
+  {
+    id: serial('id').primaryKey(),
+    iditem: integer('iditem')
+      .notNull()
+      .references(() => movimentacaoItem.id),
+    brand: text('brand').notNull(),
+    /** The buyer who bound it: their saved holders (getPortadoresSalvos) come from here. */
+    idpessoa: integer('idpessoa')
+      .notNull()
+      .references(() => pessoa.id),
+    idapresentacao: integer('idapresentacao')
+      .notNull()
+      .references(() => apresentacao.id),
+    documentoChave: text('documento_chave').notNull(),
+    nome: text('nome').notNull(),
+    sobrenome: text('sobrenome').notNull(),
+    documento: text('documento').notNull(),
+    nacionalidade: text('nacionalidade').notNull(),
+    /** `YYYY-MM-DD`. */
+    dtNascimento: text('dt_nascimento').notNull(),
+    celular: text('celular'),
+    cep: text('cep'),
+    logradouro: text('logradouro'),
+    numero: text('numero'),
+    complemento: text('complemento'),
+    bairro: text('bairro'),
+    cidade: text('cidade'),
+    estado: text('estado'),
+    pais: text('pais'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('portador_iditem_uq').on(t.iditem),
+    uniqueIndex('portador_sessao_documento_uq').on(t.brand, t.idapresentacao, t.documentoChave),
+    index('portador_pessoa_idx').on(t.idpessoa, t.createdAt),
+  ],
+);

@@ -12,6 +12,7 @@ import type {
   Movimentacao,
   StatusMovimentacao,
 } from '../../schemas/contract';
+import { holdersOf } from '../cart/holders';
 import { catalogOf, toCents, toReais } from '../catalog/lookup';
 import type { Db } from '../db/client';
 import { COUNT_EXP, rows, toDate, toDateOrNull } from '../db/sql';
@@ -149,6 +150,10 @@ export async function selectItens(
       ORDER BY i.idmovimentacao, i.id`,
   );
   const cat = catalogOf(brand);
+  const holders = await holdersOf(
+    db,
+    found.map((r) => r.id),
+  );
   for (const r of found) {
     const entry = cat.product(r.idevento, r.idproduto);
     const event = entry?.event ?? cat.event(r.idevento);
@@ -192,6 +197,8 @@ export async function selectItens(
       cancel: removable,
       tp_cancel: removable ? 'remover' : '',
       msg_info_carrinho: entry?.product.info?.[locale] ?? '',
+      portador: holders.get(r.id) ?? null,
+      portador_regra: event?.portador ?? null,
     };
     if (r.codigo) item.codigo = r.codigo;
     if (r.boleto_token && r.item_status !== 'CA') item.boleto_url = boletoUrl(r.boleto_token);

@@ -15,6 +15,7 @@ import type {
   StatusMovimentacao,
 } from '../../schemas/contract';
 import type { CartScope } from '../cart/cart';
+import { holdersMissing } from '../cart/holders';
 import { couponOf, couponUseRefusal, repriceOrder, setOrderCoupon } from '../cart/offers';
 import type { CouponRefusal } from '../cart/pricing';
 import { toCents, toReais } from '../catalog/lookup';
@@ -414,6 +415,9 @@ export async function iniciarPagamento(
     if (cart.status !== 'RE' || cart.units === 0) refuse('error.cartNotFound');
     const agency = s.pessoa.idpessoaTipo === s.brand.brand.regrasDoNegocio.idagencia;
     if (agency && cart.units < AGENCY_MIN_ITEMS) refuse('error.agencyMinimum');
+    // Every ticket of an event whose holders are required has one before anything is charged
+    // (under the order's lock: holders change only while the order is RE).
+    if (await holdersMissing(tx, s.brand, cart.id)) refuse('error.holdersMissing');
     // The amount charged is the amount shown: prices as of now (a coupon may have run out of
     // time meanwhile) must be the ones the cart holds, and the coupon must still have a use
     // left (the last one goes to whoever begins paying first). Otherwise the cart is repriced

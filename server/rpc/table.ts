@@ -22,6 +22,7 @@ import {
   qtdReservados,
   removeProdutoCarrinho,
 } from '../cart/cart';
+import { bindHolder, savedHolders, unbindHolder } from '../cart/holders';
 import {
   type CatalogScope,
   getApresentacao,
@@ -161,6 +162,10 @@ export const rpcTable: RpcTable = {
       auth: 'required',
       handler: (ctx, [{ idmovimentacao }]) => concluirPagamento(cart(ctx), idmovimentacao),
     },
+    portadorSetItem: {
+      auth: 'required',
+      handler: (ctx, [iditem, portador]) => bindHolder(cart(ctx), iditem, portador),
+    },
   },
   SuperIngressoWeb: {
     getCarrinhoQtdReservados: {
@@ -177,6 +182,17 @@ export const rpcTable: RpcTable = {
       auth: 'optional',
       handler: async (ctx, [email]) => resultOf(await emailAvailable(account(ctx), email)),
     },
+    // The wallet's name for portadorSetItem: the same bind (spec §7: "binds holder data to a
+    // ticket for the wallet"); the pass itself is imprimirWallet's.
+    elevenWallet: {
+      auth: 'required',
+      handler: (ctx, [iditem, portador]) => bindHolder(cart(ctx), iditem, portador),
+    },
+    removeElevenWallet: {
+      auth: 'required',
+      handler: (ctx, [iditem]) => unbindHolder(cart(ctx), iditem),
+    },
+    getPortadoresSalvos: { auth: 'required', handler: (ctx) => savedHolders(cart(ctx)) },
   },
   BasePessoaClass: {
     setPessoa: {

@@ -93,7 +93,12 @@ function brandFile(over: Partial<BrandFile>): BrandFile {
 
 /** The test catalogue: a daily visit, one match with capacity 50, one event only in the past. */
 export function testCatalog(
-  over: { jogoCapacidade?: number; inteiraPreco?: number } = {},
+  over: {
+    jogoCapacidade?: number;
+    inteiraPreco?: number;
+    /** The match's holder rule (catalogue `portador`); absent by default. */
+    jogoPortador?: 'obrigatorio' | 'opcional';
+  } = {},
 ): CatalogFile {
   return {
     events: [
@@ -162,6 +167,7 @@ export function testCatalog(
         local: L('Estádio', 'Estadio', 'Stadium'),
         imagem: 'events/event.svg',
         dscapre: L('Jogo', 'Partido', 'Match'),
+        ...(over.jogoPortador ? { portador: over.jogoPortador } : {}),
         schedule: {
           kind: 'dates',
           sessions: [
