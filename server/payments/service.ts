@@ -206,7 +206,13 @@ function storedResult(s: CartScope, p: PagamentoRow): IniciarPagamentoResult {
           idpagamento: p.id,
           status: 'pending',
           mensagem: t(s.locale, 'payment.boletoPendingMessage', {
-            vencimento: boleto.vencimento.split('-').reverse().join('/'),
+            // The calendar date in the language's order (27/11/2026, 11/27/2026).
+            vencimento: new Intl.DateTimeFormat(s.locale, {
+              day: '2-digit',
+              month: '2-digit',
+              year: 'numeric',
+              timeZone: 'UTC',
+            }).format(new Date(`${boleto.vencimento}T12:00:00Z`)),
           }),
           forma,
           boleto,
