@@ -569,7 +569,9 @@ describe('paymentMachine transitions', () => {
     const parent = setup({
       actors: {
         payment: paymentMachine.provide({
-          actors: { fetchGateway: fakes.promise<GetGatewayPagamentoResult, FetchGatewayInput>('fg') },
+          actors: {
+            fetchGateway: fakes.promise<GetGatewayPagamentoResult, FetchGatewayInput>('fg'),
+          },
         }),
       },
     }).createMachine({
@@ -850,7 +852,9 @@ describe('paymentMachine model paths (xstate/graph)', () => {
     }
   });
 
-  it('over every history: one idempotency key per attempt, reused only by payment.retry', { timeout: 60_000 }, () => {
+  it('over every history: one idempotency key per attempt, reused only by payment.retry', {
+    timeout: 60_000,
+  }, () => {
     // A new offer can come at any point; in histories it is taken in the first attempt only,
     // which keeps their number bounded (every state it reaches is in the shortest paths).
     const histories = historyPaths(modelMachine, {
