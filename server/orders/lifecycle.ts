@@ -124,6 +124,19 @@ export async function expireHolds(db: Db, who: ExpiryScope = {}): Promise<number
 }
 
 /**
+ * The CTEs (`units`, `released`) that give back to the counters the units of the orders a
+ * statement's `ex` CTE just moved out of the counted statuses: their items are locked first, so
+ * an item removed meanwhile is not given back twice, and only orders this statement moved count.
+ */
+const RELEASE_UNITS_OF_EX = `units AS (
+        SELECT i.idestoque FROM movimentacao_item i
+        WHERE i.idmovimentacao IN (SELECT id FROM ex) AND i.status <> 'CA' FOR UPDATE),
+      released AS (
+        UPDATE estoque e SET reservados = e.reservados - c.n
+        FROM (SELECT idestoque, count(*)::int AS n FROM units GROUP BY idestoque) c
+        WHERE e.id = c.idestoque RETURNING e.id)`;
+
+/**
  * The statement of {@link expireHolds} for the orders `m` matching `where` (SQL text starting
  * with ` AND`, empty for all), ending in `SELECT <count of orders marked>` for the caller to
  * name or store.
@@ -136,13 +149,7 @@ function expiryStatement(where: string): string {
           ORDER BY m.id FOR UPDATE SKIP LOCKED)
           AND status IN ('RE','TP')
         RETURNING id),
-      units AS (
-        SELECT i.idestoque FROM movimentacao_item i
-        WHERE i.idmovimentacao IN (SELECT id FROM ex) AND i.status <> 'CA' FOR UPDATE),
-      released AS (
-        UPDATE estoque e SET reservados = e.reservados - c.n
-        FROM (SELECT idestoque, count(*)::int AS n FROM units GROUP BY idestoque) c
-        WHERE e.id = c.idestoque RETURNING e.id)
+      ${RELEASE_UNITS_OF_EX}
       SELECT (SELECT count(*) FROM ex)::int`;
 }
 
@@ -696,13 +703,7 @@ function pendingExpiryStatement(select: string): string {
           ORDER BY m.id FOR UPDATE SKIP LOCKED)
           AND status = 'AP' AND dthr_exp <= now()
         RETURNING id),
-      units AS (
-        SELECT i.idestoque FROM movimentacao_item i
-        WHERE i.idmovimentacao IN (SELECT id FROM ex) AND i.status <> 'CA' FOR UPDATE),
-      released AS (
-        UPDATE estoque e SET reservados = e.reservados - c.n
-        FROM (SELECT idestoque, count(*)::int AS n FROM units GROUP BY idestoque) c
-        WHERE e.id = c.idestoque RETURNING e.id),
+      ${RELEASE_UNITS_OF_EX},
       charges AS (
         UPDATE pagamento SET status = 'expired', updated_at = now()
         WHERE idmovimentacao IN (SELECT id FROM ex) AND status = 'pending' AND forma <> 'cartao'

@@ -1,6 +1,7 @@
-import { Box, chakra, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import type { Bloco } from '../../../../schemas/contract';
+import { RadioOption } from '../../../components/radio-option';
 
 /**
  * The blocks (sectors) of a session, as a radio group of native radios (arrow keys move and
@@ -35,40 +36,15 @@ export function BlockPicker({
         const active = b.idbloco === selected;
         const soldOut = b.disponivel <= 0;
         return (
-          <Box
-            as="label"
+          <RadioOption
             key={b.idbloco}
-            data-testid={`block-${b.idbloco}`}
-            display="flex"
-            alignItems="center"
-            gap="3"
-            px="4"
-            py="3"
-            minH="12"
-            borderWidth={active ? '2px' : '1px'}
-            borderColor={active ? 'brand.solid' : 'border'}
-            borderRadius="lg"
-            bg={active ? 'brand.subtle' : 'bg'}
-            cursor={soldOut ? 'not-allowed' : 'pointer'}
-            opacity={soldOut ? 0.6 : 1}
-            _focusWithin={{
-              outline: '2px solid',
-              outlineColor: 'brand.focusRing',
-              outlineOffset: '2px',
-            }}
+            name="bloco"
+            value={b.idbloco}
+            checked={active}
+            disabled={soldOut}
+            onSelect={() => onSelect(b.idbloco)}
+            testId={`block-${b.idbloco}`}
           >
-            <chakra.input
-              type="radio"
-              name="bloco"
-              value={b.idbloco}
-              checked={active}
-              disabled={soldOut}
-              onChange={() => onSelect(b.idbloco)}
-              boxSize="5"
-              flexShrink={0}
-              accentColor="brand.solid"
-              _focusVisible={{ outline: 'none' }}
-            />
             <Box>
               <Text fontWeight="semibold">{b.nome}</Text>
               <Text fontSize="sm" color="fg.muted">
@@ -77,7 +53,7 @@ export function BlockPicker({
                   : intl.formatMessage({ id: 'product.available' }, { qtd: b.disponivel })}
               </Text>
             </Box>
-          </Box>
+          </RadioOption>
         );
       })}
     </SimpleGrid>

@@ -18,6 +18,7 @@ import type {
   PixEmitido,
 } from '../../../../schemas/contract';
 import { apiUrl } from '../../../api/api';
+import { RadioOption } from '../../../components/radio-option';
 import { formatDate } from '../../../lib/dates';
 import { useCurrentLocale } from '../../../lib/locale';
 import { formatMoney } from '../../../lib/money';
@@ -60,43 +61,19 @@ export function MethodPicker({
         {formas.map((f) => {
           const active = f.forma === value;
           return (
-            <Box
-              as="label"
+            <RadioOption
               key={f.forma}
-              data-testid={`payment-method-${f.forma}`}
-              display="flex"
-              alignItems="center"
-              gap="3"
-              px="4"
-              py="3"
-              minH="12"
-              borderWidth={active ? '2px' : '1px'}
-              borderColor={active ? 'brand.solid' : 'border'}
-              borderRadius="lg"
-              bg={active ? 'brand.subtle' : 'bg'}
-              cursor={disabled ? 'not-allowed' : 'pointer'}
-              _focusWithin={{
-                outline: '2px solid',
-                outlineColor: 'brand.focusRing',
-                outlineOffset: '2px',
-              }}
+              name="forma"
+              value={f.forma}
+              checked={active}
+              disabled={disabled}
+              onSelect={() => onChange(f.forma)}
+              testId={`payment-method-${f.forma}`}
             >
-              <chakra.input
-                type="radio"
-                name="forma"
-                value={f.forma}
-                checked={active}
-                disabled={disabled}
-                onChange={() => onChange(f.forma)}
-                boxSize="5"
-                flexShrink={0}
-                accentColor="brand.solid"
-                _focusVisible={{ outline: 'none' }}
-              />
               <Text fontWeight="semibold">
                 <FormattedMessage id={METHOD_LABEL[f.forma]} />
               </Text>
-            </Box>
+            </RadioOption>
           );
         })}
       </SimpleGrid>
