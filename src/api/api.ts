@@ -14,9 +14,12 @@ export function setApiErrorListener(listener: ErrorListener | null): void {
   errorListener = listener;
 }
 
-/** The shop's one API client (same origin unless VITE_API_BASE_URL says otherwise). */
+/** Where the API is: the same origin unless VITE_API_BASE_URL says otherwise. */
+export const API_BASE: string = import.meta.env.VITE_API_BASE_URL ?? '/';
+
+/** The shop's one API client. */
 export const api = createApiClient({
-  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/',
+  baseUrl: API_BASE,
   getLocale: getCurrentLocale,
   getToken,
   setToken,
@@ -33,8 +36,7 @@ export const rpc = api.rpc;
  * language `locale` when given (a page the API renders, such as the printable bank slip).
  */
 export function apiUrl(path: string, locale?: Locale): string {
-  const base = import.meta.env.VITE_API_BASE_URL ?? '/';
-  const url = new URL(path, new URL(base, window.location.href));
+  const url = new URL(path, new URL(API_BASE, window.location.href));
   if (locale) url.searchParams.set('lang', langParam(locale));
   return url.toString();
 }

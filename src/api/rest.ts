@@ -25,7 +25,7 @@ import {
 import { getExtraParams } from '../lib/extra-params';
 import { getCurrentLocale } from '../lib/locale';
 import { setMaintenance } from '../lib/ui-stores';
-import { api } from './api';
+import { API_BASE, api } from './api';
 import { type CallOptions, createApiClient } from './client';
 
 /** Typed REST calls of spec §7 (the RPC calls are typed by the contract through `rpc`). */
@@ -167,7 +167,7 @@ export function fetchFaq(options?: CallOptions): Promise<Faq> {
  */
 export async function fetchPessoaWithToken(token: string): Promise<CadastroResult> {
   const once = createApiClient({
-    baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/',
+    baseUrl: API_BASE,
     getLocale: getCurrentLocale,
     getToken: () => token,
     setToken: () => {},
