@@ -50,10 +50,17 @@ function LoadedForm({
 }: SchemaFormProps & { form: CompiledForm }) {
   const intl = useIntl();
   const schema = form.formSchema as RJSFSchema;
-  const validator = useMemo(
-    () => createPrecompiledValidator(form.validateFns, schema),
-    [form.validateFns, schema],
-  );
+  const validator = useMemo(() => {
+    const v = createPrecompiledValidator(form.validateFns, schema);
+    // When a change switches a condition of the schema (nationality BR → the document is a
+    // CPF), RJSF's live validation hands the validator the schema it resolved for the data
+    // before the change, and the precompiled validator's guard (the schema must be its root,
+    // resolved for the new data) throws, which blanks the page. Validation itself always runs
+    // the root's compiled function on the data, conditions included, and this validator only
+    // ever serves this form's schema: the guard adds nothing here.
+    (v as unknown as { ensureSameRootSchema(): boolean }).ensureSameRootSchema = () => true;
+    return v;
+  }, [form.validateFns, schema]);
   // RJSF resets its state when props change (formContext does on submit), so the data is
   // always controlled: by the caller when it passes formData, here otherwise.
   const [own, setOwn] = useState<Record<string, unknown>>({});
