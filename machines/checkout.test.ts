@@ -59,6 +59,8 @@ const movimentacao = (count_exp: number, qtd = 2): Movimentacao => ({
   count_exp,
   qtd,
   total: 120,
+  valor_juros: 0,
+  parcelas_gtw: null,
 });
 
 const reserva = (count_exp: number): IniciarReservaResult => ({
@@ -92,6 +94,7 @@ const item = (iditem: number): CarrinhoItem => ({
   valor_combo: 0,
   taxa: 0,
   juros: 0,
+  valor_garantia: 0,
   total: 60,
   dthr_exp: '2026-03-01 10:15:00',
   dt_exp: '2026-03-01 10:15:00',
@@ -110,6 +113,7 @@ const items = (count_exp: number, ids = [1, 2]): GetCarrinhoPageItensResult => (
     quantity: ids.length,
     subtotal: 60 * ids.length,
     valor_taxa: 0,
+    valor_garantia: 0,
     valor_combo: 0,
     valor_cupom: 0,
     cupom: '',

@@ -13,6 +13,7 @@ import {
   type FlowError,
   type LoadGatewayScriptInput,
   notProvided,
+  type PaymentConsent,
   type PaymentContext,
   type PaymentEvent,
   type PaymentInput,
@@ -36,6 +37,14 @@ function formaOf(
   forma: FormaPagamento,
 ): GatewayFormaPagamento | undefined {
   return gateway ? formasOf(gateway).find((f) => f.forma === forma) : undefined;
+}
+
+/** The consent an attempt carries: only what was given (no `undefined` keys on the wire). */
+function consentOf(e: PaymentConsent): PaymentConsent {
+  return {
+    ...(e.termo !== undefined ? { termo: e.termo } : {}),
+    ...(e.captcha ? { captcha: e.captcha } : {}),
+  };
 }
 
 /**
@@ -173,8 +182,12 @@ export const paymentMachine = setup({
       parcelas: params.parcelas,
     })),
     /** A new attempt: new idempotency key, nothing of the previous attempt kept. */
-    startAttempt: assign(({ context }) => ({
+    startAttempt: assign(({ context, event }) => ({
       attempt: context.attempt + 1,
+      consent:
+        event.type === 'payment.submit' || event.type === 'payment.issue'
+          ? consentOf(event)
+          : context.consent,
       cardToken: null,
       result: null,
       error: null,
@@ -223,6 +236,7 @@ export const paymentMachine = setup({
     conclusion: null,
     error: null,
     unanswered: false,
+    consent: {},
   }),
   initial: 'loadingGateway',
   output: ({ context }): PaymentOutput =>
@@ -344,6 +358,7 @@ export const paymentMachine = setup({
             opcoes: {
               parcelas: card ? context.parcelas : 1,
               idempotencyKey: `${context.attemptNonce}-${context.attempt}`,
+              ...context.consent,
             },
           };
         },

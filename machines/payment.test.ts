@@ -183,6 +183,7 @@ describe('paymentMachine guards', () => {
       result: null,
       conclusion: null,
       error: null,
+      consent: {},
       unanswered: false,
       ...patch,
     },
@@ -255,6 +256,7 @@ describe('paymentMachine transitions', () => {
       conclusion: null,
       error: null,
       unanswered: false,
+      consent: {},
     });
     expect(fakes.inputsOf('fetchGateway')).toEqual([{ idmovimentacao: 42 }]);
   });
@@ -307,6 +309,23 @@ describe('paymentMachine transitions', () => {
     expect(snap().context.parcelas).toBe(3);
     actor.send({ type: 'payment.installmentsChanged', parcelas: 2.5 });
     expect(snap().context.parcelas).toBe(3);
+  });
+
+  it('each attempt carries its own consent: the accepted terms and that attempt’s captcha', async () => {
+    const t = await startReady();
+    t.actor.send({ type: 'payment.submit', card: CARD, termo: 7, captcha: 'solution-1' });
+    t.fakes.resolve('tokenizeCard', TOKEN);
+    await flush();
+    t.fakes.reject('startPayment', { code: 0, message: 'Recaptcha inválido!' });
+    await flush();
+    expect(t.snap().value).toBe('failed');
+    t.actor.send({ type: 'payment.submit', card: CARD, termo: 7 });
+    t.fakes.resolve('tokenizeCard', TOKEN);
+    await flush();
+    expect((t.fakes.inputsOf('startPayment') as StartPaymentInput[]).map((i) => i.opcoes)).toEqual([
+      { parcelas: 1, idempotencyKey: 'nonce-1', termo: 7, captcha: 'solution-1' },
+      { parcelas: 1, idempotencyKey: 'nonce-2', termo: 7 },
+    ]);
   });
 
   it('approved: tokenize → pay with token and key → conclude → succeeded', async () => {

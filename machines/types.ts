@@ -268,16 +268,27 @@ export interface PaymentContext {
    * repeats it with the same method and idempotency key.
    */
   unanswered: boolean;
+  /** What the person agreed to for the current attempt (purchase terms, captcha). */
+  consent: PaymentConsent;
+}
+
+/**
+ * Given with each attempt: the `idtermo` of the purchase terms the person accepted, and the
+ * captcha's solution when the brand asks for one (a solution works once: each attempt has its own).
+ */
+export interface PaymentConsent {
+  termo?: number;
+  captcha?: string;
 }
 
 /** Events `paymentMachine` accepts. */
 export type PaymentEvent =
   | { type: 'payment.installmentsChanged'; parcelas: number }
-  | { type: 'payment.submit'; card: SandboxCardInput }
+  | ({ type: 'payment.submit'; card: SandboxCardInput } & PaymentConsent)
   /** Another way to pay was chosen (card, bank slip, Pix). */
   | { type: 'payment.methodChanged'; forma: FormaPagamento }
   /** Issue the bank slip or the Pix charge of the chosen method (no card data). */
-  | { type: 'payment.issue' }
+  | ({ type: 'payment.issue' } & PaymentConsent)
   /** The person leaves the slip or the Pix code (to pay it later): the payment is pending. */
   | { type: 'payment.done' }
   | { type: 'payment.retry' }

@@ -38,9 +38,24 @@ export interface BrandFile extends Omit<BrandConfig, 'id' | 'version' | 'captcha
     maxInstallments: number;
     /** Smallest instalment value in reais. */
     minInstallmentValue: number;
+    /**
+     * Card instalments up to this many carry no interest (absent: 1); more carry
+     * `monthlyInterestRate`. Ignored when there is no rate (every option interest-free).
+     */
+    interestFreeInstallments?: number;
+    /**
+     * Monthly interest rate in percent (e.g. 1.99) of the instalments past
+     * `interestFreeInstallments`, by the Price (PMT) formula; absent: no interest.
+     */
+    monthlyInterestRate?: number;
     acceptedBrands: string[];
     /** The payment methods offered; absent: card only. */
     methods?: PaymentMethodsConfig;
+    /**
+     * The refundable-ticket option (a warranty per ticket), offered when present: `percent` % of
+     * each ticket's price after discounts, at least `minValue` reais.
+     */
+    refundable?: { percent: number; minValue: number };
   };
 }
 

@@ -132,6 +132,11 @@ export const ServerMessage = {
   holdersMissing: 'error.holdersMissing', // 'Erro na forma de pagamento, Você deve vincular os portadores ou contatar o SAC!'
   holderDuplicate: 'error.holderDuplicate',
   holderNotTaken: 'error.holderNotTaken',
+  // The refundable-ticket option
+  refundableChoice: 'error.refundableChoice',
+  refundableNotOffered: 'error.refundableNotOffered',
+  // Purchase terms (BaseTermoClass type 2), accepted with each payment
+  purchaseTermsRequired: 'error.purchaseTermsRequired',
   // Bank slip and Pix
   paymentMethodUnavailable: 'error.paymentMethodUnavailable',
   boletoPaid: 'error.boletoPaid',
@@ -341,7 +346,9 @@ export interface CarrinhoItem {
   taxa: number;
   /** Card interest on this ticket (0 unless paid in instalments with interest). */
   juros: number;
-  /** valor + taxa + juros. */
+  /** The refundable-ticket option's price on this ticket (0 unless the order took it). */
+  valor_garantia: number;
+  /** valor + taxa + valor_garantia + juros. */
   total: number;
   dthr_exp: string;
   /** Same as dthr_exp. */
@@ -423,11 +430,13 @@ export interface CarrinhoResumo {
   valor_combo: number;
   /** Taken off by the coupon. */
   valor_cupom: number;
+  /** The refundable-ticket option, when the order took it. */
+  valor_garantia: number;
   /** The order's coupon ('' when none). */
   cupom: string;
   /** Why the order's coupon takes nothing off now (localized), when it does not. */
   msg_cupom?: string;
-  /** What the order costs: subtotal − valor_combo − valor_cupom + valor_taxa. */
+  /** What the order costs: subtotal − valor_combo − valor_cupom + valor_taxa + valor_garantia. */
   valor: number;
   /** Same as valor. */
   total: number;
@@ -443,7 +452,12 @@ export interface Movimentacao {
   /** Seconds left on the hold, computed by the server at response time; 0 when expired/paid. */
   count_exp: number;
   qtd: number;
+  /** What the tickets cost (without card interest). */
   total: number;
+  /** Card interest of the payment that sold the order (0 when none). */
+  valor_juros: number;
+  /** Instalments of that payment; null until a payment is approved (or pending). */
+  parcelas_gtw: number | null;
 }
 
 /** SuperIngresso.getCarrinhoPage → the open cart, or null when there is none. */
@@ -453,6 +467,20 @@ export interface GetCarrinhoPageItensResult {
   movimentacao: Movimentacao;
   itens: CarrinhoItem[];
   resumo: CarrinhoResumo;
+  /**
+   * The refundable-ticket option, when the brand offers it: what it costs on these tickets
+   * (reais) and the buyer's choice (null: not chosen yet, and paying is refused until it is).
+   */
+  garantia?: GarantiaOferta;
+}
+
+/** The refundable-ticket option of an open cart (escolherGarantia). */
+export interface GarantiaOferta {
+  /** Its price on the cart's tickets together, in reais. */
+  valor: number;
+  /** Percent of each ticket's price after discounts. */
+  percentual: number;
+  escolhida: boolean | null;
 }
 
 /** iniciarReserva params[0]: the products to hold in one session. */
@@ -488,12 +516,31 @@ export interface CancelarReservaResult {
 // ---------------------------------------------------------------------------------------------
 // Payment (spec §3 "Payment gateway")
 
+/**
+ * One instalment option (spec `parcelas (parcela, valor)` plus what is charged). Every amount
+ * adds up: `primeira + (parcela − 1) × valor = total`; interest-free, `total` is the cart's
+ * total and the first instalment carries the remainder of the division (under one cent per
+ * instalment); with interest, every instalment is `valor` and `total = parcela × valor`.
+ * This server always sends `primeira`, `total` and `juros`.
+ */
+export interface ParcelaOpcao {
+  parcela: number;
+  /** Each instalment (the 2nd on), in reais. */
+  valor: number;
+  /** The first instalment (`valor` plus the remainder of an interest-free division). */
+  primeira?: number;
+  /** What is charged for this option: the cart's total plus `juros`. */
+  total?: number;
+  /** The interest of this option (0 when interest-free). */
+  juros?: number;
+}
+
 export interface GatewayPagamento {
   nome: string;
   /** Public key of the gateway account, handed to the tokenizer. */
   id_criptografado: string;
   idformapag: number;
-  parcelas: { parcela: number; valor: number }[];
+  parcelas: ParcelaOpcao[];
   bandeiras_aceitas: string[];
   ambiente: 'dev' | 'sandbox' | 'live';
   /** Scripts the browser loads to tokenize the card (the gateway's own). */
@@ -571,7 +618,13 @@ export interface PagamentoOpcoes {
   parcelas: number;
   /** One key per payment attempt; a repeated call with the same key returns the same result. */
   idempotencyKey: string;
+  /** The captcha's solution, when the brand's `captcha.payment` flag is on. */
   captcha?: string;
+  /**
+   * The `idtermo` of the purchase terms (BaseTermoClass.getTermoCorrente [2]) the buyer accepted:
+   * required when the brand has purchase terms; the acceptance is recorded with the payment.
+   */
+  termo?: number;
 }
 
 export interface IniciarPagamentoResult {
@@ -799,6 +852,8 @@ export interface RpcContract {
     prorrogarReserva: [[idmovimentacao: number], ProrrogarReservaResult];
     /** Applies a coupon to the open cart, or removes it with ''; answers the cart. */
     aplicarCupom: [[idmovimentacao: number, cupom: string], GetCarrinhoPageItensResult];
+    /** Ours: takes (true) or declines (false) the refundable-ticket option; answers the cart. */
+    escolherGarantia: [[idmovimentacao: number, garantia: boolean], GetCarrinhoPageItensResult];
     cancelarReserva: [
       [idmovimentacao: number, itens: null, a: boolean, b: boolean],
       CancelarReservaResult,

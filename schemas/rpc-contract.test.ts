@@ -62,6 +62,10 @@ const valid: Samples = {
       [7, 'AURORA10'],
       [7, ''],
     ],
+    escolherGarantia: [
+      [7, true],
+      [7, false],
+    ],
     getGatewayPagamento: [[7]],
     iniciarPagamento: [
       [
@@ -122,6 +126,7 @@ const invalid: Record<string, unknown[]> = {
   ],
   'SuperIngresso.getCarrinhoPageItens': [[7], [7, null, {}], [7, 1, { api: true }]],
   'SuperIngresso.prorrogarReserva': [[], [0], ['7'], [7, 1]],
+  'SuperIngresso.escolherGarantia': [[7], [7, 'sim'], [7, 1], ['7', true], [7, true, true]],
   'SuperIngresso.aplicarCupom': [
     [7],
     [7, 1],
@@ -194,7 +199,7 @@ describe('RPC params schemas', () => {
     ).sort();
     expect(files).toEqual(expected);
     for (const f of expected) expect(existsSync(new URL(f, dir))).toBe(true);
-    expect(Object.keys(RPC_METHODS.SuperIngresso)).toHaveLength(17);
+    expect(Object.keys(RPC_METHODS.SuperIngresso)).toHaveLength(18);
     expect(Object.keys(RPC_METHODS.SuperIngressoWeb)).toHaveLength(5);
   });
 

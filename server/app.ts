@@ -29,6 +29,13 @@ import { rpcRoutes } from './rpc/routes';
 import { webRoutes } from './web/routes';
 import { sitemapRoutes } from './web/sitemap';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment gateways the app charges through (crash recovery asks them). */
+    paymentGateways: readonly PaymentGateway[];
+  }
+}
+
 /** What the app is built from. */
 export interface BuildAppOptions {
   db: Db;
@@ -57,6 +64,8 @@ export interface BuildAppOptions {
   webhookSecret?: string;
   /** The sandbox pays each Pix charge this many seconds after issuing it (0: never). */
   sandboxPixAutoPaySeconds?: number;
+  /** The sandbox answers a card charge this many milliseconds after making it (0: at once). */
+  sandboxChargeDelayMs?: number;
   /** The operator endpoint's secret and the server's port (agency approval command). */
   operator?: { token: string; port: number };
 }
@@ -94,6 +103,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const sandbox = createSandboxGateway(opts.db, {
     webhookSecret,
     pixAutoPaySeconds: opts.sandboxPixAutoPaySeconds ?? 0,
+    chargeDelayMs: opts.sandboxChargeDelayMs ?? 0,
   });
   // The sandbox reaches our webhook as a gateway would, through HTTP (in process).
   const notify = async (n: SignedNotification) => {
@@ -107,6 +117,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   sandbox.setNotifier(notify);
   const gateway = opts.gateway ?? sandbox;
+  // Crash recovery (payments/recovery.ts) asks these for the charges whose answer was lost.
+  app.decorate('paymentGateways', [gateway]);
   const services: AppServices = {
     db: opts.db,
     gatewayFor: () => gateway,

@@ -21,6 +21,7 @@ import { ENV_DOC, readEnv } from './env';
 import { startMailer } from './mail/deliver';
 import { prepareOrderRoutines } from './orders/lifecycle';
 import { mailReleasedPayments } from './payments/pending';
+import { RECOVERY_ENV_DOC, readRecoveryEnv, recoverPayments } from './payments/recovery';
 
 const parsed = readEnv(process.env);
 if (!parsed.ok) {
@@ -31,6 +32,14 @@ if (!parsed.ok) {
   process.exit(1);
 }
 const env = parsed.env;
+const recoveryEnv = readRecoveryEnv(process.env);
+if (!recoveryEnv.ok) {
+  console.error('The server cannot start; fix the environment:');
+  for (const p of recoveryEnv.problems) console.error(`  - ${p}`);
+  console.error('\nVariables:');
+  for (const [k, v] of Object.entries(RECOVERY_ENV_DOC)) console.error(`  ${k}: ${v}`);
+  process.exit(1);
+}
 setSignupsPerHour(env.signupsPerHour);
 
 const version = (
@@ -91,8 +100,27 @@ const app = await buildApp({
   sandboxIdp: env.sandboxIdp,
   ...(env.webhookSecret ? { webhookSecret: env.webhookSecret } : {}),
   sandboxPixAutoPaySeconds: env.sandboxPixAutoPaySeconds,
+  sandboxChargeDelayMs: recoveryEnv.sandboxChargeDelayMs,
   warmPages: true,
 });
+
+// Crash safety: payment attempts whose answer was lost (this or another server died between the
+// charge and saving it, or the gateway timed out) are settled from the gateway's record, at
+// start and on every sweeper pass (payments/recovery.ts).
+const recover = async () => {
+  const r = await recoverPayments(db, {
+    gateways: app.paymentGateways,
+    brands,
+    afterSeconds: recoveryEnv.afterSeconds,
+    onError: (err, idpagamento) => app.log.warn({ err, idpagamento }, 'payment recovery: later'),
+  });
+  if (Object.values(r).some((n) => n > 0)) app.log.info({ recovery: r }, 'payments recovered');
+};
+try {
+  await recover();
+} catch (err) {
+  app.log.error({ err }, 'payment recovery failed at start');
+}
 
 const mailer = startMailer({
   db,
@@ -104,6 +132,7 @@ const mailer = startMailer({
 
 let syncedDay = todayInSaoPaulo();
 const sweeper = startSweeper(db, {
+  recover,
   // Slips and Pix charges that ran out unpaid: their buyers are told by mail, once.
   afterRelease: () => mailReleasedPayments(db, brands),
   // Schedules are laid out from today: a new day brings new sessions on sale.

@@ -22,6 +22,7 @@ export const RPC_METHODS = {
     cancelarBoleto: true,
     prorrogarReserva: true,
     aplicarCupom: true,
+    escolherGarantia: true,
     getGatewayPagamento: true,
     iniciarPagamento: true,
     concluirPagamento: true,

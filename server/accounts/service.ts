@@ -109,7 +109,7 @@ const link = (scope: AccountScope, pathAndQuery: string) =>
   `${scope.origin.replace(/\/+$/, '')}${pathAndQuery}`;
 
 /** Records that a person accepted a version (idempotent). */
-async function recordAcceptance(db: Db, idpessoa: number, v: TermVersion, ip: string) {
+export async function recordAcceptance(db: Db, idpessoa: number, v: TermVersion, ip: string) {
   await db
     .insert(termoAceite)
     .values({ idpessoa, tipo: v.tipo, versao: v.versao, idtermo: v.idtermo, ip })

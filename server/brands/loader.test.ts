@@ -40,11 +40,12 @@ describe('the brands in brands/', () => {
     expect(brands.filter((b) => b.brand.default).length).toBeLessThanOrEqual(1);
   });
 
-  // Optional until the checkout has the holder form (then the match requires them, spec §5).
+  // A match takes a holder on every ticket (spec §5); a museum visit takes none.
   it('take a holder on every ticket of a match, and none on a museum visit', async () => {
     for (const b of await loadBrands(repoBrands)) {
       for (const e of b.catalog.events) {
-        if (e.tipo === 'match') expect(e.portador, `${b.id} event ${e.idevento}`).toBe('opcional');
+        if (e.tipo === 'match')
+          expect(e.portador, `${b.id} event ${e.idevento}`).toBe('obrigatorio');
         if (e.tipo === 'visit') expect(e.portador, `${b.id} event ${e.idevento}`).toBeUndefined();
       }
     }

@@ -223,6 +223,19 @@ async function brandProblems(b: BrandFile, dir: string, file: string): Promise<B
   if (!isCents(b.payments.minInstallmentValue)) {
     at('/payments/minInstallmentValue', 'must have at most two decimals');
   }
+  const { interestFreeInstallments: free, monthlyInterestRate: rate } = b.payments;
+  if (rate !== undefined && !isCents(rate)) {
+    at('/payments/monthlyInterestRate', 'must have at most two decimals');
+  }
+  if (free !== undefined && rate === undefined) {
+    at('/payments/interestFreeInstallments', 'needs monthlyInterestRate (without it all are free)');
+  }
+  if (free !== undefined && free > b.payments.maxInstallments) {
+    at(
+      '/payments/interestFreeInstallments',
+      `must be <= maxInstallments (${b.payments.maxInstallments})`,
+    );
+  }
   const methods = b.payments.methods;
   if (methods && !methods.card?.enabled && !methods.boleto?.enabled && !methods.pix?.enabled) {
     at('/payments/methods', 'at least one payment method must be enabled');

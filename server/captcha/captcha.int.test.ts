@@ -1,13 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
+import type { Challenge } from 'altcha-lib';
 import { like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import type { BrandConfig } from '../../schemas/contract';
 import { captchaUsado } from '../db/schema';
 import { rows } from '../db/sql';
+import {
+  encodeCaptcha,
+  getChallenge as getChallengeOf,
+  solveAltcha,
+  solvedCaptcha,
+} from '../test/captcha';
 import { startTestServer, type TestServer } from '../test/harness';
 import { testBrand } from '../test/test-brand';
 import { CHALLENGE_TTL_SECONDS, issueChallenge } from './altcha';
@@ -90,36 +95,14 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function getChallenge(host = 'localhost') {
-  const res = await s.app.inject({ method: 'GET', url: '/captcha/challenge', headers: { host } });
-  return { res, challenge: (res.json() as { result: Challenge }).result };
-}
-
-/**
- * Solves like the browser does (altcha-lib's solver with Web Crypto PBKDF2) and encodes the
- * token like the widget (src/components/forms/captcha-solver.ts, which server/ may not import).
- */
-async function solveAltcha(challenge: Challenge): Promise<string> {
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('not solved');
-  return encode({
-    challenge: { parameters: challenge.parameters, signature: challenge.signature },
-    solution: { counter: solution.counter, derivedKey: solution.derivedKey },
-  });
-}
-
-/** Base64 JSON of a payload, as the widget sends it. */
-const encode = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString('base64');
+const getChallenge = (host = 'localhost') => getChallengeOf(s, host);
+const solvedToken = (host = 'localhost') => solvedCaptcha(s, host);
+const encode = encodeCaptcha;
 const decode = (token: string) =>
   JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as {
     challenge: Challenge;
     solution: { counter: number; derivedKey: string };
   };
-
-async function solvedToken(host = 'localhost'): Promise<string> {
-  const { challenge } = await getChallenge(host);
-  return solveAltcha(challenge);
-}
 
 describe('GET captcha/challenge', () => {
   it('answers a signed, expiring challenge for the brand, never cached, and purges old rows', async () => {

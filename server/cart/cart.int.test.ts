@@ -101,6 +101,7 @@ describe('reservation and cart', () => {
       valor_taxa: 12.5,
       valor_combo: 0,
       valor_cupom: 0,
+      valor_garantia: 0,
       cupom: '',
       valor: 137.5,
       total: 137.5,

@@ -20,7 +20,7 @@ import type {
 } from '../../schemas/contract';
 import type { Pessoa } from '../accounts/repository';
 import { purchaseBlock, termsBlock } from '../accounts/rules';
-import { canBuy, catalogOf, toCents } from '../catalog/lookup';
+import { canBuy, catalogOf, toCents, toReais } from '../catalog/lookup';
 import { onCatalogSynced } from '../catalog/sync';
 import { currentVersion, TERMO_USO } from '../content/terms';
 import type { Db } from '../db/client';
@@ -38,7 +38,15 @@ import {
 } from '../orders/lifecycle';
 import { resumoOf, selectItens, selectMovimentacoes, toMovimentacao } from '../orders/view';
 import { spDateTime } from '../time';
-import { couponOf, couponUseRefusal, orderUnits, repriceOrder, setOrderCoupon } from './offers';
+import {
+  couponOf,
+  couponUseRefusal,
+  orderUnits,
+  repriceOrder,
+  setOrderCoupon,
+  setOrderWarranty,
+  warrantyOffer,
+} from './offers';
 import { couponRefusal, findCoupon } from './pricing';
 
 /** A person's cart request in one brand and language. */
@@ -247,11 +255,24 @@ export async function getCarrinhoPageItens(
   const itens =
     (await selectItens(s.db, s.brand, s.locale, [mov.idmovimentacao])).get(mov.idmovimentacao) ??
     [];
-  return {
+  const result: GetCarrinhoPageItensResult = {
     movimentacao: toMovimentacao(mov),
     itens,
     resumo: resumoOf(itens, couponNote(s, itens)),
   };
+  const refundable = s.brand.brand.payments.refundable;
+  if (refundable && (mov.status === 'RE' || mov.status === 'TP')) {
+    const choice = await firstRow<{ garantia: boolean | null }>(
+      s.db,
+      sql`SELECT garantia FROM movimentacao WHERE id = ${mov.idmovimentacao}`,
+    );
+    result.garantia = {
+      valor: toReais(await warrantyOffer(s.db, s.brand, mov.idmovimentacao)),
+      percentual: refundable.percent,
+      escolhida: choice?.garantia ?? null,
+    };
+  }
+  return result;
 }
 
 /** Why the cart's coupon takes nothing off now (localized), if it does not. */
@@ -301,6 +322,31 @@ export async function aplicarCupom(
       if (refusal) refuse(refusal.id, refusal.values);
     }
     await setOrderCoupon(tx, mov.id, def);
+    await repriceOrder(tx, s.brand, mov.id);
+  });
+  return getCarrinhoPageItens(s, idmovimentacao);
+}
+
+/**
+ * Takes (`garantia` true) or declines the refundable-ticket option on the person's open cart
+ * (RE): its price is kept per unit and counted in every total; paying is refused while the
+ * brand offers it and no choice was made.
+ * @returns the cart as getCarrinhoPageItens answers it.
+ */
+export async function escolherGarantia(
+  s: CartScope,
+  idmovimentacao: number,
+  garantia: boolean,
+): Promise<GetCarrinhoPageItensResult> {
+  if (!s.brand.brand.payments.refundable) refuse('error.refundableNotOffered');
+  await expireHolds(s.db, { idpessoa: s.pessoa.id, idmovimentacao });
+  await s.db.transaction(async (tx) => {
+    const mov = await lockMov(tx, s, idmovimentacao);
+    if (!mov) refuse('error.cartNotFound');
+    if (mov.expired || mov.status === 'EX') refuse('error.reservationExpired');
+    if (mov.status === 'TP' || mov.status === 'AP') refuse('error.paymentInProgress');
+    if (mov.status !== 'RE') refuse('error.cartNotFound');
+    await setOrderWarranty(tx, mov.id, garantia);
     await repriceOrder(tx, s.brand, mov.id);
   });
   return getCarrinhoPageItens(s, idmovimentacao);

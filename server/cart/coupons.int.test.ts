@@ -162,6 +162,7 @@ describe('coupons', () => {
       valor_taxa: 10,
       valor_combo: 0,
       valor_cupom: 10,
+      valor_garantia: 0,
       cupom: 'PCT10',
       valor: 100,
       total: 100,
@@ -172,7 +173,13 @@ describe('coupons', () => {
     const gateway = await s.ok('SuperIngresso', 'getGatewayPagamento', [r.idmovimentacao], {
       token,
     });
-    expect(gateway.parcelas[0]).toEqual({ parcela: 1, valor: 100 });
+    expect(gateway.parcelas[0]).toEqual({
+      parcela: 1,
+      valor: 100,
+      primeira: 100,
+      total: 100,
+      juros: 0,
+    });
 
     const removed = await apply(token, r.idmovimentacao, '');
     expect(removed.body).toMatchObject({

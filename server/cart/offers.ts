@@ -9,7 +9,13 @@ import { sql } from 'drizzle-orm';
 import type { CatalogCoupon, LoadedBrand } from '../../schemas/brand.types';
 import type { Db } from '../db/client';
 import { firstRow, rows } from '../db/sql';
-import { type CouponRefusal, findCoupon, type PricingUnit, priceUnits } from './pricing';
+import {
+  type CouponRefusal,
+  findCoupon,
+  type PricingUnit,
+  priceUnits,
+  warrantyCents,
+} from './pricing';
 
 interface UnitRow {
   iditem: number;
@@ -22,8 +28,11 @@ interface UnitRow {
   combo_cents: number;
   idcombo: number | null;
   desconto_cents: number;
+  garantia_cents: number;
   /** The order's coupon (the same on every row). */
   cupom: string | null;
+  /** The order's refundable-ticket choice (the same on every row). */
+  garantia: boolean | null;
 }
 
 /** The order's units not removed, as pricing sees them, with their current discounts. */
@@ -36,7 +45,8 @@ export async function orderUnits(
     sql`SELECT i.id AS iditem, a.idevento, e.idproduto, a.id AS idapresentacao,
           to_char(a.dthr AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS data,
           to_char(a.dthr AT TIME ZONE 'America/Sao_Paulo', 'HH24:MI') AS hora,
-          i.valor_cents, i.combo_cents, i.idcombo, i.desconto_cents, m.cupom
+          i.valor_cents, i.combo_cents, i.idcombo, i.desconto_cents, i.garantia_cents, m.cupom,
+          m.garantia
         FROM movimentacao_item i
         JOIN movimentacao m ON m.id = i.idmovimentacao
         JOIN estoque e ON e.id = i.idestoque
@@ -50,6 +60,7 @@ export async function orderUnits(
     valorCents: Number(r.valor_cents),
     combo_cents: Number(r.combo_cents),
     desconto_cents: Number(r.desconto_cents),
+    garantia_cents: Number(r.garantia_cents),
   }));
 }
 
@@ -71,27 +82,52 @@ export async function repriceOrder(
   const units = await orderUnits(tx, idmovimentacao);
   const cupom = couponOf(brand, units[0]?.cupom ?? null);
   const priced = priceUnits(brand.catalog, cupom, units, new Date());
+  const refundable = brand.brand.payments.refundable;
+  const warranty = (u: (typeof units)[number]) => {
+    const d = priced.get(u.iditem)!;
+    return refundable && u.garantia === true
+      ? warrantyCents(refundable, u.valorCents - d.comboCents - d.cupomCents)
+      : 0;
+  };
   const changed = units.filter((u) => {
     const d = priced.get(u.iditem)!;
     return (
       d.comboCents !== u.combo_cents ||
       d.cupomCents !== u.desconto_cents ||
-      d.idcombo !== (u.idcombo === null ? null : Number(u.idcombo))
+      d.idcombo !== (u.idcombo === null ? null : Number(u.idcombo)) ||
+      warranty(u) !== u.garantia_cents
     );
   });
   if (changed.length === 0) return false;
   const values = sql.join(
     changed.map((u) => {
       const d = priced.get(u.iditem)!;
-      return sql`(${u.iditem}::int, ${d.comboCents}::int, ${d.idcombo}::int, ${d.cupomCents}::int)`;
+      return sql`(${u.iditem}::int, ${d.comboCents}::int, ${d.idcombo}::int, ${d.cupomCents}::int,
+        ${warranty(u)}::int)`;
     }),
     sql`, `,
   );
   await tx.execute(sql`UPDATE movimentacao_item i
-    SET combo_cents = v.combo, idcombo = v.idcombo, desconto_cents = v.desconto
-    FROM (VALUES ${values}) AS v(id, combo, idcombo, desconto)
+    SET combo_cents = v.combo, idcombo = v.idcombo, desconto_cents = v.desconto,
+      garantia_cents = v.garantia
+    FROM (VALUES ${values}) AS v(id, combo, idcombo, desconto, garantia)
     WHERE i.id = v.id`);
   return true;
+}
+
+/** What the refundable-ticket option would cost on the order's units now (cents). */
+export async function warrantyOffer(
+  tx: Db,
+  brand: LoadedBrand,
+  idmovimentacao: number,
+): Promise<number> {
+  const refundable = brand.brand.payments.refundable;
+  if (!refundable) return 0;
+  const units = await orderUnits(tx, idmovimentacao);
+  return units.reduce(
+    (sum, u) => sum + warrantyCents(refundable, u.valorCents - u.combo_cents - u.desconto_cents),
+    0,
+  );
 }
 
 /**
@@ -134,5 +170,15 @@ export async function setOrderCoupon(
   cupom: CatalogCoupon | null,
 ): Promise<void> {
   await tx.execute(sql`UPDATE movimentacao SET cupom = ${cupom?.codigo ?? null}, updated_at = now()
+                       WHERE id = ${idmovimentacao}`);
+}
+
+/** Records the order's refundable-ticket choice (its units' prices follow by repriceOrder). */
+export async function setOrderWarranty(
+  tx: Db,
+  idmovimentacao: number,
+  garantia: boolean,
+): Promise<void> {
+  await tx.execute(sql`UPDATE movimentacao SET garantia = ${garantia}, updated_at = now()
                        WHERE id = ${idmovimentacao}`);
 }

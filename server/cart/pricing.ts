@@ -164,3 +164,18 @@ export function priceUnits(
   });
   return out;
 }
+
+/**
+ * The refundable-ticket option's price on one unit whose price after discounts is `netCents`:
+ * `percent` % of it rounded to the cent, at least `minValue` reais; 0 for a free ticket.
+ */
+export function warrantyCents(
+  refundable: { percent: number; minValue: number },
+  netCents: number,
+): number {
+  if (netCents <= 0) return 0;
+  return Math.max(
+    Math.round((netCents * refundable.percent) / 100),
+    Math.round(refundable.minValue * 100),
+  );
+}

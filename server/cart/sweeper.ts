@@ -1,6 +1,7 @@
 /**
- * The sweeper: every `intervalMs` it marks expired holds EX, releases pending bank slips and Pix
- * charges past their time (both safe on many servers at once), and, when the Sao Paulo day
+ * The sweeper: every `intervalMs` it lets the caller recover payments whose answer was lost
+ * (payments/recovery.ts), marks expired holds EX, releases pending bank slips and Pix
+ * charges past their time (all safe on many servers at once), and, when the Sao Paulo day
  * changes, lets the caller re-sync the catalogue. Correctness never depends on it: expiry is
  * read from `dthr_exp` wherever availability is computed.
  */
@@ -24,6 +25,12 @@ export interface SweeperOptions {
   afterRelease?: () => Promise<unknown>;
   /** Called after each pass (e.g. a daily catalogue re-sync); errors are reported, not thrown. */
   afterPass?: () => Promise<void>;
+  /**
+   * Called first in each pass: settles the payment attempts whose answer was lost (crash
+   * recovery), before expiry releases the units their orders may still hold. Its errors are
+   * reported and the pass goes on.
+   */
+  recover?: () => Promise<unknown>;
   onError?: (err: unknown) => void;
 }
 
@@ -31,6 +38,7 @@ export interface SweeperOptions {
 export function startSweeper(db: Db, opts: SweeperOptions = {}): Sweeper {
   let running = false;
   const runOnce = async () => {
+    if (opts.recover) await opts.recover().catch((err) => opts.onError?.(err));
     const released = await expirePendingPayments(db);
     await opts.afterRelease?.();
     const n = (await expireHolds(db)) + released.length;

@@ -289,6 +289,18 @@ export const movimentacao = pgTable(
     prorrogacoes: integer('prorrogacoes').notNull().default(0),
     /** The coupon applied (its `codigo` as the catalogue writes it), if any. */
     cupom: text('cupom'),
+    /**
+     * The refundable-ticket option: null until the buyer chooses (when the brand offers it),
+     * then taken or declined; its price is kept per unit in `movimentacao_item.garantia_cents`.
+     */
+    garantia: boolean('garantia'),
+    /**
+     * Card interest of the payment that sold the order (spec `valor_juros`): its total charged
+     * less the units' total; 0 interest-free or not paid by card in instalments.
+     */
+    jurosCents: integer('juros_cents').notNull().default(0),
+    /** Instalments of that card payment (spec `parcelas_gtw`); null until one is approved. */
+    parcelasGtw: integer('parcelas_gtw'),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -319,6 +331,8 @@ export const movimentacaoItem = pgTable(
     idcombo: integer('idcombo'),
     /** Off the price by the order's coupon, kept by server/cart/offers.ts. */
     descontoCents: integer('desconto_cents').notNull().default(0),
+    /** The refundable-ticket option's price on this unit (0 unless the order took it). */
+    garantiaCents: integer('garantia_cents').notNull().default(0),
     status: text('status').notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
@@ -340,14 +354,19 @@ export const pagamento = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /**
      * processing | approved | declined | pending | error, and for a bank slip or Pix: expired
-     * (its due date or expiry passed unpaid) | cancelled (cancelarBoleto).
+     * (its due date or expiry passed unpaid) | cancelled (cancelarBoleto). Crash safety
+     * (payments/recovery.ts): unknown (the gateway did not answer in time; recovery asks it) |
+     * refunding (charged but its units were gone: the refund is due) | refunded.
      */
     status: text('status').notNull(),
     /** cartao | boleto | pix */
     forma: text('forma').notNull().default('cartao'),
     gateway: text('gateway').notNull(),
     parcelas: integer('parcelas').notNull(),
+    /** What is charged: the units' total plus `juros_cents`. */
     valorCents: integer('valor_cents').notNull(),
+    /** The card interest of the instalment option chosen (server/payments/installments.ts). */
+    jurosCents: integer('juros_cents').notNull().default(0),
     /** The gateway's card token (a reference; no card data); null for a bank slip or Pix. */
     tokenRef: text('token_ref'),
     bandeira: text('bandeira'),
@@ -408,8 +427,15 @@ export const sandboxToken = pgTable('sandbox_token', {
   token: text('token').primaryKey(),
   last4: text('last4').notNull(),
   bandeira: text('bandeira').notNull(),
-  /** approved | declined | pending */
+  /** approved | declined | pending | timeout (charged, but the answer is lost) */
   outcome: text('outcome').notNull(),
+  /** The account (public key) the token was made for: only that account may charge it. */
+  publicKey: text('public_key'),
+  /**
+   * The idempotency key of the one charge this token may make: set by the first charge, a
+   * token is single-use (the same key again answers that charge; any other key is refused).
+   */
+  chargedKey: text('charged_key'),
   createdAt: tstz('created_at').notNull().defaultNow(),
 });
 
@@ -426,7 +452,7 @@ export const sandboxCobranca = pgTable(
     forma: text('forma').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     valorCents: integer('valor_cents').notNull(),
-    /** pending | paid | expired | cancelled */
+    /** pending | paid | expired | cancelled | refunded */
     status: text('status').notNull().default('pending'),
     expiraEm: tstz('expira_em').notNull(),
     /** What the payer sees: the slip's 44-digit barcode, or the Pix "copia e cola" text. */
@@ -440,6 +466,27 @@ export const sandboxCobranca = pgTable(
     uniqueIndex('sandbox_cobranca_idempotency_key_uq').on(t.idempotencyKey),
     index('sandbox_cobranca_localizador_idx').on(t.localizador),
   ],
+);
+
+/**
+ * The sandbox gateway's side of a card charge: one per idempotency key (a repeated key answers
+ * the charge already made, never charges again), so crash recovery can ask what happened to an
+ * attempt whose answer our server lost, and refund it.
+ */
+export const sandboxCobrancaCartao = pgTable(
+  'sandbox_cobranca_cartao',
+  {
+    ref: text('ref').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    token: text('token').notNull(),
+    valorCents: integer('valor_cents').notNull(),
+    parcelas: integer('parcelas').notNull(),
+    /** approved | declined | pending | refunded */
+    status: text('status').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_cobranca_cartao_idempotency_key_uq').on(t.idempotencyKey)],
 );
 
 /**

@@ -13,6 +13,9 @@
  *  TP ──slip / Pix issued──▶ AP until dthr_exp ──paid (webhook)──▶ PA
  *                             ├──expired (webhook, or dthr_exp passed: sweep)──▶ EX
  *                             └──cancelarBoleto──▶ RE (hold time left) or CA
+ *  crash recovery (payments/recovery.ts), an attempt whose answer was lost:
+ *  TP, or EX with its units still free ──charged──▶ PA     EX, units gone ──charged──▶ EX (refund)
+ *  TP ──not charged──▶ RE (hold time left) or EX
  * ```
  *
  * Capacity: `estoque.reservados` is the number of items not removed (CA) of orders in a
@@ -576,6 +579,62 @@ export async function settlePayment(
       { from: 'TP' },
     );
   }
+}
+
+/**
+ * A charge whose answer was lost (crash recovery) turned out approved or pending: may the order,
+ * locked by the caller, still have its units? RE or TP: yes, they are still held (the counter
+ * counts them until the order is marked EX). EX: yes when every unit still fits its stock's
+ * capacity and its session has not started; they are then taken back (the order TP with no
+ * expiry, counted again), under the stock rows' locks, after releasing the holds of those stocks
+ * whose time ran out, as a hold would. Anything else (cancelled, or already paid or pending by
+ * another payment): no, the charge is to be refunded.
+ * @returns whether the order holds its units now.
+ */
+export async function retakeUnits(tx: Db, idmovimentacao: number): Promise<boolean> {
+  const [m] = await rows<{ status: StatusMovimentacao }>(
+    tx,
+    sql`SELECT status FROM movimentacao WHERE id = ${idmovimentacao}`,
+  );
+  if (m?.status === 'RE' || m?.status === 'TP') return true;
+  if (m?.status !== 'EX') return false;
+  const fits = async () => {
+    const [r] = await rows<{ fits: boolean | null }>(
+      tx,
+      sql`WITH need AS (
+          SELECT idestoque, count(*)::int AS n FROM movimentacao_item
+          WHERE idmovimentacao = ${idmovimentacao} AND status <> 'CA' GROUP BY idestoque),
+        stock AS (
+          SELECT e.id, e.reservados, e.capacidade, e.idapresentacao FROM estoque e
+          WHERE e.id IN (SELECT idestoque FROM need) ORDER BY e.id FOR UPDATE)
+        SELECT bool_and(s.reservados + need.n <= s.capacidade AND a.dthr > now()) AS fits
+        FROM stock s JOIN need ON need.idestoque = s.id
+        JOIN apresentacao a ON a.id = s.idapresentacao`,
+    );
+    return r?.fits === true;
+  };
+  if (!(await fits())) {
+    const mine = `SELECT idestoque FROM movimentacao_item
+      WHERE idmovimentacao = ${lit(idmovimentacao)} AND status <> 'CA'`;
+    await tx.execute(
+      sql.raw(
+        expiryStatement(` AND EXISTS (SELECT 1 FROM movimentacao_item x
+          WHERE x.idmovimentacao = m.id AND x.status <> 'CA' AND x.idestoque IN (${mine}))`),
+      ),
+    );
+    await tx.execute(sql.raw(pendingExpiryStatement('(SELECT count(*) FROM ex)::int')));
+    if (!(await fits())) return false;
+  }
+  return setStatus(tx, idmovimentacao, 'TP', sql`NULL`, { from: 'EX' });
+}
+
+/**
+ * A payment attempt whose answer was lost turned out not charged, and the hold it began in has
+ * run out: TP → EX, its units given back. Only from TP.
+ * @returns whether the order moved.
+ */
+export async function releaseUnpaid(tx: Db, idmovimentacao: number): Promise<boolean> {
+  return setStatus(tx, idmovimentacao, 'EX', undefined, { from: 'TP' });
 }
 
 /** A paid order is concluded: PA, no expiry, its units PA. */

@@ -19,9 +19,12 @@ import { COUNT_EXP, rows, toDate, toDateOrNull } from '../db/sql';
 import { boletoUrl } from '../payments/issued';
 import { spDate, spDateTime, spDateTimeMinutes } from '../time';
 
-/** What a unit `i` costs in cents: its price less its combo and coupon discounts, plus its fee. */
+/**
+ * What a unit `i` costs in cents: its price less its combo and coupon discounts, plus its fee
+ * and the refundable-ticket option's price when the order took it.
+ */
 export const ITEM_TOTAL_CENTS = sql.raw(
-  '(i.valor_cents - i.combo_cents - i.desconto_cents + i.taxa_cents)',
+  '(i.valor_cents - i.combo_cents - i.desconto_cents + i.taxa_cents + i.garantia_cents)',
 );
 
 interface MovRow {
@@ -33,6 +36,8 @@ interface MovRow {
   count_exp: number;
   qtd: number;
   total_cents: number;
+  juros_cents: number;
+  parcelas_gtw: number | null;
 }
 
 /** An order as the contract shows it, plus its row id in cents for internal use. */
@@ -57,6 +62,7 @@ export async function selectMovimentacoes(
     db,
     sql`
       SELECT m.id, m.localizador, m.status, m.dthr_reserva, m.dthr_exp, ${COUNT_EXP} AS count_exp,
+        m.juros_cents, m.parcelas_gtw,
         (count(i.id) FILTER (WHERE i.status <> 'CA'))::int AS qtd,
         (coalesce(sum(${ITEM_TOTAL_CENTS}) FILTER (WHERE i.status <> 'CA'), 0))::int
           AS total_cents
@@ -79,6 +85,8 @@ export async function selectMovimentacoes(
       count_exp: open ? Number(r.count_exp) : 0,
       qtd: Number(r.qtd),
       total: toReais(Number(r.total_cents)),
+      valor_juros: toReais(Number(r.juros_cents)),
+      parcelas_gtw: r.parcelas_gtw === null ? null : Number(r.parcelas_gtw),
       totalCents: Number(r.total_cents),
     };
   });
@@ -100,6 +108,7 @@ interface ItemRow {
   combo_cents: number;
   idcombo: number | null;
   desconto_cents: number;
+  garantia_cents: number;
   cupom: string | null;
   idproduto: number;
   idapresentacao: number;
@@ -110,6 +119,7 @@ interface ItemRow {
   count_exp: number;
   codigo: string | null;
   boleto_token: string | null;
+  mov_juros_cents: number;
 }
 
 /**
@@ -134,12 +144,14 @@ export async function selectItens(
     sql`
       SELECT i.id, i.idmovimentacao, i.status AS item_status, m.status AS mov_status,
         i.valor_cents, i.taxa_cents, i.combo_cents, i.idcombo, i.desconto_cents, m.cupom,
+        i.garantia_cents,
         e.idproduto, a.id AS idapresentacao, a.idevento, a.dthr,
         a.dscapre, m.dthr_exp, ${COUNT_EXP} AS count_exp, g.codigo,
         (SELECT p.documento_token FROM pagamento p
           WHERE p.idmovimentacao = m.id AND p.forma = 'boleto'
             AND p.status IN ('pending','approved')
-          ORDER BY p.id DESC LIMIT 1) AS boleto_token
+          ORDER BY p.id DESC LIMIT 1) AS boleto_token,
+        m.juros_cents AS mov_juros_cents
       FROM movimentacao_item i
       JOIN movimentacao m ON m.id = i.idmovimentacao
       JOIN estoque e ON e.id = i.idestoque
@@ -189,7 +201,8 @@ export async function selectItens(
       valor_combo: toReais(r.combo_cents),
       taxa: toReais(r.taxa_cents),
       juros: 0,
-      total: toReais(valor + r.taxa_cents),
+      valor_garantia: toReais(r.garantia_cents),
+      total: toReais(valor + r.taxa_cents + r.garantia_cents),
       dthr_exp: dthrExp,
       dt_exp: dthrExp,
       count_exp: open ? Number(r.count_exp) : 0,
@@ -206,7 +219,32 @@ export async function selectItens(
     list.push(item);
     out.set(r.idmovimentacao, list);
   }
+  const juros = new Map(found.map((r) => [r.idmovimentacao, Number(r.mov_juros_cents)]));
+  for (const [id, list] of out) spreadJuros(list, juros.get(id) ?? 0);
   return out;
+}
+
+/**
+ * Spreads an order's card interest over its units (not the removed ones), in proportion to what
+ * each costs, in whole cents; the cents left by rounding go one each to the first units. Each
+ * unit's `juros` is its share and its `total` grows by it, so the units add up to what was
+ * charged.
+ */
+export function spreadJuros(itens: CarrinhoItem[], jurosCents: number): void {
+  const live = itens.filter((i) => i.status !== 'CA');
+  if (live.length === 0 || jurosCents <= 0) return;
+  const weights = live.map((i) => toCents(i.total));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const shares = weights.map((w) =>
+    sum > 0 ? Math.floor((jurosCents * w) / sum) : Math.floor(jurosCents / live.length),
+  );
+  const left = jurosCents - shares.reduce((a, b) => a + b, 0);
+  live.forEach((i, k) => {
+    // The cents left by rounding (fewer than the units) go one each to the first units.
+    const share = (shares[k] ?? 0) + (k < left ? 1 : 0);
+    i.juros = toReais(share);
+    i.total = toReais(toCents(i.total) + share);
+  });
 }
 
 /**
@@ -219,13 +257,15 @@ export function resumoOf(itens: CarrinhoItem[], msgCupom?: string): CarrinhoResu
   let taxa = 0;
   let combo = 0;
   let desconto = 0;
+  let garantia = 0;
   for (const i of itens) {
     subtotal += toCents(i.valor_sem_desconto);
     taxa += toCents(i.taxa);
     combo += toCents(i.valor_combo);
     desconto += toCents(i.valor_cupom);
+    garantia += toCents(i.valor_garantia);
   }
-  const valor = toReais(subtotal - combo - desconto + taxa);
+  const valor = toReais(subtotal - combo - desconto + taxa + garantia);
   const resumo: CarrinhoResumo = {
     qtd: itens.length,
     quantity: itens.length,
@@ -233,6 +273,7 @@ export function resumoOf(itens: CarrinhoItem[], msgCupom?: string): CarrinhoResu
     valor_taxa: toReais(taxa),
     valor_combo: toReais(combo),
     valor_cupom: toReais(desconto),
+    valor_garantia: toReais(garantia),
     cupom,
     valor,
     total: valor,

@@ -12,6 +12,11 @@ export interface ChargeRequest {
   amountCents: number;
   installments: number;
   idempotencyKey: string;
+  /**
+   * The public key of the brand's account (`publicKey(brandId)`): a token made for another
+   * account is refused.
+   */
+  publicKey?: string;
 }
 
 /** What the gateway said. */
@@ -21,10 +26,33 @@ export interface ChargeResult {
   gatewayRef: string;
 }
 
-/** Thrown by a gateway that could not process the charge (unknown token, outage…). */
+/**
+ * Thrown by a gateway that refused to process the charge (unknown token, card brand mismatch…):
+ * nothing was charged. Any other error of `charge` (a timeout, a dropped connection) leaves the
+ * outcome unknown: the payment stays in progress until recovery asks the gateway
+ * ({@link PaymentGateway.lookupCharge}).
+ */
 export class GatewayError extends Error {
   override readonly name = 'GatewayError';
 }
+
+/** Thrown when the gateway did not answer in time: the charge may or may not have been made. */
+export class GatewayTimeoutError extends Error {
+  override readonly name = 'GatewayTimeoutError';
+}
+
+/** What the gateway recorded for an idempotency key ({@link PaymentGateway.lookupCharge}). */
+export interface ChargeRecord {
+  /**
+   * approved: the money was taken (a paid slip or Pix charge too); pending: not settled yet;
+   * declined: refused, expired or cancelled; refunded: taken and given back.
+   */
+  status: 'approved' | 'declined' | 'pending' | 'refunded';
+  gatewayRef: string;
+}
+
+/** What the gateway says when asked to refund a charge. */
+export type RefundOutcome = 'refunded' | 'unknown';
 
 /** A bank slip to issue. */
 export interface BoletoRequest {
@@ -101,6 +129,17 @@ export interface PaymentGateway {
   issuePix?(req: PixRequest): Promise<PixIssued>;
   /** Cancels an unpaid slip or Pix charge; `paid` when it was paid first. */
   cancelCharge?(gatewayRef: string): Promise<CancelOutcome>;
+  /**
+   * The charge (card, slip or Pix) the gateway made for an idempotency key, or null when it made
+   * none. Crash recovery (../recovery.ts) settles an attempt whose answer was lost from it.
+   * Throws when the gateway cannot be asked now (recovery tries again later).
+   */
+  lookupCharge?(idempotencyKey: string): Promise<ChargeRecord | null>;
+  /**
+   * Gives the money of a charge back (idempotent: a refunded charge answers `refunded` again);
+   * `unknown` when there is no such charge. Throws when the gateway cannot be asked now.
+   */
+  refund?(gatewayRef: string): Promise<RefundOutcome>;
   /**
    * Reads a webhook notification: checks its signature over the raw body and answers what it
    * says, or null when it is not authentic (or not understood).

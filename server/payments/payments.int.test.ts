@@ -165,13 +165,14 @@ describe('payment', () => {
       nome: 'Sandbox',
       id_criptografado: 'pk_sandbox_test-a',
       idformapag: 1,
-      // 110.00: up to 6x while each instalment is at least 20.00.
+      // 110.00: up to 6x while each instalment is at least 20.00, interest-free (the brand has
+      // no rate): the total is 110.00 and the first instalment carries the remainder.
       parcelas: [
-        { parcela: 1, valor: 110 },
-        { parcela: 2, valor: 55 },
-        { parcela: 3, valor: 36.67 },
-        { parcela: 4, valor: 27.5 },
-        { parcela: 5, valor: 22 },
+        { parcela: 1, valor: 110, primeira: 110, total: 110, juros: 0 },
+        { parcela: 2, valor: 55, primeira: 55, total: 110, juros: 0 },
+        { parcela: 3, valor: 36.66, primeira: 36.68, total: 110, juros: 0 },
+        { parcela: 4, valor: 27.5, primeira: 27.5, total: 110, juros: 0 },
+        { parcela: 5, valor: 22, primeira: 22, total: 110, juros: 0 },
       ],
       parcelaSelect: 1,
       bandeiras_aceitas: ['visa', 'mastercard'],
@@ -180,7 +181,7 @@ describe('payment', () => {
     };
     const once = {
       id_criptografado: 'pk_sandbox_test-a',
-      parcelas: [{ parcela: 1, valor: 110 }],
+      parcelas: [{ parcela: 1, valor: 110, primeira: 110, total: 110, juros: 0 }],
       parcelaSelect: 1,
       bandeiras_aceitas: [],
       ambiente: 'sandbox',
@@ -248,6 +249,8 @@ describe('payment', () => {
       count_exp: 0,
       qtd: 2,
       total: 110,
+      valor_juros: 0,
+      parcelas_gtw: 3,
     });
     expect(list.tickets[0]!.itens.map((i) => i.codigo).sort()).toEqual(
       done.ingressos.map((i) => i.codigo).sort(),

@@ -14,11 +14,14 @@ import type {
   PagamentoOpcoes,
   StatusMovimentacao,
 } from '../../schemas/contract';
+import { recordAcceptance } from '../accounts/service';
+import { captchaRequired, verifyCaptcha } from '../captcha/verify';
 import type { CartScope } from '../cart/cart';
 import { holdersMissing } from '../cart/holders';
 import { couponOf, couponUseRefusal, repriceOrder, setOrderCoupon } from '../cart/offers';
 import type { CouponRefusal } from '../cart/pricing';
 import { toCents, toReais } from '../catalog/lookup';
+import { currentVersion, TERMO_COMPRA } from '../content/terms';
 import type { Db } from '../db/client';
 import { pagamento } from '../db/schema';
 import { firstRow, rows } from '../db/sql';
@@ -35,9 +38,10 @@ import {
 } from '../orders/lifecycle';
 import { ITEM_TOTAL_CENTS } from '../orders/view';
 import { spDate, spDateTimeMinutes, spInstant } from '../time';
-import type { PaymentGateway } from './gateway';
-import { installmentOptions } from './installments';
+import { GatewayError, type PaymentGateway } from './gateway';
+import { type InstallmentOption, installmentOptions } from './installments';
 import { issuedBoleto, issuedPix } from './issued';
+import { settleLateAnswer } from './recovery';
 
 /** idformapag of a card payment through the brand's gateway. */
 export const IDFORMAPAG_CARTAO = 1;
@@ -98,6 +102,8 @@ const PROCESSING_STALE_MS = 2 * 60_000;
 /** A payment request in scope: the cart scope and the brand's gateway. */
 export interface PaymentScope extends CartScope {
   gateway: PaymentGateway;
+  /** The buyer's address (the captcha's check and the terms' acceptance record it). */
+  ip: string;
 }
 
 interface OpenCart {
@@ -108,6 +114,7 @@ interface OpenCart {
   total_cents: number;
   units: number;
   cupom: string | null;
+  garantia: boolean | null;
 }
 
 async function lockCart(db: Db, s: CartScope, idmovimentacao: number, lock: boolean) {
@@ -117,7 +124,7 @@ async function lockCart(db: Db, s: CartScope, idmovimentacao: number, lock: bool
           ${EXPIRED_HOLD} AS expired,
           (SELECT coalesce(sum(${ITEM_TOTAL_CENTS}), 0) FROM movimentacao_item i
             WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int AS total_cents,
-          m.cupom,
+          m.cupom, m.garantia,
           (SELECT count(*) FROM movimentacao_item i
             WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int AS units
         FROM movimentacao m
@@ -126,9 +133,15 @@ async function lockCart(db: Db, s: CartScope, idmovimentacao: number, lock: bool
   );
 }
 
-function offer(s: CartScope, totalCents: number) {
+/** The card's instalment options for `totalCents` under the brand's interest table. */
+function offer(s: CartScope, totalCents: number): InstallmentOption[] {
   const p = s.brand.brand.payments;
-  return installmentOptions(totalCents, p.maxInstallments, toCents(p.minInstallmentValue));
+  return installmentOptions(totalCents, {
+    maxInstallments: p.maxInstallments,
+    minValueCents: toCents(p.minInstallmentValue),
+    interestFree: p.interestFreeInstallments ?? 1,
+    monthlyRate: p.monthlyInterestRate ?? 0,
+  });
 }
 
 /**
@@ -151,7 +164,8 @@ export async function getGatewayPagamento(
     ambiente: s.gateway.ambiente,
     parcelaSelect: 1,
   };
-  const single = [{ parcela: 1, valor: toReais(cart.total_cents) }];
+  const total = toReais(cart.total_cents);
+  const single = [{ parcela: 1, valor: total, primeira: total, total, juros: 0 }];
   const formas = enabledMethods(s).map((forma): GatewayFormaPagamento => {
     if (forma === 'cartao') {
       return {
@@ -162,6 +176,9 @@ export async function getGatewayPagamento(
         parcelas: offer(s, cart.total_cents).map((o) => ({
           parcela: o.parcela,
           valor: toReais(o.valorCents),
+          primeira: toReais(o.primeiraCents),
+          total: toReais(o.totalCents),
+          juros: toReais(o.jurosCents),
         })),
         bandeiras_aceitas: [...s.brand.brand.payments.acceptedBrands],
         files_include: [...s.gateway.filesInclude],
@@ -243,6 +260,23 @@ function storedResult(s: CartScope, p: PagamentoRow): IniciarPagamentoResult {
         mensagem: t(s.locale, 'error.paymentDeclined'),
         forma,
       };
+    // The gateway did not answer in time: in progress until recovery settles it (recovery.ts).
+    case 'unknown':
+      return {
+        idpagamento: p.id,
+        status: 'pending',
+        mensagem: t(s.locale, 'payment.pendingMessage'),
+        forma,
+      };
+    // Charged after its units were gone (recovery.ts): the money is given back.
+    case 'refunding':
+    case 'refunded':
+      return {
+        idpagamento: p.id,
+        status: 'declined',
+        mensagem: t(s.locale, 'error.reservationExpired'),
+        forma,
+      };
     // A slip or Pix charge that expired or was cancelled: that attempt is over (retry with a
     // new key while the cart is open).
     case 'expired':
@@ -304,9 +338,12 @@ function chargeTimes(s: PaymentScope, forma: FormaPagamento) {
   return { vencimento: null, expiraEm: null };
 }
 
-/** What the gateway answered for a new attempt. */
-interface Answer {
-  status: 'approved' | 'declined' | 'pending' | 'error';
+/**
+ * What the gateway answered for a new attempt; `unknown`: a card charge with no answer (a
+ * timeout), which recovery settles from the gateway's record.
+ */
+export interface Answer {
+  status: 'approved' | 'declined' | 'pending' | 'error' | 'unknown';
   gatewayRef: string | null;
   boletoBarcode?: string;
   pixPayload?: string;
@@ -353,12 +390,16 @@ async function askGateway(
         amountCents: p.valorCents,
         installments: opcoes.parcelas,
         idempotencyKey: p.idempotencyKey,
+        publicKey: s.gateway.publicKey(s.brand.id),
       });
       return { status: res.status, gatewayRef: res.gatewayRef };
     }
     return { status: 'error', gatewayRef: null };
-  } catch {
-    return { status: 'error', gatewayRef: null };
+  } catch (err) {
+    // Refused (nothing charged): an error. No answer: perhaps charged, so the attempt stays in
+    // progress when the gateway can be asked later (recovery.ts).
+    const unknown = forma === 'cartao' && !(err instanceof GatewayError) && s.gateway.lookupCharge;
+    return { status: unknown ? 'unknown' : 'error', gatewayRef: null };
   }
 }
 
@@ -392,6 +433,23 @@ export async function iniciarPagamento(
     throw badParams();
   }
   const key = opcoes.idempotencyKey;
+  // The purchase terms' current version must be the one the buyer accepted, and the captcha
+  // solved when the brand asks for one. A repeated key is answered below without either: its
+  // attempt passed them, and a captcha solution works once.
+  const terms = await currentVersion(s.brand, TERMO_COMPRA);
+  const [known] = await s.db
+    .select({ id: pagamento.id })
+    .from(pagamento)
+    .where(eq(pagamento.idempotencyKey, key));
+  if (!known) {
+    if (terms && opcoes.termo !== terms.idtermo) throw generic('error.purchaseTermsRequired');
+    if (
+      captchaRequired(s.brand, 'payment') &&
+      !(await verifyCaptcha(s.db, s.brand, opcoes.captcha, s.ip))
+    ) {
+      throw generic('error.captcha');
+    }
+  }
 
   // A hold past its time is marked EX first (committed), so a refusal below leaves it so.
   await expireHolds(s.db, { idpessoa: s.pessoa.id, idmovimentacao });
@@ -424,6 +482,10 @@ export async function iniciarPagamento(
     // Every ticket of an event whose holders are required has one before anything is charged
     // (under the order's lock: holders change only while the order is RE).
     if (await holdersMissing(tx, s.brand, cart.id)) refuse('error.holdersMissing');
+    // The refundable-ticket option, when offered, is taken or declined before paying (spec §5).
+    if (s.brand.brand.payments.refundable && cart.garantia === null) {
+      refuse('error.refundableChoice');
+    }
     // The amount charged is the amount shown: prices as of now (a coupon may have run out of
     // time meanwhile) must be the ones the cart holds, and the coupon must still have a use
     // left (the last one goes to whoever begins paying first). Otherwise the cart is repriced
@@ -434,12 +496,12 @@ export async function iniciarPagamento(
     if ((await repriceOrder(tx, s.brand, cart.id)) || used) {
       return { kind: 'repriced', refusal: used || null };
     }
-    if (
-      forma === 'cartao' &&
-      !offer(s, cart.total_cents).some((o) => o.parcela === opcoes.parcelas)
-    ) {
-      throw badParams();
-    }
+    // The amount charged is the chosen option's total (with its interest), as offered.
+    const option =
+      forma === 'cartao'
+        ? offer(s, cart.total_cents).find((o) => o.parcela === opcoes.parcelas)
+        : undefined;
+    if (forma === 'cartao' && !option) throw badParams();
     const times = chargeTimes(s, forma);
     const [created] = await tx
       .insert(pagamento)
@@ -450,7 +512,8 @@ export async function iniciarPagamento(
         forma,
         gateway: s.gateway.id,
         parcelas: opcoes.parcelas,
-        valorCents: cart.total_cents,
+        valorCents: option?.totalCents ?? cart.total_cents,
+        jurosCents: option?.jurosCents ?? 0,
         tokenRef: cartao?.token ?? null,
         bandeira: cartao?.bandeira ?? null,
         ultimosDigitos: cartao?.ultimos_digitos ?? null,
@@ -462,6 +525,7 @@ export async function iniciarPagamento(
       .onConflictDoNothing({ target: pagamento.idempotencyKey })
       .returning({ id: pagamento.id });
     if (!created) return { kind: 'existing', key };
+    if (terms) await recordAcceptance(tx, s.pessoa.id, terms, s.ip);
     await beginPayment(tx, cart.id, PAYMENT_GRACE_SECONDS);
     const [mov] = await rows<{ localizador: string }>(
       tx,
@@ -470,7 +534,7 @@ export async function iniciarPagamento(
     return {
       kind: 'new',
       idpagamento: created.id,
-      amountCents: cart.total_cents,
+      amountCents: option?.totalCents ?? cart.total_cents,
       localizador: mov?.localizador ?? '',
     };
   });
@@ -496,8 +560,15 @@ export async function iniciarPagamento(
         pixPayload: answer.pixPayload ?? null,
         updatedAt: sql`now()`,
       })
-      .where(eq(pagamento.id, begin.idpagamento))
+      .where(and(eq(pagamento.id, begin.idpagamento), eq(pagamento.status, 'processing')))
       .returning();
+    // Settled by recovery meanwhile (this request outlived its threshold): not written again.
+    if (!p) return settleLateAnswer(tx, begin.idpagamento, answer);
+    // No answer: the order stays TP with its units until recovery settles the attempt.
+    if (answer.status === 'unknown') return p;
+    if (answer.status === 'approved' || answer.status === 'pending') {
+      await keepInstalments(tx, idmovimentacao);
+    }
     if (answer.status === 'pending' && p!.expiraEm) {
       await awaitPayment(tx, idmovimentacao, p!.expiraEm);
     } else {
@@ -506,6 +577,22 @@ export async function iniciarPagamento(
     return p!;
   });
   return storedResult(s, saved);
+}
+
+/**
+ * The order (locked by the caller) keeps the card interest and the instalments of the payment
+ * that sold it (spec `valor_juros`, `parcelas_gtw`): its latest approved or pending payment.
+ * Called when a payment is answered approved or pending, and on conclusion (so an attempt
+ * settled by crash recovery or a webhook keeps them too).
+ */
+export async function keepInstalments(tx: Db, idmovimentacao: number): Promise<void> {
+  await tx.execute(
+    sql`UPDATE movimentacao m SET juros_cents = p.juros_cents, parcelas_gtw = p.parcelas
+        FROM (SELECT juros_cents, parcelas FROM pagamento
+              WHERE idmovimentacao = ${idmovimentacao} AND status IN ('approved','pending')
+              ORDER BY id DESC LIMIT 1) p
+        WHERE m.id = ${idmovimentacao}`,
+  );
 }
 
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -529,6 +616,7 @@ export function newTicketCode(): string {
  */
 export async function concludePaid(tx: Db, idmovimentacao: number): Promise<void> {
   await concludeOrder(tx, idmovimentacao);
+  await keepInstalments(tx, idmovimentacao);
   const units = await rows<{ id: number }>(
     tx,
     sql`SELECT i.id FROM movimentacao_item i
@@ -566,6 +654,17 @@ export async function concluirPagamento(
     if (!mov) refuse('error.cartNotFound');
     if (mov.status === 'AP') return { status: 'AP' };
     if (mov.status !== 'PA') {
+      // An attempt still in progress (no answer from the gateway yet): pending, as AP.
+      const [open] = await tx
+        .select({ id: pagamento.id })
+        .from(pagamento)
+        .where(
+          and(
+            eq(pagamento.idmovimentacao, mov.id),
+            sql`${pagamento.status} IN ('processing','unknown')`,
+          ),
+        );
+      if (open) return { status: 'AP' };
       const [approved] = await tx
         .select({ id: pagamento.id })
         .from(pagamento)

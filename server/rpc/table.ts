@@ -14,6 +14,7 @@ import {
 } from '../accounts/service';
 import {
   aplicarCupom,
+  escolherGarantia,
   cancelarReserva,
   getCarrinhoPage,
   getCarrinhoPageItens,
@@ -88,6 +89,7 @@ const cart = (ctx: AuthedRpcContext) => ({
 const payment = (ctx: AuthedRpcContext): PaymentScope => ({
   ...cart(ctx),
   gateway: ctx.services.gatewayFor(ctx.brand),
+  ip: ctx.ip,
 });
 
 /** The RPC methods the server serves. */
@@ -140,6 +142,11 @@ export const rpcTable: RpcTable = {
     aplicarCupom: {
       auth: 'required',
       handler: (ctx, [idmovimentacao, cupom]) => aplicarCupom(cart(ctx), idmovimentacao, cupom),
+    },
+    escolherGarantia: {
+      auth: 'required',
+      handler: (ctx, [idmovimentacao, garantia]) =>
+        escolherGarantia(cart(ctx), idmovimentacao, garantia),
     },
     cancelarReserva: {
       auth: 'required',

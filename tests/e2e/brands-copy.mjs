@@ -1,5 +1,5 @@
 // Prepares the browser tests' accounts server (playwright.config.ts): a copy of brands/ where
-// the demo brand asks for a captcha at sign-up and keeps a guest's cart locally, and a build
+// the demo brand asks for a captcha at sign-up and on payment, and keeps a guest's cart locally, and a build
 // of the storefront composed for that copy (rebuilt only when it is older than the sources,
 // like `npm start`). The terms test
 // publishes versions into the copy, never into the repository's brands/.
@@ -28,7 +28,7 @@ symlinkSync(join(repo, 'schemas'), join(root, 'schemas'), 'dir');
 const brandFile = join(root, 'brands', 'museu-aurora', 'brand.json');
 const brand = JSON.parse(readFileSync(brandFile, 'utf8'));
 brand.$schema = join(repo, 'schemas', 'brand.schema.json');
-brand.captcha = { ...brand.captcha, register: true };
+brand.captcha = { ...brand.captcha, register: true, payment: true };
 // Guests keep a local cart here (tests/e2e/local-cart.spec.ts); the main server has none.
 brand.carrinhoLocal = true;
 writeFileSync(brandFile, `${JSON.stringify(brand, null, 2)}\n`);

@@ -51,7 +51,11 @@ test('a coupon is refused with its reason, applied per ticket and in the total, 
   await expect(page.getByTestId('pay-button')).toContainText('R$ 100,00');
   // The instalments are offered again for the new total.
   await expect(page.getByLabel(msg('pt-BR', 'payment.installments'))).toContainText(
-    msg('pt-BR', 'payment.installmentOption', { n: 1, valor: 'R$ 100,00', total: 'R$ 100,00' }),
+    msg('pt-BR', 'payment.installmentOptionFree', {
+      n: 1,
+      valor: 'R$ 100,00',
+      total: 'R$ 100,00',
+    }),
   );
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/coupon-applied.png', fullPage: true });

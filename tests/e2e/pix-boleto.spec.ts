@@ -2,7 +2,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { MAIN_PORT } from '../../playwright.config';
 import { expect, type Page, test } from './fixtures';
-import { axeViolations, holdAsNewPerson, msg } from './support';
+import {
+  acceptPurchaseTerms,
+  axeViolations,
+  declineRefundable,
+  holdAsNewPerson,
+  msg,
+} from './support';
 
 /**
  * Bank slip and Pix (issue 12): chosen in the checkout, issued without card data, shown with
@@ -48,6 +54,8 @@ test('Pix: the code is shown and copied; paid at the bank, the order completes b
   await expect(page.getByLabel(msg('pt-BR', 'payment.card.number'))).toHaveCount(0);
   const pay = page.getByTestId('pay-button');
   await expect(pay).toHaveText(msg('pt-BR', 'payment.pix.issue', { total: 'R$ 110,00' }));
+  await declineRefundable(page);
+  await acceptPurchaseTerms(page);
   await pay.click();
 
   const panel = page.getByTestId('pix-panel');
@@ -81,6 +89,8 @@ test('bank slip: issued with its line and printable page; pending in my orders u
 
   await page.getByTestId('payment-method-boleto').click();
   await expect(page.getByTestId('charge-intro')).toContainText('3 days');
+  await declineRefundable(page);
+  await acceptPurchaseTerms(page);
   await page.getByTestId('pay-button').click();
 
   const panel = page.getByTestId('slip-panel');

@@ -65,7 +65,26 @@ export async function logInWithModal(page: Page, locale: Locale, who = DEMO) {
   await dialog.getByRole('button', { name: msg(locale, 'login.submit'), exact: true }).click();
 }
 
+/** Ticks "I accept the purchase terms" (the demo brand has them) unless it is ticked. */
+export async function acceptPurchaseTerms(page: Page) {
+  const box = page.getByTestId('purchase-terms-check');
+  if (!(await box.isChecked())) await box.check();
+}
+
+/**
+ * Declines the refundable-ticket option (the demo brand offers it) unless a choice was made,
+ * and waits for the cart to follow.
+ */
+export async function declineRefundable(page: Page) {
+  const no = page.getByTestId('refundable-no').getByRole('radio');
+  if (!(await no.isChecked())) await no.check();
+  await expect(no).toBeChecked();
+  await expect(page.getByTestId('pay-button')).toBeEnabled();
+}
+
 export async function payWithCard(page: Page, locale: Locale, number: string) {
+  await declineRefundable(page);
+  await acceptPurchaseTerms(page);
   await page.getByLabel(msg(locale, 'payment.card.number')).fill(number);
   await page.getByLabel(msg(locale, 'payment.card.holder')).fill('Maria da Silva');
   await page.getByLabel(msg(locale, 'payment.card.expiry')).fill('12/31');

@@ -5,15 +5,20 @@
  */
 import { cardBrand, isCardExpiry, isCvv, luhn } from '../../../schemas/formats/card';
 
-/** The test cards: number → outcome. Any other valid number is approved. */
+/**
+ * The test cards: number → outcome. Any other valid number is approved. `timeout`: the charge is
+ * made (approved) but the gateway's answer never arrives in time (crash safety: the payment is
+ * left in progress and recovery settles it from the gateway's record).
+ */
 export const TEST_CARDS = {
   '4111111111111111': 'approved',
   '4000000000000002': 'declined',
   '4000000000000341': 'pending',
+  '4000000000000408': 'timeout',
 } as const;
 
 /** What a charge of a card number does in the sandbox. */
-export type SandboxOutcome = 'approved' | 'declined' | 'pending';
+export type SandboxOutcome = 'approved' | 'declined' | 'pending' | 'timeout';
 
 /** The sandbox outcome of a (digits-only) card number. */
 export function outcomeOf(numero: string): SandboxOutcome {

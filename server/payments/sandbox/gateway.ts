@@ -4,14 +4,22 @@
  * Bank slips and Pix charges are issued with methods/boleto.ts and methods/pix.ts and stay
  * pending until the operator command (or, for Pix, an optional timer) settles them
  * (charges.ts); the sandbox then notifies our webhook, signed, as a real gateway would.
+ * Card charges are recorded one per idempotency key (sandbox_cobranca_cartao): a repeated key
+ * answers the charge already made, `lookupCharge` reads it back and `refund` gives it back, as a
+ * real gateway's API would.
  * It stands for the gateway's side: it reads only its own tables (sandbox_token,
- * sandbox_cobranca).
+ * sandbox_cobranca, sandbox_cobranca_cartao).
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxCobranca, sandboxToken } from '../../db/schema';
-import { GatewayError, type PaymentGateway } from '../gateway';
+import { sandboxCobranca, sandboxCobrancaCartao, sandboxToken } from '../../db/schema';
+import {
+  type ChargeRecord,
+  GatewayError,
+  GatewayTimeoutError,
+  type PaymentGateway,
+} from '../gateway';
 import { boletoBarcode } from '../methods/boleto';
 import { pixPayload } from '../methods/pix';
 import {
@@ -36,6 +44,11 @@ export interface SandboxOptions {
   webhookSecret: string;
   /** Pay each Pix charge this many seconds after it is issued (SANDBOX_PIX_AUTOPAY_SECONDS). */
   pixAutoPaySeconds?: number;
+  /**
+   * Milliseconds between making a card charge and answering it (SANDBOX_CHARGE_DELAY_MS; default
+   * 0): the window in which a crash of our server loses the answer (crash-safety tests).
+   */
+  chargeDelayMs?: number;
 }
 
 /** The sandbox gateway, with the hook the app uses to let it reach our webhook. */
@@ -45,6 +58,11 @@ export interface SandboxGateway extends PaymentGateway {
 }
 
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
+
+/** A recorded card charge's status as a charge answer (a refunded one is no longer approved). */
+function cardStatus(status: string): 'approved' | 'declined' | 'pending' {
+  return status === 'approved' || status === 'pending' ? status : 'declined';
+}
 
 /** The sandbox gateway over `db`. */
 export function createSandboxGateway(db: Db, opts: SandboxOptions): SandboxGateway {
@@ -78,8 +96,88 @@ export function createSandboxGateway(db: Db, opts: SandboxOptions): SandboxGatew
       const [tok] = await db.select().from(sandboxToken).where(eq(sandboxToken.token, req.token));
       if (!tok) throw new GatewayError('unknown token');
       if (tok.bandeira !== req.bandeira) throw new GatewayError('card brand does not match');
-      const status = tok.outcome as 'approved' | 'declined' | 'pending';
-      return { status, gatewayRef: `sbx_${randomBytes(9).toString('base64url')}` };
+      if (req.publicKey && tok.publicKey && tok.publicKey !== req.publicKey) {
+        throw new GatewayError('token made for another account');
+      }
+      // A token is single-use: its first charge claims it for that key; the same key again (a
+      // retry) answers that charge below, any other key (another order, another attempt) is
+      // refused and charges nothing.
+      const [claimed] = await db
+        .update(sandboxToken)
+        .set({ chargedKey: req.idempotencyKey })
+        .where(
+          and(
+            eq(sandboxToken.token, req.token),
+            sql`coalesce(${sandboxToken.chargedKey}, ${req.idempotencyKey}) = ${req.idempotencyKey}`,
+          ),
+        )
+        .returning({ token: sandboxToken.token });
+      if (!claimed) throw new GatewayError('token already used');
+      // One charge per key: a repeated key (a retry after a lost answer) answers the charge
+      // already made and never charges the card again.
+      await db
+        .insert(sandboxCobrancaCartao)
+        .values({
+          ref: `sbx_${randomBytes(9).toString('base64url')}`,
+          idempotencyKey: req.idempotencyKey,
+          token: req.token,
+          valorCents: req.amountCents,
+          parcelas: req.installments,
+          status: tok.outcome === 'timeout' ? 'approved' : tok.outcome,
+        })
+        .onConflictDoNothing();
+      const [c] = await db
+        .select()
+        .from(sandboxCobrancaCartao)
+        .where(eq(sandboxCobrancaCartao.idempotencyKey, req.idempotencyKey));
+      if (!c) throw new GatewayError('charge not recorded');
+      if (c.token !== req.token || c.valorCents !== req.amountCents) {
+        throw new GatewayError('idempotency key reused for another charge');
+      }
+      const delay = opts.chargeDelayMs ?? 0;
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      if (tok.outcome === 'timeout') throw new GatewayTimeoutError('sandbox: answer timed out');
+      return { status: cardStatus(c.status), gatewayRef: c.ref };
+    },
+    async lookupCharge(key): Promise<ChargeRecord | null> {
+      const [card] = await db
+        .select()
+        .from(sandboxCobrancaCartao)
+        .where(eq(sandboxCobrancaCartao.idempotencyKey, key));
+      if (card) {
+        return { status: card.status as ChargeRecord['status'], gatewayRef: card.ref };
+      }
+      const c = await existing(key);
+      if (!c) return null;
+      // A slip or Pix charge: paid is approved; expired or cancelled, declined.
+      const status: ChargeRecord['status'] =
+        c.status === 'paid'
+          ? 'approved'
+          : c.status === 'pending' || c.status === 'refunded'
+            ? c.status
+            : 'declined';
+      return { status, gatewayRef: c.ref };
+    },
+    async refund(ref) {
+      const [card] = await db
+        .update(sandboxCobrancaCartao)
+        .set({ status: 'refunded', updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(sandboxCobrancaCartao.ref, ref),
+            inArray(sandboxCobrancaCartao.status, ['approved', 'pending', 'refunded']),
+          ),
+        )
+        .returning({ ref: sandboxCobrancaCartao.ref });
+      if (card) return 'refunded';
+      const [slip] = await db
+        .update(sandboxCobranca)
+        .set({ status: 'refunded', updatedAt: sql`now()` })
+        .where(
+          and(eq(sandboxCobranca.ref, ref), inArray(sandboxCobranca.status, ['paid', 'refunded'])),
+        )
+        .returning({ ref: sandboxCobranca.ref });
+      return slip ? 'refunded' : 'unknown';
     },
     async issueBoleto(req) {
       // A real bank lays out the free field its own way (agreement, "nosso número", its DV);

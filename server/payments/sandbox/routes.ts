@@ -96,7 +96,10 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxRoutesOptions> = as
     { schema: { body: tokenBodySchema } },
     async (req) => {
       const body = req.body;
-      if (!body.publicKey.startsWith(SANDBOX_KEY_PREFIX)) {
+      // Only the key of the brand's own account (the one getGatewayPagamento hands out on this
+      // host) makes tokens here; another brand's key, or any other, is refused.
+      const publicKey = `${SANDBOX_KEY_PREFIX}${req.brand.id}`;
+      if (body.publicKey !== publicKey) {
         return { error: { code: 0, message: 'invalid_key' } };
       }
       const card = checkCard(body);
@@ -108,6 +111,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxRoutesOptions> = as
         last4: numero.slice(-4),
         bandeira,
         outcome: outcomeOf(numero),
+        publicKey,
       });
       const result: CartaoToken = { token, bandeira, ultimos_digitos: numero.slice(-4) };
       return { result };

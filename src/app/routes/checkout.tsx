@@ -18,7 +18,9 @@ import {
   useCheckoutActor,
 } from '../../features/cart/hooks/checkout-provider';
 import { readLocalCart } from '../../features/cart/local-cart';
+import { HoldersSection } from '../../features/checkout/components/holders-section';
 import { PaymentSection } from '../../features/checkout/components/payment-section';
+import { missingHolders } from '../../features/checkout/hooks/holders';
 import { useBrand } from '../../lib/brand-context';
 import { useCurrentLocale } from '../../lib/locale';
 import { useSession } from '../../lib/session-store';
@@ -217,62 +219,75 @@ function Checkout() {
         <ErrorAlert message={<ErrorMessage error={v.error} />} testId="checkout-error" />
       ) : null}
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6" alignItems="start">
-        <Box
-          as="section"
-          bg="bg"
-          borderWidth="1px"
-          borderRadius="xl"
-          p={{ base: '4', md: '6' }}
-          aria-labelledby={CART_HEADING_ID}
-        >
-          <Flex justify="space-between" align="center" mb="4" gap="2">
-            <Heading as="h2" size="lg" id={CART_HEADING_ID} fontFamily="heading">
-              <FormattedMessage id="checkout.yourTickets" />
-            </Heading>
-            <Button
-              size="xs"
-              variant="ghost"
-              colorPalette="red"
-              loading={v.cancelling}
-              disabled={v.busy || v.confirmCancel}
-              onClick={() => actor.send({ type: 'cart.cancel' })}
-              data-testid="cancel-reservation"
-            >
-              <FormattedMessage id="checkout.cancelReservation" />
-            </Button>
-          </Flex>
-          {v.itemsError ? (
-            <ErrorAlert
-              message={<ErrorMessage error={v.itemsError} />}
-              onRetry={v.itemsFailed ? () => actor.send({ type: 'items.reload' }) : undefined}
-              testId="cart-items-error"
+        <Stack gap="6">
+          <Box
+            as="section"
+            bg="bg"
+            borderWidth="1px"
+            borderRadius="xl"
+            p={{ base: '4', md: '6' }}
+            aria-labelledby={CART_HEADING_ID}
+          >
+            <Flex justify="space-between" align="center" mb="4" gap="2">
+              <Heading as="h2" size="lg" id={CART_HEADING_ID} fontFamily="heading">
+                <FormattedMessage id="checkout.yourTickets" />
+              </Heading>
+              <Button
+                size="xs"
+                variant="ghost"
+                colorPalette="red"
+                loading={v.cancelling}
+                disabled={v.busy || v.confirmCancel}
+                onClick={() => actor.send({ type: 'cart.cancel' })}
+                data-testid="cancel-reservation"
+              >
+                <FormattedMessage id="checkout.cancelReservation" />
+              </Button>
+            </Flex>
+            {v.itemsError ? (
+              <ErrorAlert
+                message={<ErrorMessage error={v.itemsError} />}
+                onRetry={v.itemsFailed ? () => actor.send({ type: 'items.reload' }) : undefined}
+                testId="cart-items-error"
+              />
+            ) : null}
+            {cart ? (
+              <Stack gap="5">
+                <CartItems
+                  items={cart.itens}
+                  resumo={cart.resumo}
+                  removing={v.removing}
+                  onRemove={(iditens) => actor.send({ type: 'cart.removeItems', iditens })}
+                  disabled={v.busy || v.itemsLoading || v.confirmCancel}
+                />
+                <CouponSection
+                  resumo={cart.resumo}
+                  view={v}
+                  disabled={v.busy || v.itemsLoading || v.confirmCancel}
+                  onApply={(cupom) => actor.send({ type: 'coupon.apply', cupom })}
+                  onRemove={() => actor.send({ type: 'coupon.remove' })}
+                />
+              </Stack>
+            ) : null}
+          </Box>
+          {cart ? (
+            <HoldersSection
+              items={cart.itens}
+              disabled={v.busy || v.itemsLoading || v.confirmCancel || removing}
+              onChanged={() => actor.send({ type: 'items.reload' })}
             />
           ) : null}
-          {cart ? (
-            <Stack gap="5">
-              <CartItems
-                items={cart.itens}
-                resumo={cart.resumo}
-                removing={v.removing}
-                onRemove={(iditens) => actor.send({ type: 'cart.removeItems', iditens })}
-                disabled={v.busy || v.itemsLoading || v.confirmCancel}
-              />
-              <CouponSection
-                resumo={cart.resumo}
-                view={v}
-                disabled={v.busy || v.itemsLoading || v.confirmCancel}
-                onApply={(cupom) => actor.send({ type: 'coupon.apply', cupom })}
-                onRemove={() => actor.send({ type: 'coupon.remove' })}
-              />
-            </Stack>
-          ) : null}
-        </Box>
+        </Stack>
         <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
           {v.payment && cart ? (
             <PaymentSection
               payment={v.payment}
               total={cart.resumo.valor}
               locked={removing || v.applyingCoupon || v.itemsLoading}
+              holdersMissing={missingHolders(cart.itens).length}
+              idmovimentacao={cart.movimentacao.idmovimentacao}
+              garantia={cart.garantia}
+              onCartChanged={() => actor.send({ type: 'items.reload' })}
             />
           ) : (
             <LoadingState minH="24" />

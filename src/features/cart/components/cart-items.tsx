@@ -39,7 +39,7 @@ export function groupCart(items: CarrinhoItem[]): SessionGroup[] {
       sessions.set(item.idapresentacao, s);
     }
     // Tickets of a product priced alike share a line (a combo or a coupon may price some apart).
-    const key = `${item.idproduto}:${item.total}:${item.valor_combo}:${item.valor_cupom}`;
+    const key = `${item.idproduto}:${item.total}:${item.valor_combo}:${item.valor_cupom}:${item.valor_garantia}`;
     let line = s.lines.find((l) => l.key === key);
     if (!line) {
       line = {
@@ -47,7 +47,11 @@ export function groupCart(items: CarrinhoItem[]): SessionGroup[] {
         dscproduto: item.dscproduto,
         dsctipo: item.dsctipo,
         unit: item.total,
-        listUnit: toReais(toCents(item.valor_sem_desconto) + toCents(item.taxa)),
+        // What the ticket would cost without its discounts (the refundable option is no
+        // discount: it is in both).
+        listUnit: toReais(
+          toCents(item.valor_sem_desconto) + toCents(item.taxa) + toCents(item.valor_garantia),
+        ),
         items: [],
       };
       s.lines.push(line);
@@ -171,6 +175,16 @@ export function CartItems({
           </Text>
           <Text fontVariantNumeric="tabular-nums">{formatMoney(resumo.valor_taxa)}</Text>
         </Flex>
+        {resumo.valor_garantia > 0 ? (
+          <Flex justify="space-between">
+            <Text>
+              <FormattedMessage id="cart.refundable" />
+            </Text>
+            <Text fontVariantNumeric="tabular-nums" data-testid="cart-refundable">
+              {formatMoney(resumo.valor_garantia)}
+            </Text>
+          </Flex>
+        ) : null}
         {resumo.valor_combo > 0 ? (
           <Flex justify="space-between" color="green.700">
             <Text>
@@ -221,6 +235,14 @@ function LineNotes({ item }: { item: CarrinhoItem }) {
           <FormattedMessage
             id="cart.lineCoupon"
             values={{ code: item.cupom, value: formatMoney(item.valor_cupom) }}
+          />
+        </Text>
+      ) : null}
+      {item.valor_garantia > 0 ? (
+        <Text fontSize="sm" data-testid="line-refundable">
+          <FormattedMessage
+            id="cart.lineRefundable"
+            values={{ value: formatMoney(item.valor_garantia) }}
           />
         </Text>
       ) : null}

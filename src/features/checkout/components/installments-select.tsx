@@ -1,9 +1,13 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { GatewayPagamento } from '../../../../schemas/contract';
-import { formatMoney } from '../../../lib/money';
+import { installmentMessage } from '../hooks/installments';
 
-/** "3x de R$ 40,00" for each instalment option the gateway offers. */
+/**
+ * Each instalment option the gateway offers with the instalment, the total charged and the
+ * interest: "4x de R$ 28,88 · total R$ 115,52 (juros R$ 5,52)", "2x de R$ 55,00 · total
+ * R$ 110,00 sem juros" (hooks/installments.ts).
+ */
 export function InstallmentsSelect({
   gateway,
   value,
@@ -27,18 +31,14 @@ export function InstallmentsSelect({
           onChange={(e) => onChange(Number(e.currentTarget.value))}
           data-testid="installments"
         >
-          {gateway.parcelas.map((p) => (
-            <option key={p.parcela} value={p.parcela}>
-              {intl.formatMessage(
-                { id: 'payment.installmentOption' },
-                {
-                  n: p.parcela,
-                  valor: formatMoney(p.valor),
-                  total: formatMoney(p.valor * p.parcela),
-                },
-              )}
-            </option>
-          ))}
+          {gateway.parcelas.map((p) => {
+            const m = installmentMessage(p);
+            return (
+              <option key={p.parcela} value={p.parcela}>
+                {intl.formatMessage({ id: m.id }, m.values)}
+              </option>
+            );
+          })}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>

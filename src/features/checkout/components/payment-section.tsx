@@ -1,15 +1,21 @@
 import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { SandboxCardInput } from '../../../../schemas/contract';
+import type { GarantiaOferta, SandboxCardInput } from '../../../../schemas/contract';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { LoadingState } from '../../../components/loading-state';
+import { useBrand } from '../../../lib/brand-context';
 import { formatMoney } from '../../../lib/money';
 import { type CardErrors, type CardField, validateCard } from '../hooks/card';
 import { type PaymentActor, usePayment } from '../hooks/use-payment';
 import { CardForm } from './card-form';
+import { HOLDERS_SECTION_ID } from './holders-section';
+import { chosenTotal } from '../hooks/installments';
 import { InstallmentsSelect } from './installments-select';
+import { PaymentCaptcha } from './payment-captcha';
 import { ChargeIntro, MethodPicker, PixPanel, SlipPanel } from './payment-methods';
+import { PurchaseTermsCheck, usePurchaseTerms } from './purchase-terms';
+import { RefundableChoice } from './refundable-choice';
 
 const EMPTY_CARD: SandboxCardInput = { numero: '', titular: '', validade: '', cvv: '' };
 
@@ -23,11 +29,22 @@ const EMPTY_CARD: SandboxCardInput = { numero: '', titular: '', validade: '', cv
 export function PaymentSection({
   payment,
   total,
-  locked,
+  locked: lockedByCart,
+  holdersMissing,
+  idmovimentacao,
+  garantia,
+  onCartChanged,
 }: {
   payment: PaymentActor;
   total: number;
   locked: boolean;
+  /** Tickets whose required holder is missing: paying first takes the person to them. */
+  holdersMissing: number;
+  idmovimentacao: number;
+  /** The refundable-ticket option, when the brand offers it. */
+  garantia: GarantiaOferta | undefined;
+  /** The cart changed on the server (the refundable choice): reload it. */
+  onCartChanged(): void;
 }) {
   const headingId = useId();
   const pay = usePayment(payment);
@@ -35,6 +52,19 @@ export function PaymentSection({
   const [errors, setErrors] = useState<CardErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
+  const terms = usePurchaseTerms();
+  const [accepted, setAccepted] = useState(false);
+  const termsRef = useRef<HTMLInputElement>(null);
+  const termsMissing = submitted && terms.data != null && !accepted;
+  const holdersAlert = submitted && holdersMissing > 0;
+  const [choosing, setChoosing] = useState(false);
+  const [refundableAsked, setRefundableAsked] = useState(false);
+  const refundableMissing = refundableAsked && garantia?.escolhida === null;
+  const locked = lockedByCart || choosing;
+  const captchaOn = useBrand().captcha.payment;
+  const [captcha, setCaptcha] = useState<string | undefined>(undefined);
+  // Shown when a payment was asked without a solution, until one is given.
+  const [captchaMissing, setCaptchaMissing] = useState(false);
 
   // A declined card: the message is announced and focus goes to it.
   useEffect(() => {
@@ -49,18 +79,43 @@ export function PaymentSection({
     if (submitted) setErrors(validateCard(next, acceptedBrands));
   }
 
+  /** The holders' section, its first ticket without a holder in view and focused. */
+  function goToHolders() {
+    const section = document.getElementById(HOLDERS_SECTION_ID);
+    const target =
+      section?.querySelector<HTMLElement>('[data-testid="holder-ticket"] button') ?? section;
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus();
+  }
+
   const method = pay.formas.find((f) => f.forma === pay.forma);
   const byCard = pay.forma === 'cartao';
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!byCard) {
-      if (!locked) pay.actor.send({ type: 'payment.issue' });
+    setSubmitted(true);
+    const found = byCard ? validateCard(card, acceptedBrands) : {};
+    setErrors(found);
+    if (terms.loading || terms.error) return;
+    const needsTerms = terms.data != null && !accepted;
+    if (holdersMissing > 0) {
+      goToHolders();
       return;
     }
-    setSubmitted(true);
-    const found = validateCard(card, acceptedBrands);
-    setErrors(found);
+    if (needsTerms) {
+      termsRef.current?.focus();
+      return;
+    }
+    if (garantia && garantia.escolhida === null) {
+      setRefundableAsked(true);
+      document.querySelector<HTMLElement>('[data-testid="refundable"] input')?.focus();
+      return;
+    }
+    if (captchaOn && !captcha) {
+      setCaptchaMissing(true);
+      document.querySelector<HTMLElement>('[data-testid="payment-captcha"] button')?.focus();
+      return;
+    }
     if (Object.keys(found).length > 0) {
       // Take the visitor to the first field to fix (after React marked it invalid).
       const form = e.currentTarget;
@@ -70,9 +125,18 @@ export function PaymentSection({
       return;
     }
     if (locked) return;
+    const consent = {
+      ...(terms.data ? { termo: terms.data.idtermo } : {}),
+      ...(captchaOn && captcha ? { captcha } : {}),
+    };
+    if (!byCard) {
+      pay.actor.send({ type: 'payment.issue', ...consent });
+      return;
+    }
     pay.actor.send({
       type: 'payment.submit',
       card: { ...card, numero: card.numero.replace(/\s/g, '') },
+      ...consent,
     });
   }
 
@@ -151,6 +215,50 @@ export function PaymentSection({
             ) : method ? (
               <ChargeIntro forma={method} />
             ) : null}
+            {garantia ? (
+              <RefundableChoice
+                idmovimentacao={idmovimentacao}
+                oferta={garantia}
+                invalid={refundableMissing}
+                disabled={busy || lockedByCart}
+                onBusy={setChoosing}
+                onChanged={onCartChanged}
+              />
+            ) : null}
+            <PurchaseTermsCheck
+              terms={terms}
+              checked={accepted}
+              onChange={setAccepted}
+              invalid={termsMissing}
+              disabled={busy}
+              inputRef={termsRef}
+            />
+            {captchaOn ? (
+              <PaymentCaptcha
+                value={captcha}
+                onChange={(token) => {
+                  setCaptcha(token);
+                  if (token) setCaptchaMissing(false);
+                }}
+                pending={busy}
+                invalid={captchaMissing}
+                disabled={locked}
+              />
+            ) : null}
+            {holdersAlert ? (
+              <ErrorAlert
+                status="warning"
+                testId="holders-alert"
+                message={
+                  <Stack gap="1" align="flex-start">
+                    <FormattedMessage id="error.holdersMissing" />
+                    <Button variant="plain" size="sm" p="0" h="auto" onClick={goToHolders}>
+                      <FormattedMessage id="holders.goTo" />
+                    </Button>
+                  </Stack>
+                }
+              />
+            ) : null}
             <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }} justify="space-between">
               <Button
                 variant="ghost"
@@ -176,7 +284,12 @@ export function PaymentSection({
                         ? 'payment.boleto.issue'
                         : 'payment.pay'
                   }
-                  values={{ total: formatMoney(total) }}
+                  values={{
+                    // By card, the chosen option's total (with its interest): what is charged.
+                    total: formatMoney(
+                      byCard ? chosenTotal(pay.gateway, pay.parcelas, total) : total,
+                    ),
+                  }}
                 />
               </Button>
             </Flex>

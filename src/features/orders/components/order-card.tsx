@@ -19,7 +19,7 @@ import type {
 } from '../../../../schemas/contract';
 import { apiUrl } from '../../../api/api';
 import { formatDateTime } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney, toCents, toReais } from '../../../lib/money';
 
 const STATUS_PALETTE: Record<StatusMovimentacao, string> = {
   PA: 'green',
@@ -85,9 +85,25 @@ export function OrderCard({ order }: { order: Movimentacao & { itens: CarrinhoIt
               <FormattedMessage id="order.total" />
             </DataList.ItemLabel>
             <DataList.ItemValue fontWeight="semibold" data-testid="order-total">
-              {formatMoney(order.total)}
+              {/* What was charged: the tickets plus the card interest, if any. */}
+              {formatMoney(toReais(toCents(order.total) + toCents(order.valor_juros)))}
             </DataList.ItemValue>
           </DataList.Item>
+          {order.parcelas_gtw !== null && order.parcelas_gtw > 1 ? (
+            <DataList.Item>
+              <DataList.ItemLabel>
+                <FormattedMessage id="order.installments" />
+              </DataList.ItemLabel>
+              <DataList.ItemValue data-testid="order-installments">
+                <FormattedMessage
+                  id={
+                    order.valor_juros > 0 ? 'order.installmentsInterest' : 'order.installmentsFree'
+                  }
+                  values={{ n: order.parcelas_gtw, juros: formatMoney(order.valor_juros) }}
+                />
+              </DataList.ItemValue>
+            </DataList.Item>
+          ) : null}
         </DataList.Root>
         <Stack
           as="ul"

@@ -1,0 +1,48 @@
+/**
+ * How an instalment option reads (getGatewayPagamento `parcelas`): the instalment, the total
+ * charged and the interest, so the amounts shown are the amounts charged. Interest-free, the
+ * first instalment carries the remainder of the division (server/payments/installments.ts) and
+ * says so when it differs.
+ */
+import type { GatewayPagamento, ParcelaOpcao } from '../../../../schemas/contract';
+import { formatMoney, toCents, toReais } from '../../../lib/money';
+
+/** A react-intl message: its id and values. */
+export interface InstallmentMessage {
+  id:
+    | 'payment.installmentOption'
+    | 'payment.installmentOptionFree'
+    | 'payment.installmentOptionFreeFirst';
+  values: Record<string, string | number>;
+}
+
+/** What option `p` charges: its `total` (a server without it: n × the instalment). */
+export function optionTotal(p: ParcelaOpcao): number {
+  return p.total ?? toReais(toCents(p.valor) * p.parcela);
+}
+
+/** The message of option `p`. */
+export function installmentMessage(p: ParcelaOpcao): InstallmentMessage {
+  const values = {
+    n: p.parcela,
+    valor: formatMoney(p.valor),
+    total: formatMoney(optionTotal(p)),
+    juros: formatMoney(p.juros ?? 0),
+    primeira: formatMoney(p.primeira ?? p.valor),
+  };
+  if ((p.juros ?? 0) > 0) return { id: 'payment.installmentOption', values };
+  if (p.primeira !== undefined && toCents(p.primeira) !== toCents(p.valor)) {
+    return { id: 'payment.installmentOptionFreeFirst', values };
+  }
+  return { id: 'payment.installmentOptionFree', values };
+}
+
+/** What the chosen option charges, or `fallback` (the cart's total) when it is not offered. */
+export function chosenTotal(
+  gateway: Pick<GatewayPagamento, 'parcelas'> | null | undefined,
+  parcelas: number,
+  fallback: number,
+): number {
+  const p = gateway?.parcelas.find((o) => o.parcela === parcelas);
+  return p ? optionTotal(p) : fallback;
+}
