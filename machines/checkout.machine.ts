@@ -73,7 +73,9 @@ export const EXPIRY_WARNING_SECONDS = 90;
  *   (`checking`): found, the person decides in `confirmingAdd` whether the new tickets join
  *   it; not found, `reserving`. `held` is parallel: `items` (`loading` → `ready` ⇄
  *   `removing` | `applyingCoupon`, `loadFailed`), `payment` (`closed` | `open`, which runs the payment child
- *   while the checkout screen is open) and `cancel` (`idle` ⇄ `asking`). A confirmed cancel
+ *   while the checkout screen is open), `cancel` (`idle` ⇄ `asking`) and `hold` (`counting`,
+ *   which runs the ticker, ⇄ `awaitingPayment` once the child issued a slip or Pix code:
+ *   `payment.chargeIssued`; back on `payment.chargeClosed`). A confirmed cancel
  *   goes to `cancelling` → `cancelled`. A hold whose countdown reaches 0 goes to `expired`:
  *   `confirming` for {@link EXPIRY_GRACE_MS} (delay `expiryGrace`), then `confirmed`.
  *   Final: `paid`, `pending`, `cancelled`.
@@ -84,7 +86,7 @@ export const EXPIRY_WARNING_SECONDS = 90;
  * - tags: `needsLogin` (awaitingLogin), `expiryWarning` (warning, extending), `extending`, `held` (held, confirmingAdd,
  *   confirmingHandOver), `busy` (loading, checkingHandOver, handingOver, checking, reserving, cancelling,
  *   held.items.removing, held.items.applyingCoupon), `applyingCoupon`, `itemsLoading`, `itemsFailed`, `confirmAdd` (confirmingAdd,
- *   confirmingHandOver), `confirmCancel`,
+ *   confirmingHandOver), `confirmCancel`, `awaitingPayment` (held.hold.awaitingPayment),
  *   `expired`, `expiryConfirmed`, `failed`, `paid`, `pending`, `cancelled`
  * - actors: `loadCart` (getCarrinhoPage), `startReservation` (iniciarReserva),
  *   `cancelReservation` (cancelarReserva), `loadItems` (getCarrinhoPageItens), `removeItems`
@@ -110,6 +112,10 @@ export const EXPIRY_WARNING_SECONDS = 90;
  * - Removing the last item empties the hold: `empty`.
  * - The payment's outcome ends the machine (`paid`, `pending`); leaving `held` in any other
  *   way stops the payment child.
+ * - Once a slip or Pix code is issued the order is no longer a hold but awaits the bank (AP,
+ *   with the charge's own deadline): the countdown stops (no ticker, no expiry, no warning)
+ *   and the view says the order awaits payment; nothing in the cart changes or is cancelled
+ *   meanwhile (the slip is cancelled from my orders).
  */
 export const checkoutMachine = setup({
   types: {
@@ -175,9 +181,13 @@ export const checkoutMachine = setup({
     hasNoItems: (_, params: { cart: GetCarrinhoPageItensResult }) => params.cart.itens.length === 0,
     /** The checkout screen is open. */
     isCheckoutOpen: ({ context }) => context.checkoutOpen,
-    /** The hold runs out within the warning time (and has not yet). */
-    isExpiringSoon: ({ context }) =>
-      context.countExp > 0 && context.countExp <= EXPIRY_WARNING_SECONDS,
+    /** The hold's countdown runs (no slip or Pix code issued for it: see `held.hold`). */
+    isCountingDown: stateIn({ held: { hold: 'counting' } }),
+    /** The countdown runs and the hold runs out within the warning time (and has not yet). */
+    isExpiringSoon: and([
+      'isCountingDown',
+      ({ context }) => context.countExp > 0 && context.countExp <= EXPIRY_WARNING_SECONDS,
+    ]),
     /** The hold has more than the warning time left (again). */
     isNotExpiringSoon: not('isExpiringSoon'),
     /** The server said this hold may not be extended again. */
@@ -186,11 +196,21 @@ export const checkoutMachine = setup({
     isCheckoutClosed: not('isCheckoutOpen'),
     /** No cancellation is being asked. */
     isNotAskingToCancel: stateIn({ held: { cancel: 'idle' } }),
+    /**
+     * The items may change (a removal, a coupon): nobody is asked to cancel and the order is
+     * still a hold (not awaiting a slip or Pix payment).
+     */
+    canChangeItems: and(['isNotAskingToCancel', 'isCountingDown']),
     /** The items are not being changed (no removal, no coupon under way). */
     isNotChangingItems: and([
       not(stateIn({ held: { items: 'removing' } })),
       not(stateIn({ held: { items: 'applyingCoupon' } })),
     ]),
+    /**
+     * The hold may be cancelled: its items are not changing and it is still a hold (an order
+     * awaiting its slip or Pix payment is cancelled from my orders, `cancelarBoleto`).
+     */
+    canCancel: and(['isNotChangingItems', 'isCountingDown']),
     /** The payment ended paid (not pending). */
     isPaid: (_, params: { output: PaymentOutput }) => params.output.kind === 'paid',
   },
@@ -557,14 +577,30 @@ export const checkoutMachine = setup({
     held: {
       tags: ['held'],
       type: 'parallel',
-      invoke: { id: 'ticker', src: 'ticker' },
-      always: { guard: 'isExpired', target: 'expired' },
       on: {
-        'clock.tick': { actions: 'decrementCountdown' },
         'cart.reserve': { target: 'reserving', actions: 'assignRequest' },
         'error.dismiss': { actions: 'clearError' },
       },
       states: {
+        hold: {
+          initial: 'counting',
+          states: {
+            counting: {
+              invoke: { id: 'ticker', src: 'ticker' },
+              always: { guard: 'isExpired', target: '#checkout.expired' },
+              on: {
+                'clock.tick': { actions: 'decrementCountdown' },
+                'payment.chargeIssued': { target: 'awaitingPayment' },
+              },
+            },
+            // A slip or Pix code was issued: the order (AP) awaits the bank until the charge's
+            // own deadline; the hold's countdown stops and nothing of it expires here.
+            awaitingPayment: {
+              tags: ['awaitingPayment'],
+              on: { 'payment.chargeClosed': { target: 'counting' } },
+            },
+          },
+        },
         items: {
           initial: 'loading',
           states: {
@@ -609,17 +645,17 @@ export const checkoutMachine = setup({
               on: {
                 'items.reload': { target: 'loading' },
                 'cart.removeItems': {
-                  guard: 'isNotAskingToCancel',
+                  guard: 'canChangeItems',
                   target: 'removing',
                   actions: 'assignRemoving',
                 },
                 'coupon.apply': {
-                  guard: 'isNotAskingToCancel',
+                  guard: 'canChangeItems',
                   target: 'applyingCoupon',
                   actions: 'assignCouponRequest',
                 },
                 'coupon.remove': {
-                  guard: 'isNotAskingToCancel',
+                  guard: 'canChangeItems',
                   target: 'applyingCoupon',
                   actions: 'assignCouponRequest',
                 },
@@ -757,6 +793,8 @@ export const checkoutMachine = setup({
             },
             extending: {
               tags: ['expiryWarning', 'extending'],
+              // A slip or Pix code issued meanwhile: the hold's time no longer matters.
+              on: { 'payment.chargeIssued': { target: 'idle' } },
               invoke: {
                 id: 'extendHold',
                 src: 'extendHold',
@@ -788,7 +826,7 @@ export const checkoutMachine = setup({
             idle: {
               on: {
                 'cart.cancel': {
-                  guard: 'isNotChangingItems',
+                  guard: 'canCancel',
                   target: 'asking',
                 },
               },

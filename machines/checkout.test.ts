@@ -61,6 +61,8 @@ const movimentacao = (count_exp: number, qtd = 2): Movimentacao => ({
   total: 120,
   valor_juros: 0,
   parcelas_gtw: null,
+  entrega_end: null,
+  entrega_valor: 0,
 });
 
 const reserva = (count_exp: number): IniciarReservaResult => ({
@@ -114,6 +116,7 @@ const items = (count_exp: number, ids = [1, 2]): GetCarrinhoPageItensResult => (
     subtotal: 60 * ids.length,
     valor_taxa: 0,
     valor_garantia: 0,
+    entrega_valor: 0,
     valor_combo: 0,
     valor_cupom: 0,
     cupom: '',
@@ -730,6 +733,33 @@ describe('checkoutMachine: expiry and outcomes', () => {
     expect(b.snap().output).toEqual({ kind: 'pending', message: 'Em análise' });
   });
 
+  it('a slip or Pix code issued stops the countdown: no expiry, no warning, the cart kept', async () => {
+    const { actor, fakes, snap } = await startAtCheckout(EXPIRY_WARNING_SECONDS + 3);
+    fakes.tick(2);
+    expect(snap().context.countExp).toBe(EXPIRY_WARNING_SECONDS + 1);
+    expect(fakes.runningTickers).toBe(1);
+    actor.send({ type: 'payment.chargeIssued' });
+    expect(snap().hasTag('awaitingPayment')).toBe(true);
+    expect(snap().matches({ held: { hold: 'awaitingPayment', payment: 'open' } })).toBe(true);
+    expect(fakes.runningTickers).toBe(0);
+    // Far past the hold's time: still the code on screen, neither warned nor expired.
+    actor.send({ type: 'clock.tick' });
+    expect(snap().context.countExp).toBe(EXPIRY_WARNING_SECONDS + 1);
+    expect(snap().hasTag('expiryWarning')).toBe(false);
+    expect(snap().hasTag('expired')).toBe(false);
+    // The cart stays as it is: nothing cancelled, removed or discounted meanwhile.
+    actor.send({ type: 'cart.cancel' });
+    expect(snap().hasTag('confirmCancel')).toBe(false);
+    actor.send({ type: 'cart.removeItems', iditens: [1] });
+    expect(fakes.isRunning('removeItems')).toBe(false);
+    // A Pix that closed unpaid: the hold counts down again (the reload re-syncs it).
+    actor.send({ type: 'payment.chargeClosed' });
+    expect(snap().hasTag('awaitingPayment')).toBe(false);
+    expect(fakes.runningTickers).toBe(1);
+    fakes.tick(2);
+    expect(snap().hasTag('expiryWarning')).toBe(true);
+  });
+
   it('each opening of the payment gets its own attempt nonce', async () => {
     const { actor, fakes } = await startAtCheckout();
     actor.send({ type: 'checkout.leave' });
@@ -781,6 +811,8 @@ const MODEL_EVENTS: AnyEventObject[] = [
   { type: 'cart.cancelDismissed' },
   { type: 'clock.tick' },
   { type: 'error.dismiss' },
+  { type: 'payment.chargeIssued' },
+  { type: 'payment.chargeClosed' },
   { type: 'xstate.after.expiryGrace.checkout.expired.confirming' },
   { type: 'xstate.done.actor.loadCart', output: movimentacao(2) },
   { type: 'xstate.done.actor.loadCart', output: null },
@@ -844,6 +876,7 @@ const TAGS_OF: Record<string, string[]> = {
   'checkout.held.items.applyingCoupon': ['busy', 'applyingCoupon'],
   'checkout.held.items.loadFailed': ['itemsFailed'],
   'checkout.held.cancel.asking': ['confirmCancel'],
+  'checkout.held.hold.awaitingPayment': ['awaitingPayment'],
   'checkout.held.extension.warning': ['expiryWarning'],
   'checkout.held.extension.extending': ['expiryWarning', 'extending'],
   'checkout.expired': ['expired'],
@@ -912,6 +945,14 @@ describe('checkoutMachine model paths (xstate/graph)', () => {
         expect(snapshot.can({ type: 'coupon.remove' }), where).toBe(false);
       }
       if (snapshot.matches({ held: { payment: 'open' } })) expect(c.checkoutOpen, where).toBe(true);
+      // A slip or Pix code issued: no countdown, no expiry warning, the cart stays as it is.
+      if (snapshot.hasTag('awaitingPayment')) {
+        expect(snapshot.hasTag('expiryWarning'), where).toBe(false);
+        expect(snapshot.can({ type: 'clock.tick' }), where).toBe(false);
+        expect(snapshot.can({ type: 'cart.cancel' }), where).toBe(false);
+        expect(snapshot.can({ type: 'cart.removeItems', iditens: [1] }), where).toBe(false);
+        expect(snapshot.can({ type: 'coupon.apply', cupom: 'X' }), where).toBe(false);
+      }
     }
   });
 

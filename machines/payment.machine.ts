@@ -84,6 +84,10 @@ function consentOf(e: PaymentConsent): PaymentConsent {
  * method forgoes that retry (the next attempt has its own key). A decline is an answer: only a new
  * `payment.submit` (new card data, new key) follows it.
  *
+ * A slip or Pix code issued tells the parent (`payment.chargeIssued`, action
+ * `tellChargeIssued`): the order awaits the bank, no longer the hold's countdown; a Pix charge
+ * that closed unpaid tells it too (`payment.chargeClosed`).
+ *
  * Cancelling: the machine runs as the checkout machine's child and owns no cancellation.
  * A payment the server refuses asks the parent to reload the cart (`askToReloadCart`: prices
  * may have changed). `payment.close` sends `cart.cancel` to the parent (action `askToCancel`), which asks the
@@ -221,6 +225,13 @@ export const paymentMachine = setup({
      * out, its last use taken), so the parent reloads it and the total shown is the one due.
      */
     askToReloadCart: sendParent({ type: 'items.reload' }),
+    /**
+     * A slip or Pix code was issued: the order now awaits its payment at the bank (AP), so the
+     * parent stops counting down the hold it was (the charge has its own deadline).
+     */
+    tellChargeIssued: sendParent({ type: 'payment.chargeIssued' }),
+    /** The Pix charge closed unpaid: the parent follows the hold again (it reloads the cart). */
+    tellChargeClosed: sendParent({ type: 'payment.chargeClosed' }),
   },
 }).createMachine({
   id: 'payment',
@@ -456,6 +467,7 @@ export const paymentMachine = setup({
     awaitingPix: {
       // The code is shown; the page waits for the bank's confirmation.
       tags: ['pix'],
+      entry: 'tellChargeIssued',
       invoke: {
         id: 'watchCharge',
         src: 'watchCharge',
@@ -472,6 +484,7 @@ export const paymentMachine = setup({
           target: 'failed',
           actions: [
             { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            'tellChargeClosed',
             'askToReloadCart',
           ],
         },
@@ -481,6 +494,7 @@ export const paymentMachine = setup({
     slipIssued: {
       // The slip is shown (its line, the printable page); it is paid later, at a bank.
       tags: ['boleto'],
+      entry: 'tellChargeIssued',
       on: { 'payment.done': { target: 'pending' } },
     },
     succeeded: { type: 'final', tags: ['success'] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
+import { type AnyEventObject, type AnyMachineSnapshot, createActor, sendParent } from 'xstate';
 import type {
   CartaoToken,
   ConcluirPagamentoResult,
@@ -137,6 +137,8 @@ function fakeMachine(fakes: FakeActors) {
     actions: {
       askToCancel: fakes.action('askToCancel'),
       askToReloadCart: fakes.action('askToReloadCart'),
+      tellChargeIssued: fakes.action('tellChargeIssued'),
+      tellChargeClosed: fakes.action('tellChargeClosed'),
     },
   });
 }
@@ -697,7 +699,11 @@ describe('paymentMachine: bank slip and Pix', () => {
     await flush();
     expect(closed.snap().value).toBe('failed');
     expect(closed.snap().context.error?.message).toBe('O prazo do Pix terminou');
-    expect(closed.fakes.actions.map((a) => a.name)).toEqual(['askToReloadCart']);
+    expect(closed.fakes.actions.map((a) => a.name)).toEqual([
+      'tellChargeIssued',
+      'tellChargeClosed',
+      'askToReloadCart',
+    ]);
   });
 
   it('bank slip: issued, shown until the person is done; the purchase is pending', async () => {
@@ -708,10 +714,47 @@ describe('paymentMachine: bank slip and Pix', () => {
     await flush();
     expect(t.snap().value).toBe('slipIssued');
     expect(t.snap().context.result?.boleto?.boleto_url).toBe('/payments/boleto/abc');
+    // The order awaits the bank now: the parent stops counting the hold down.
+    expect(t.fakes.actions.map((a) => a.name)).toEqual(['tellChargeIssued']);
     // Not a way to cancel: the slip stands (it is cancelled from my orders).
     expect(t.snap().can({ type: 'payment.close' })).toBe(false);
     t.actor.send({ type: 'payment.done' });
     expect(t.snap().output).toEqual({ kind: 'pending', message: 'Boleto emitido' });
+  });
+
+  it('a real parent hears of the issued code (payment.chargeIssued) and of a Pix that closed', async () => {
+    const { setup, createActor: create } = await import('xstate');
+    const received: string[] = [];
+    const fakes = new FakeActors();
+    const parent = setup({
+      actors: {
+        payment: fakeMachine(fakes).provide({
+          actions: {
+            tellChargeIssued: sendParent({ type: 'payment.chargeIssued' }),
+            tellChargeClosed: sendParent({ type: 'payment.chargeClosed' }),
+            askToReloadCart: sendParent({ type: 'items.reload' }),
+          },
+        }),
+      },
+    }).createMachine({
+      invoke: { id: 'payment', src: 'payment', input: INPUT },
+      on: { '*': { actions: ({ event }) => received.push(event.type) } },
+    });
+    const actor = create(parent).start();
+    const child = actor.getSnapshot().children.payment!;
+    fakes.resolve('fetchGateway', GATEWAY);
+    await flush();
+    fakes.resolve('loadGatewayScript', undefined);
+    await flush();
+    child.send({ type: 'payment.methodChanged', forma: 'pix' });
+    child.send({ type: 'payment.issue' });
+    fakes.resolve('startPayment', PIX_ISSUED);
+    await flush();
+    expect(received).toEqual(['payment.chargeIssued']);
+    fakes.reject('watchCharge', { code: 0, message: 'O prazo do Pix terminou' });
+    await flush();
+    expect(received).toEqual(['payment.chargeIssued', 'payment.chargeClosed', 'items.reload']);
+    actor.stop();
   });
 
   it('a slip request that got no answer is repeated with the same key', async () => {
@@ -806,7 +849,12 @@ const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as PaymentContext
 
 /** The machine walked by the model: standalone, so the request to a parent goes nowhere. */
 const modelMachine = paymentMachine.provide({
-  actions: { askToCancel: () => {}, askToReloadCart: () => {} },
+  actions: {
+    askToCancel: () => {},
+    askToReloadCart: () => {},
+    tellChargeIssued: () => {},
+    tellChargeClosed: () => {},
+  },
 });
 
 describe('paymentMachine model paths (xstate/graph)', () => {

@@ -5,6 +5,7 @@
  * a test keeps it in step with the machines, so the pictures never drift from the code.
  */
 import type { AnyStateMachine } from 'xstate';
+import { cancelSlipMachine } from './cancel-slip.machine';
 import { checkoutMachine } from './checkout.machine';
 import { loginMachine } from './login.machine';
 import { paymentMachine } from './payment.machine';
@@ -25,6 +26,11 @@ export const FLOWS: ReadonlyArray<{ title: string; machine: AnyStateMachine; sou
     title: 'Login: credentials, pending terms and the profile check',
     machine: loginMachine,
     source: 'machines/login.machine.ts',
+  },
+  {
+    title: 'Cancel slip: an order awaiting its bank slip, from my orders',
+    machine: cancelSlipMachine,
+    source: 'machines/cancel-slip.machine.ts',
   },
 ];
 

@@ -7,6 +7,7 @@
 import {
   type ApiErrorBody,
   apiFieldErrors,
+  type CancelarBoletoResult,
   type CartaoToken,
   type ConcluirPagamentoResult,
   type FormaPagamento,
@@ -206,6 +207,10 @@ export type CheckoutEvent =
   | { type: 'cart.cancel' }
   | { type: 'cart.cancelConfirmed' }
   | { type: 'cart.cancelDismissed' }
+  /** From the payment child: a slip or Pix code was issued (the order awaits the bank). */
+  | { type: 'payment.chargeIssued' }
+  /** From the payment child: the Pix charge closed unpaid (the hold counts down again). */
+  | { type: 'payment.chargeClosed' }
   | { type: 'clock.tick' }
   | { type: 'error.dismiss' };
 
@@ -450,3 +455,22 @@ export interface AcceptTermInput {
 export interface StoreTargetParams {
   target: LoginTarget;
 }
+
+/** Input of the cancel-slip machine (my orders) and of its `cancelSlip` actor. */
+export interface CancelSlipInput {
+  idmovimentacao: number;
+}
+
+export interface CancelSlipContext {
+  idmovimentacao: number;
+  /** The server's answer once the slip is cancelled: `RE` (back in the cart) or `CA`. */
+  result: CancelarBoletoResult | null;
+  error: FlowError | null;
+}
+
+export type CancelSlipEvent =
+  /** "Cancel the slip" on an order awaiting its bank slip: the person is asked first. */
+  | { type: 'slip.cancel' }
+  | { type: 'slip.cancelConfirmed' }
+  | { type: 'slip.cancelDismissed' }
+  | { type: 'error.dismiss' };

@@ -32,6 +32,8 @@ export interface BrandFile extends Omit<BrandConfig, 'id' | 'version' | 'captcha
    * lists them). Secrets are never here: `clientSecretEnv` names the environment variable.
    */
   identityProviders?: IdentityProviderConfig[];
+  /** The carrier's rules for products that need delivery (`entrega`); required when one does. */
+  delivery?: DeliveryRules;
   payments: {
     gateway: 'sandbox';
     /** Most instalments offered on card. */
@@ -57,6 +59,22 @@ export interface BrandFile extends Omit<BrandConfig, 'id' | 'version' | 'captcha
      */
     refundable?: { percent: number; minValue: number };
   };
+}
+
+/**
+ * brand.json `delivery`: where the carrier delivers and what it costs, once per order. An
+ * address is deliverable when its country is in `countries`; its fee and days are those of the
+ * first region listing its state (Brazilian UF, or any state code), else `fee` and `days`.
+ */
+export interface DeliveryRules {
+  /** ISO 3166-1 alpha-2 codes of the countries delivered to (`["BR"]`). */
+  countries: string[];
+  /** Fee in reais where no region applies. */
+  fee: number;
+  /** Working days where no region applies. */
+  days: number;
+  /** Fees and days by state. A state may be in one region only. */
+  regions?: { states: string[]; fee: number; days: number }[];
 }
 
 /** brand.json `payments.methods`: each method switched on or off, with its settings. */
@@ -121,6 +139,11 @@ export interface CatalogProduct {
   somenteAgencia?: boolean;
   /** A note shown with the ticket in the cart (msg_info_carrinho), e.g. the proof it needs. */
   info?: Localized;
+  /**
+   * The product is delivered to an address (a printed ticket, a kit): an order holding it needs
+   * a delivery address before payment, and pays the brand's `delivery` fee once.
+   */
+  entrega?: boolean;
 }
 
 export interface CatalogProductType {

@@ -135,6 +135,13 @@ export const ServerMessage = {
   // The refundable-ticket option
   refundableChoice: 'error.refundableChoice',
   refundableNotOffered: 'error.refundableNotOffered',
+  // Delivery of products sent to an address (catalogue `entrega`)
+  deliveryAddressMissing: 'error.deliveryAddressMissing',
+  deliveryAddressNotFound: 'error.deliveryAddressNotFound',
+  deliveryAddressLocked: 'error.deliveryAddressLocked',
+  deliveryCountry: 'error.deliveryCountry',
+  deliveryNotNeeded: 'error.deliveryNotNeeded',
+  deliveryNotOffered: 'error.deliveryNotOffered',
   // Purchase terms (BaseTermoClass type 2), accepted with each payment
   purchaseTermsRequired: 'error.purchaseTermsRequired',
   // Bank slip and Pix
@@ -372,7 +379,76 @@ export interface CarrinhoItem {
    * payment, `opcional`, or null (none). The server always sends it.
    */
   portador_regra?: RegraPortador | null;
+  /** The product is delivered to an address (catalogue `entrega`); the server always sends it. */
+  entrega?: boolean;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Delivery (spec §3 "Delivery address", movimentacao `entrega_end` / `entrega_valor`; class
+// BasePessoaEnderecoEntregaClass and POST TransportadoraValidaEnderecoEntrega/)
+
+/**
+ * An address to deliver to: the fields of the address form (schemas/forms/address.schema.json),
+ * validated with that schema on the server.
+ */
+export interface EnderecoEntregaDados {
+  end_pais: string;
+  end_cep: string;
+  end_estado: string;
+  end_cidade: string;
+  end_bairro?: string;
+  end_logradouro: string;
+  end_numero: string;
+  end_complemento?: string;
+}
+
+/** What the carrier answers for an address (the brand's `delivery` rules). */
+export interface EntregaCotacao {
+  entregavel: boolean;
+  /** The fee in reais (once per order); 0 when not deliverable. */
+  valor: number;
+  /** Working days; null when not deliverable. */
+  dias: number | null;
+  /** Why it is not deliverable (localized), when it is not. */
+  mensagem?: string;
+}
+
+/**
+ * A delivery address of the person (spec `idendereco`). `origem: 'cadastro'` is the profile's own
+ * address (`idendereco` 0 until it is first chosen, then the id of its saved copy); `'salvo'` one
+ * the person added for an earlier delivery. Each comes with the carrier's answer for it.
+ */
+export interface EnderecoEntrega extends EnderecoEntregaDados, EntregaCotacao {
+  idendereco: number;
+  origem: 'cadastro' | 'salvo';
+}
+
+/** BasePessoaEnderecoEntregaClass.getEnderecosEntrega → the addresses the buyer may pick. */
+export interface GetEnderecosEntregaResult {
+  /** The profile's address first (when complete), then the saved ones, most recently used first. */
+  enderecos: EnderecoEntrega[];
+  /** The brand's `editarEndereco`: new addresses may be added (false: only the profile's). */
+  editavel: boolean;
+}
+
+/**
+ * setEnderecoEntrega params[1]: a listed address by id (`{ idendereco: 0 }`: the profile's), or a
+ * new one (the address form's fields; saved for the person).
+ */
+export type EnderecoEntregaEscolha = { idendereco: number } | EnderecoEntregaDados;
+
+/** getCarrinhoPageItens `entrega`: the order's delivery, when one of its products needs it. */
+export interface EntregaPedido {
+  /** The chosen address (null: none yet, and paying is refused until there is one). */
+  endereco: EnderecoEntrega | null;
+  /** The fee in reais (0 until an address is chosen); counted in every total. */
+  valor: number;
+  /** Working days to the chosen address. */
+  dias: number | null;
+}
+
+/** POST TransportadoraValidaEnderecoEntrega/ → the carrier's answer for the address posted. */
+export type TransportadoraValidaResult = EntregaCotacao;
 
 /**
  * A ticket holder (portador): the data of the holder form, schemas/forms/holder.schema.json,
@@ -432,11 +508,16 @@ export interface CarrinhoResumo {
   valor_cupom: number;
   /** The refundable-ticket option, when the order took it. */
   valor_garantia: number;
+  /** The delivery fee (spec `entrega_valor`), once per order; 0 when none. */
+  entrega_valor: number;
   /** The order's coupon ('' when none). */
   cupom: string;
   /** Why the order's coupon takes nothing off now (localized), when it does not. */
   msg_cupom?: string;
-  /** What the order costs: subtotal − valor_combo − valor_cupom + valor_taxa + valor_garantia. */
+  /**
+   * What the order costs: subtotal − valor_combo − valor_cupom + valor_taxa + valor_garantia +
+   * entrega_valor.
+   */
   valor: number;
   /** Same as valor. */
   total: number;
@@ -452,8 +533,12 @@ export interface Movimentacao {
   /** Seconds left on the hold, computed by the server at response time; 0 when expired/paid. */
   count_exp: number;
   qtd: number;
-  /** What the tickets cost (without card interest). */
+  /** What the tickets cost with the delivery fee (without card interest). */
   total: number;
+  /** The delivery address chosen (an idendereco), or null. */
+  entrega_end: number | null;
+  /** The delivery fee in reais, in `total`; 0 when none. */
+  entrega_valor: number;
   /** Card interest of the payment that sold the order (0 when none). */
   valor_juros: number;
   /** Instalments of that payment; null until a payment is approved (or pending). */
@@ -472,6 +557,8 @@ export interface GetCarrinhoPageItensResult {
    * (reais) and the buyer's choice (null: not chosen yet, and paying is refused until it is).
    */
   garantia?: GarantiaOferta;
+  /** The delivery, when a unit needs it (catalogue `entrega`). */
+  entrega?: EntregaPedido;
 }
 
 /** The refundable-ticket option of an open cart (escolherGarantia). */
@@ -890,6 +977,18 @@ export interface RpcContract {
     setPessoa: [[dados: Partial<Cadastro>], MensagemResult & { pessoa: SessaoPessoa }];
     aceiteTermo: [[aceite: AceiteTermoParams], { aceito: true }];
   };
+  BasePessoaEnderecoEntregaClass: {
+    /** The buyer's delivery addresses, with the carrier's fee and days for each. */
+    getEnderecosEntrega: [[], GetEnderecosEntregaResult];
+    /**
+     * Sets the delivery address (and fee) of the person's open cart (RE), which must hold a
+     * product that needs delivery; answers the cart.
+     */
+    setEnderecoEntrega: [
+      [idmovimentacao: number, endereco: EnderecoEntregaEscolha],
+      GetCarrinhoPageItensResult,
+    ];
+  };
   BaseTermoClass: {
     get: [[filtro: { idtipo_termo?: number }], Termo[]];
     getTermoCorrente: [[idtipo_termo: number, idtermo: number | null], Termo];
@@ -937,6 +1036,8 @@ export const RestPath = {
   conteudos: 'cms/conteudos',
   conteudo: (id: string) => `cms/conteudo/${encodeURIComponent(id)}`,
   faq: 'SAC/perguntas-frequentes',
+  /** The carrier's answer for an address: body the address form's fields. */
+  transportadoraValida: 'TransportadoraValidaEnderecoEntrega/',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

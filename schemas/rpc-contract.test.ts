@@ -92,6 +92,24 @@ const valid: Samples = {
     setPessoa: [[{ nome: 'Ana', sobrenome: 'Souza' }]],
     aceiteTermo: [[{ idtermo: 100_000_001 }], [{ idtermo: 120260101, aceite: 'a'.repeat(43) }]],
   },
+  BasePessoaEnderecoEntregaClass: {
+    getEnderecosEntrega: [[]],
+    setEnderecoEntrega: [
+      [7, { idendereco: 0 }],
+      [7, { idendereco: 12 }],
+      [
+        7,
+        {
+          end_pais: 'BR',
+          end_cep: '01310-100',
+          end_estado: 'SP',
+          end_cidade: 'São Paulo',
+          end_logradouro: 'Av. Paulista',
+          end_numero: '1000',
+        },
+      ],
+    ],
+  },
   BaseTermoClass: {
     get: [[{}], [{ idtipo_termo: 2 }]],
     getTermoCorrente: [
@@ -111,6 +129,18 @@ const invalid: Record<string, unknown[]> = {
   ],
   'BasePessoaClass.setPessoa': [[], ['x'], [null]],
   'BasePessoaClass.aceiteTermo': [[], [{}], [{ idtermo: '1' }], [{ idtermo: 1, aceite: 'short' }]],
+  'BasePessoaEnderecoEntregaClass.getEnderecosEntrega': [[1], [null]],
+  'BasePessoaEnderecoEntregaClass.setEnderecoEntrega': [
+    [7],
+    [0, { idendereco: 0 }],
+    ['7', { idendereco: 0 }],
+    [7, { idendereco: -1 }],
+    [7, { idendereco: '3' }],
+    [7, { idendereco: 3, end_pais: 'BR' }],
+    [7, 'Av. Paulista'],
+    [7, null],
+    [7, { idendereco: 0 }, 1],
+  ],
   'BaseTermoClass.get': [[], [1], [{ idtipo_termo: 0 }], [{ x: 1 }]],
   'BaseTermoClass.getTermoCorrente': [[], [1], [0, null], ['1', null], [1, 'x']],
   'SuperIngresso.getEventos': [[1], {}, null],

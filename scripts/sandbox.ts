@@ -4,7 +4,8 @@
  *   npm run sandbox -- pay <localizador|gatewayRef>
  *   npm run sandbox -- expire <localizador|gatewayRef>
  *
- * Settles a bank slip or Pix charge at the sandbox (paid, or let it expire) and the sandbox then
+ * Settles a bank slip or Pix charge at the sandbox (paid, or let it expire), or a card charge it
+ * left pending (under review: paid, or refused with `expire`), and the sandbox then
  * sends its signed notification to the server's webhook, which completes the order (tickets) or
  * releases it, exactly once; running it again only sends the same notification again. It asks
  * the running server (loopback endpoint, secret in DATA_DIR/operator.json), which holds the
@@ -41,7 +42,7 @@ const MESSAGES: Record<string, string> = {
   'already-paid': `${which} was already paid; its notification was sent again.`,
   'already-expired': `${which} had already expired; its notification was sent again.`,
   cancelled: `${which} was cancelled by the buyer; nothing to do.`,
-  'not-found': `No bank slip or Pix charge ${which} at the sandbox.`,
+  'not-found': `No bank slip, Pix charge or pending card charge ${which} at the sandbox.`,
 };
 
 let body: { result?: { outcome: string }; error?: { message: string } };

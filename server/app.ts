@@ -9,6 +9,7 @@ import type { LoadedBrand } from '../schemas/brand.types';
 import { operatorRoutes } from './accounts/agency';
 import { accountRoutes } from './accounts/routes';
 import { addressRoutes } from './address/routes';
+import { deliveryRoutes } from './cart/delivery';
 import { captchaRoutes } from './captcha/routes';
 import { contentRoutes } from './content/routes';
 import type { Db } from './db/client';
@@ -141,6 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(contentRoutes);
   await app.register(ordersRoutes, { db: opts.db });
   await app.register(addressRoutes);
+  await app.register(deliveryRoutes);
   await app.register(paymentRoutes, { db: opts.db, brands: opts.brands, gateways: [gateway] });
   await app.register(sandboxGatewayRoutes, {
     db: opts.db,

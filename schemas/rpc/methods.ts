@@ -39,6 +39,10 @@ export const RPC_METHODS = {
     setPessoa: true,
     aceiteTermo: true,
   },
+  BasePessoaEnderecoEntregaClass: {
+    getEnderecosEntrega: true,
+    setEnderecoEntrega: true,
+  },
   BaseTermoClass: {
     get: true,
     getTermoCorrente: true,

@@ -232,6 +232,50 @@ describe('loadBrands on folders made for the test', () => {
     expect(loaded!.catalog.events[0]!.portador).toBe('opcional');
   });
 
+  it("checks delivery: a product with entrega needs the brand's carrier rules, fees in cents", async () => {
+    const dir = await brandsDir(['valid/first-brand', 'delivery']);
+    const catalog = path.join(dir, 'delivery/catalog.json');
+    const brand = path.join(dir, 'delivery/brand.json');
+    await edit(catalog, (c) => {
+      const [first] = c.events as { tipo_produtos: { produtos: Record<string, unknown>[] }[] }[];
+      first!.tipo_produtos[0]!.produtos[0]!.entrega = 'sim';
+    });
+    expect(lines(await loadError(dir))).toEqual([
+      expect.stringMatching(
+        /at \/events\/0\/tipo_produtos\/0\/produtos\/0\/entrega: must be boolean/,
+      ),
+    ]);
+    await edit(catalog, (c) => {
+      const [first] = c.events as { tipo_produtos: { produtos: Record<string, unknown>[] }[] }[];
+      first!.tipo_produtos[0]!.produtos[0]!.entrega = true;
+    });
+    expect(lines(await loadError(dir))).toEqual([
+      `${shown(catalog)} at /events/0/tipo_produtos/0/produtos/0/entrega: needs "delivery" in brand.json (${shown(brand)})`,
+    ]);
+    await edit(brand, (b) => {
+      b.delivery = {
+        countries: ['BR'],
+        fee: 9.999,
+        days: 5,
+        regions: [
+          { states: ['SP'], fee: 5, days: 2 },
+          { states: ['RJ', 'SP'], fee: 7.5, days: 4 },
+        ],
+      };
+    });
+    expect(lines(await loadError(dir)).sort()).toEqual(
+      [
+        `${shown(brand)} at /delivery/fee: must have at most two decimals`,
+        `${shown(brand)} at /delivery/regions/1/states/1: state SP is also at /delivery/regions/0/states/0`,
+      ].sort(),
+    );
+    await edit(brand, (b) => {
+      b.delivery = { countries: ['BR'], fee: 9.99, days: 5 };
+    });
+    const [loaded] = await loadBrands(dir);
+    expect(loaded!.catalog.events[0]!.tipo_produtos[0]!.produtos[0]!.entrega).toBe(true);
+  });
+
   it('reports invalid JSON with its line and column', async () => {
     const dir = await brandsDir(['valid/first-brand', 'broken']);
     await writeFile(path.join(dir, 'broken/catalog.json'), '{\n  "events": [\n    1,,\n  ]\n}\n');

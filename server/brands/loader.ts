@@ -150,6 +150,21 @@ async function loadFolder(root: string, id: string): Promise<FolderResult | null
   if (catalog !== undefined && validate(v.catalog, catalog, catalogFile, problems)) {
     result.catalog = catalog;
     problems.push(...(await catalogProblems(catalog, dir, catalogFile)));
+    // A product delivered to an address needs the carrier's rules of the brand.
+    if (result.brand && !result.brand.delivery) {
+      for (const [e, event] of catalog.events.entries()) {
+        for (const [t, tipo] of event.tipo_produtos.entries()) {
+          for (const [p, produto] of tipo.produtos.entries()) {
+            if (!produto.entrega) continue;
+            problems.push({
+              file: catalogFile,
+              pointer: `/events/${e}/tipo_produtos/${t}/produtos/${p}/entrega`,
+              reason: `needs "delivery" in brand.json (${result.brandFile})`,
+            });
+          }
+        }
+      }
+    }
   }
   result.forms = await loadFormOverrides(dir, problems);
   return result;
@@ -235,6 +250,18 @@ async function brandProblems(b: BrandFile, dir: string, file: string): Promise<B
       '/payments/interestFreeInstallments',
       `must be <= maxInstallments (${b.payments.maxInstallments})`,
     );
+  }
+  if (b.delivery) {
+    if (!isCents(b.delivery.fee)) at('/delivery/fee', 'must have at most two decimals');
+    const stateAt = new Map<string, string>();
+    b.delivery.regions?.forEach((r, i) => {
+      if (!isCents(r.fee)) at(`/delivery/regions/${i}/fee`, 'must have at most two decimals');
+      r.states.forEach((uf, j) => {
+        const first = stateAt.get(uf);
+        if (first) at(`/delivery/regions/${i}/states/${j}`, `state ${uf} is also at ${first}`);
+        else stateAt.set(uf, `/delivery/regions/${i}/states/${j}`);
+      });
+    });
   }
   const methods = b.payments.methods;
   if (methods && !methods.card?.enabled && !methods.boleto?.enabled && !methods.pix?.enabled) {

@@ -49,7 +49,13 @@ const brandFile: KeySplit<BrandFile> = {
     maxItemsPerOrder: true,
     payments: true,
   },
-  optional: { $schema: true, default: true, identityProviders: true, holdExtensions: true },
+  optional: {
+    $schema: true,
+    default: true,
+    identityProviders: true,
+    holdExtensions: true,
+    delivery: true,
+  },
 };
 const catalogFile: KeySplit<CatalogFile> = {
   required: { events: true },
@@ -103,7 +109,7 @@ const catalogProduct: KeySplit<CatalogProduct> = {
     capacidade: true,
     block_qtd: true,
   },
-  optional: { somenteAgencia: true, info: true },
+  optional: { somenteAgencia: true, info: true, entrega: true },
 };
 
 interface ObjectDef {

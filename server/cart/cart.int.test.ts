@@ -102,6 +102,7 @@ describe('reservation and cart', () => {
       valor_combo: 0,
       valor_cupom: 0,
       valor_garantia: 0,
+      entrega_valor: 0,
       cupom: '',
       valor: 137.5,
       total: 137.5,

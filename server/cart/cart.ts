@@ -47,6 +47,7 @@ import {
   setOrderWarranty,
   warrantyOffer,
 } from './offers';
+import { clearDeliveryIfUnneeded, orderDelivery } from './delivery';
 import { couponRefusal, findCoupon } from './pricing';
 
 /** A person's cart request in one brand and language. */
@@ -258,8 +259,16 @@ export async function getCarrinhoPageItens(
   const result: GetCarrinhoPageItensResult = {
     movimentacao: toMovimentacao(mov),
     itens,
-    resumo: resumoOf(itens, couponNote(s, itens)),
+    resumo: resumoOf(itens, couponNote(s, itens), toCents(mov.entrega_valor)),
   };
+  const entrega = await orderDelivery(
+    s.db,
+    s.brand,
+    s.locale,
+    mov.idmovimentacao,
+    itens.some((i) => i.entrega),
+  );
+  if (entrega) result.entrega = entrega;
   const refundable = s.brand.brand.payments.refundable;
   if (refundable && (mov.status === 'RE' || mov.status === 'TP')) {
     const choice = await firstRow<{ garantia: boolean | null }>(
@@ -385,6 +394,8 @@ export async function removeProdutoCarrinho(
     const left = await removeUnits(tx, mov.id, itens);
     // A combo may be broken, or the coupon's share change.
     if (left > 0) await repriceOrder(tx, s.brand, mov.id);
+    // The last unit delivered to an address gone: no delivery, no fee.
+    await clearDeliveryIfUnneeded(tx, s.brand, mov.id);
     return left;
   });
   if (left === 0) return null;

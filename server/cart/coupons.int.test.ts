@@ -163,6 +163,7 @@ describe('coupons', () => {
       valor_combo: 0,
       valor_cupom: 10,
       valor_garantia: 0,
+      entrega_valor: 0,
       cupom: 'PCT10',
       valor: 100,
       total: 100,

@@ -272,6 +272,33 @@ export const sessao = pgTable(
  * An order/cart. Status: RE reserved, TP payment attempt (or approved and awaiting conclusion
  * when `dthr_exp` is null), AP payment pending, PA paid, EX expired, CA cancelled.
  */
+/**
+ * A delivery address of a person (spec "Delivery address": idendereco), saved when chosen for an
+ * order (setEnderecoEntrega). The same address once per person (`chave`: its fields normalised).
+ */
+export const enderecoEntrega = pgTable(
+  'endereco_entrega',
+  {
+    id: serial('id').primaryKey(),
+    idpessoa: integer('idpessoa')
+      .notNull()
+      .references(() => pessoa.id),
+    pais: text('pais').notNull(),
+    cep: text('cep').notNull(),
+    estado: text('estado').notNull(),
+    cidade: text('cidade').notNull(),
+    bairro: text('bairro').notNull().default(''),
+    logradouro: text('logradouro').notNull(),
+    numero: text('numero').notNull(),
+    complemento: text('complemento').notNull().default(''),
+    /** The fields upper-cased, spaces collapsed and joined: one row per address and person. */
+    chave: text('chave').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    usadoEm: tstz('usado_em').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('endereco_entrega_pessoa_chave_uq').on(t.idpessoa, t.chave)],
+);
+
 export const movimentacao = pgTable(
   'movimentacao',
   {
@@ -294,6 +321,15 @@ export const movimentacao = pgTable(
      * then taken or declined; its price is kept per unit in `movimentacao_item.garantia_cents`.
      */
     garantia: boolean('garantia'),
+    /**
+     * The delivery address chosen for the order's units that need delivery (spec
+     * `entrega_end`: an `endereco_entrega` id); null when none is chosen or none is needed.
+     */
+    entregaEnd: integer('entrega_end').references(() => enderecoEntrega.id),
+    /** The delivery fee (spec `entrega_valor`), fixed when the address is chosen; in every total. */
+    entregaValorCents: integer('entrega_valor_cents').notNull().default(0),
+    /** Working days the carrier takes to that address (the brand's rule at that time). */
+    entregaDias: integer('entrega_dias'),
     /**
      * Card interest of the payment that sold the order (spec `valor_juros`): its total charged
      * less the units' total; 0 interest-free or not paid by card in instalments.

@@ -38,6 +38,8 @@ interface MovRow {
   total_cents: number;
   juros_cents: number;
   parcelas_gtw: number | null;
+  entrega_end: number | null;
+  entrega_valor_cents: number;
 }
 
 /** An order as the contract shows it, plus its row id in cents for internal use. */
@@ -62,10 +64,10 @@ export async function selectMovimentacoes(
     db,
     sql`
       SELECT m.id, m.localizador, m.status, m.dthr_reserva, m.dthr_exp, ${COUNT_EXP} AS count_exp,
-        m.juros_cents, m.parcelas_gtw,
+        m.juros_cents, m.parcelas_gtw, m.entrega_end, m.entrega_valor_cents,
         (count(i.id) FILTER (WHERE i.status <> 'CA'))::int AS qtd,
-        (coalesce(sum(${ITEM_TOTAL_CENTS}) FILTER (WHERE i.status <> 'CA'), 0))::int
-          AS total_cents
+        (coalesce(sum(${ITEM_TOTAL_CENTS}) FILTER (WHERE i.status <> 'CA'), 0)
+          + m.entrega_valor_cents)::int AS total_cents
       FROM movimentacao m
       LEFT JOIN movimentacao_item i ON i.idmovimentacao = m.id
       WHERE m.brand = ${brand} AND ${where}
@@ -87,6 +89,8 @@ export async function selectMovimentacoes(
       total: toReais(Number(r.total_cents)),
       valor_juros: toReais(Number(r.juros_cents)),
       parcelas_gtw: r.parcelas_gtw === null ? null : Number(r.parcelas_gtw),
+      entrega_end: r.entrega_end === null ? null : Number(r.entrega_end),
+      entrega_valor: toReais(Number(r.entrega_valor_cents)),
       totalCents: Number(r.total_cents),
     };
   });
@@ -212,6 +216,7 @@ export async function selectItens(
       msg_info_carrinho: entry?.product.info?.[locale] ?? '',
       portador: holders.get(r.id) ?? null,
       portador_regra: event?.portador ?? null,
+      entrega: entry?.product.entrega === true,
     };
     if (r.codigo) item.codigo = r.codigo;
     if (r.boleto_token && r.item_status !== 'CA') item.boleto_url = boletoUrl(r.boleto_token);
@@ -249,9 +254,13 @@ export function spreadJuros(itens: CarrinhoItem[], jurosCents: number): void {
 
 /**
  * The cart summary of one order's units (their coupon is the order's; `msgCupom`: why it gives
- * nothing now).
+ * nothing now) and its delivery fee (`entregaCents`, once per order).
  */
-export function resumoOf(itens: CarrinhoItem[], msgCupom?: string): CarrinhoResumo {
+export function resumoOf(
+  itens: CarrinhoItem[],
+  msgCupom?: string,
+  entregaCents = 0,
+): CarrinhoResumo {
   const cupom = itens[0]?.cupom ?? '';
   let subtotal = 0;
   let taxa = 0;
@@ -265,7 +274,7 @@ export function resumoOf(itens: CarrinhoItem[], msgCupom?: string): CarrinhoResu
     desconto += toCents(i.valor_cupom);
     garantia += toCents(i.valor_garantia);
   }
-  const valor = toReais(subtotal - combo - desconto + taxa + garantia);
+  const valor = toReais(subtotal - combo - desconto + taxa + garantia + entregaCents);
   const resumo: CarrinhoResumo = {
     qtd: itens.length,
     quantity: itens.length,
@@ -274,6 +283,7 @@ export function resumoOf(itens: CarrinhoItem[], msgCupom?: string): CarrinhoResu
     valor_combo: toReais(combo),
     valor_cupom: toReais(desconto),
     valor_garantia: toReais(garantia),
+    entrega_valor: toReais(entregaCents),
     cupom,
     valor,
     total: valor,

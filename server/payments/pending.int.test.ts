@@ -17,6 +17,8 @@ import {
   counterOf,
   errorOf,
   makeBuyers,
+  SANDBOX_CARDS,
+  sandboxCard,
   startTestServer,
   TEST_WEBHOOK_SECRET,
   type TestServer,
@@ -26,6 +28,7 @@ import { spDate } from '../time';
 import { assertBarcode, barcodeFromLinha, dueDateFactor } from './methods/boleto';
 import { crc16ccitt, parsePix } from './methods/pix';
 import { mailReleasedPayments } from './pending';
+import { recoverPayments } from './recovery';
 import {
   SIGNATURE_HEADER,
   type SignedNotification,
@@ -45,7 +48,7 @@ beforeAll(async () => {
   s = await startTestServer({ operatorToken: OPERATOR });
   visita = (await s.ok('SuperIngresso', 'getApresentacoes', [E.visita])).apresentacoes[0]!
     .idapresentacao;
-  buyers = await makeBuyers(s.db, s.brands[0]!, 20);
+  buyers = await makeBuyers(s.db, s.brands[0]!, 26);
 });
 afterAll(async () => {
   await s?.close();
@@ -280,6 +283,89 @@ describe('Pix', () => {
     );
     expect(done.status).toBe('PA');
     expect(done.ingressos).toHaveLength(2);
+  });
+});
+
+describe('a card payment left pending (under review)', () => {
+  const operator = (which: string, outcome: 'paid' | 'expired') =>
+    s.app.inject({
+      method: 'POST',
+      url: '/sandbox-gateway/v1/operator/settle',
+      headers: { 'x-operator-token': OPERATOR },
+      payload: { which, outcome },
+    });
+  async function payPendingCard(qtd: number) {
+    const token = buyer();
+    const r = await reserve(token, qtd);
+    const cartao = await sandboxCard(s, SANDBOX_CARDS.pending);
+    const res = await s.ok(
+      'SuperIngresso',
+      'iniciarPagamento',
+      [r.idmovimentacao, 1, '', cartao, { parcelas: 1, idempotencyKey: key() }],
+      { token },
+    );
+    expect(res.status).toBe('pending');
+    expect((await order(r.idmovimentacao))?.status).toBe('AP');
+    return { token, id: r.idmovimentacao };
+  }
+
+  it('is confirmed by the operator command: the webhook issues the tickets, once', async () => {
+    const { token, id } = await payPendingCard(2);
+    const { localizador } = (await order(id))!;
+    expect((await operator(localizador, 'paid')).json()).toMatchObject({
+      result: { outcome: 'paid', ref: expect.stringMatching(/^sbx_/) },
+    });
+    expect((await order(id))?.status).toBe('PA');
+    expect(await tickets(id)).toBe(2);
+    expect(await mails(id, 'payment_confirmed')).toBe(1);
+    // The gateway's record agrees (crash recovery reads it).
+    const p = await firstRow<{ status: string; ref: string }>(
+      s.db,
+      sql`SELECT status, gateway_ref AS ref FROM pagamento WHERE idmovimentacao = ${id}`,
+    );
+    expect(p?.status).toBe('approved');
+    const card = await firstRow<{ status: string }>(
+      s.db,
+      sql`SELECT status FROM sandbox_cobranca_cartao WHERE ref = ${p!.ref}`,
+    );
+    expect(card?.status).toBe('approved');
+    // Again, by its reference: the same notification, nothing more happens.
+    expect((await operator(p!.ref, 'paid')).json()).toMatchObject({
+      result: { outcome: 'already-paid' },
+    });
+    expect(await tickets(id)).toBe(2);
+    expect(await mails(id, 'payment_confirmed')).toBe(1);
+    const done = await s.ok('SuperIngresso', 'concluirPagamento', [{ idmovimentacao: id }], {
+      token,
+    });
+    expect(done.status).toBe('PA');
+    expect(done.ingressos).toHaveLength(2);
+  });
+
+  it('refused after the review: the order is released with its units, the buyer told', async () => {
+    const before = await counter();
+    const { id } = await payPendingCard(1);
+    expect(await counter()).toBe(before + 1);
+    const { localizador } = (await order(id))!;
+    expect((await operator(localizador, 'expired')).json()).toMatchObject({
+      result: { outcome: 'expired' },
+    });
+    expect((await order(id))?.status).toBe('EX');
+    expect(await counter()).toBe(before);
+    expect(await tickets(id)).toBe(0);
+    expect(await mails(id, 'payment_released')).toBe(1);
+    // A late "paid" changes nothing: the card was refused.
+    expect((await operator(localizador, 'paid')).json()).toMatchObject({
+      result: { outcome: 'already-expired' },
+    });
+    expect((await order(id))?.status).toBe('EX');
+    expect(await counter()).toBe(before);
+  });
+
+  it('an unknown locator or reference is not found', async () => {
+    expect((await operator('NOPE-0000', 'paid')).json()).toMatchObject({
+      result: { outcome: 'not-found' },
+    });
   });
 });
 
@@ -522,6 +608,54 @@ describe('a payment the gateway reports after the sweep released the order', () 
     expect(await counter()).toBe(held);
     expect((await webhook(note)).body).toEqual({ result: { outcome: 'unchanged' } });
     expect(await counter()).toBe(held);
+  });
+});
+
+describe('a payment the gateway reports after its units were sold to others', () => {
+  it('is refunded through the adapter, never honoured past the capacity', async () => {
+    const token = buyer();
+    const r = await reserve(token, 2);
+    await pay(token, r.idmovimentacao, IDFORMAPAG_PIX);
+    const [p] = await rows<{ gateway_ref: string }>(
+      s.db,
+      sql`SELECT gateway_ref FROM pagamento WHERE idmovimentacao = ${r.idmovimentacao}`,
+    );
+    await runOut(s.db, [r.idmovimentacao]);
+    expect(await expirePendingPayments(s.db)).toEqual([r.idmovimentacao]);
+    // Meanwhile the last units of the stock were sold: it is full.
+    const [stock] = await rows<{ id: number; capacidade: number }>(
+      s.db,
+      sql`SELECT e.id, e.capacidade FROM estoque e
+          JOIN movimentacao_item i ON i.idestoque = e.id
+          WHERE i.idmovimentacao = ${r.idmovimentacao} LIMIT 1`,
+    );
+    await s.db.execute(sql`UPDATE estoque SET capacidade = reservados WHERE id = ${stock!.id}`);
+    try {
+      const held = await counter();
+      const note = signNotification(p!.gateway_ref, 'paid', TEST_WEBHOOK_SECRET);
+      expect((await webhook(note)).body).toEqual({ result: { outcome: 'refunding' } });
+      expect((await order(r.idmovimentacao))?.status).toBe('EX');
+      expect(await tickets(r.idmovimentacao)).toBe(0);
+      expect(await counter()).toBe(held);
+      // The next recovery pass gives the money back, once.
+      const report = await recoverPayments(s.db, {
+        gateways: s.app.paymentGateways,
+        brands: s.brands,
+        afterSeconds: 0,
+      });
+      expect(report.refunded).toBe(1);
+      const [after] = await rows<{ status: string }>(
+        s.db,
+        sql`SELECT status FROM pagamento WHERE idmovimentacao = ${r.idmovimentacao}`,
+      );
+      expect(after?.status).toBe('refunded');
+      expect((await webhook(note)).body).toEqual({ result: { outcome: 'unchanged' } });
+      expect(await tickets(r.idmovimentacao)).toBe(0);
+    } finally {
+      await s.db.execute(
+        sql`UPDATE estoque SET capacidade = ${stock!.capacidade} WHERE id = ${stock!.id}`,
+      );
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * Pending payments: a bank slip or Pix charge resolved by the gateway's notification (paid →
- * tickets; expired or failed → units released), cancelarBoleto, and the printable slip.
+ * Pending payments: a bank slip, Pix charge or card charge under review resolved by the
+ * gateway's notification (paid → tickets; expired or failed → units released), cancelarBoleto,
+ * and the printable slip.
  * Every status change goes through orders/lifecycle.ts; tickets are issued by
  * {@link concludePaid}, as concluirPagamento issues them.
  */
@@ -14,7 +15,13 @@ import { generic } from '../errors';
 import { escapeHtml, htmlPage } from '../html';
 import { t } from '../i18n';
 import { enqueueMail } from '../mail/outbox';
-import { cancelOrder, refuse, releasePending, returnToCart } from '../orders/lifecycle';
+import {
+  cancelOrder,
+  refuse,
+  releasePending,
+  retakeUnits,
+  returnToCart,
+} from '../orders/lifecycle';
 import type { ChargeNotification } from './gateway';
 import { issuedBoleto } from './issued';
 import { itfSvg } from './methods/boleto';
@@ -83,16 +90,38 @@ export async function mailReleasedPayments(
   });
 }
 
+/**
+ * The gateway's reference of the latest card charge of the order with locator `localizador`
+ * at gateway `gatewayId`, or null. A card charge is known to the gateway by its reference only
+ * (unlike a slip, it carries no locator of ours), so the operator command finds it here, as an
+ * operator would in the shop's back office.
+ */
+export async function cardChargeRef(
+  db: Db,
+  gatewayId: string,
+  localizador: string,
+): Promise<string | null> {
+  const row = await firstRow<{ ref: string }>(
+    db,
+    sql`SELECT p.gateway_ref AS ref FROM pagamento p
+        JOIN movimentacao m ON m.id = p.idmovimentacao
+        WHERE m.localizador = ${localizador} AND p.gateway = ${gatewayId}
+          AND p.forma = 'cartao' AND p.gateway_ref IS NOT NULL
+        ORDER BY p.id DESC LIMIT 1`,
+  );
+  return row?.ref ?? null;
+}
+
 /** What a notification did: nothing when it was seen before (a replay) or names no payment. */
-export type Resolution = 'paid' | 'released' | 'unchanged' | 'unknown';
+export type Resolution = 'paid' | 'released' | 'refunding' | 'unchanged' | 'unknown';
 
 /**
  * Applies a verified notification of gateway `gatewayId` to its payment, once: under the
  * order's row lock, only a `pending` payment moves. Paid → approved, the order PA with its
  * tickets; expired or failed → the order EX, its units given back; the buyer is mailed either
  * way (same transaction). A payment the sweep already
- * expired that the gateway reports paid is honoured (the money was taken): its units are taken
- * back and the tickets issued.
+ * expired that the gateway reports paid is honoured when its units still fit (taken back, the
+ * tickets issued), else refunded through the adapter by the next recovery pass (`refunding`).
  */
 export async function resolveCharge(
   db: Db,
@@ -115,6 +144,21 @@ export async function resolveCharge(
     const lateButPaid = n.status === 'paid' && p.status === 'expired' && mov.status === 'EX';
     if (p.status !== 'pending' && !lateButPaid) return 'unchanged';
     if (n.status === 'paid') {
+      // Paid after the sweep released the order: honoured only when its units still fit their
+      // stock and the session has not started (taken back under the stock's lock); otherwise
+      // the money goes back through the adapter (recovery.ts finishes `refunding` payments), so
+      // a late payment never oversells nor stays paid without tickets.
+      if (lateButPaid && !(await retakeUnits(tx, p.idmovimentacao))) {
+        await tx
+          .update(pagamento)
+          .set({
+            status: 'refunding',
+            avisadoEm: sql`now()`,
+            updatedAt: sql`now() - interval '1 hour'`,
+          })
+          .where(eq(pagamento.id, p.id));
+        return 'refunding';
+      }
       await tx
         .update(pagamento)
         .set({ status: 'approved', avisadoEm: sql`now()`, updatedAt: sql`now()` })

@@ -17,6 +17,7 @@ import type {
 import { recordAcceptance } from '../accounts/service';
 import { captchaRequired, verifyCaptcha } from '../captcha/verify';
 import type { CartScope } from '../cart/cart';
+import { deliveryMissing } from '../cart/delivery';
 import { holdersMissing } from '../cart/holders';
 import { couponOf, couponUseRefusal, repriceOrder, setOrderCoupon } from '../cart/offers';
 import type { CouponRefusal } from '../cart/pricing';
@@ -122,8 +123,9 @@ async function lockCart(db: Db, s: CartScope, idmovimentacao: number, lock: bool
     db,
     sql`SELECT m.id, m.status, m.dthr_exp,
           ${EXPIRED_HOLD} AS expired,
-          (SELECT coalesce(sum(${ITEM_TOTAL_CENTS}), 0) FROM movimentacao_item i
-            WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int AS total_cents,
+          ((SELECT coalesce(sum(${ITEM_TOTAL_CENTS}), 0) FROM movimentacao_item i
+            WHERE i.idmovimentacao = m.id AND i.status <> 'CA')
+            + m.entrega_valor_cents)::int AS total_cents,
           m.cupom, m.garantia,
           (SELECT count(*) FROM movimentacao_item i
             WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int AS units
@@ -486,6 +488,8 @@ export async function iniciarPagamento(
     if (s.brand.brand.payments.refundable && cart.garantia === null) {
       refuse('error.refundableChoice');
     }
+    // A product delivered to an address needs the address (and its fee, in the total) first.
+    if (await deliveryMissing(tx, s.brand, cart.id)) refuse('error.deliveryAddressMissing');
     // The amount charged is the amount shown: prices as of now (a coupon may have run out of
     // time meanwhile) must be the ones the cart holds, and the coupon must still have a use
     // left (the last one goes to whoever begins paying first). Otherwise the cart is repriced

@@ -23,6 +23,7 @@ import {
   qtdReservados,
   removeProdutoCarrinho,
 } from '../cart/cart';
+import { getEnderecosEntrega, setEnderecoEntrega } from '../cart/delivery';
 import { bindHolder, savedHolders, unbindHolder } from '../cart/holders';
 import {
   type CatalogScope,
@@ -210,6 +211,14 @@ export const rpcTable: RpcTable = {
       auth: 'optional',
       handler: (ctx, [{ idtermo, aceite }]) =>
         acceptTerm(account(ctx), ctx.pessoa, idtermo, aceite),
+    },
+  },
+  BasePessoaEnderecoEntregaClass: {
+    getEnderecosEntrega: { auth: 'required', handler: (ctx) => getEnderecosEntrega(cart(ctx)) },
+    setEnderecoEntrega: {
+      auth: 'required',
+      handler: (ctx, [idmovimentacao, endereco]) =>
+        setEnderecoEntrega(cart(ctx), idmovimentacao, endereco),
     },
   },
   BaseTermoClass: {

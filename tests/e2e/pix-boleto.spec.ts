@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { MAIN_PORT } from '../../playwright.config';
 import { expect, type Page, test } from './fixtures';
 import {
   acceptPurchaseTerms,
   axeViolations,
+  availableUnits,
   declineRefundable,
   holdAsNewPerson,
   msg,
+  sandbox,
 } from './support';
 
 /**
@@ -15,16 +14,6 @@ import {
  * their codes, and paid through the sandbox's operator command (the bank's notification), which
  * completes the order exactly as the gateway's webhook does.
  */
-const run = promisify(execFile);
-
-/** The sandbox operator command against the main test server. */
-async function sandbox(command: 'pay' | 'expire', localizador: string): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'sandbox', '--', command, localizador], {
-    env: { ...process.env, DATA_DIR: '.tmp/e2e/main', PORT: String(MAIN_PORT) },
-  });
-  return stdout;
-}
-
 /** The locator of the person's order awaiting payment (the server's cart: AP). */
 async function pendingLocator(page: Page): Promise<string> {
   return page.evaluate(async () => {
@@ -60,6 +49,12 @@ test('Pix: the code is shown and copied; paid at the bank, the order completes b
 
   const panel = page.getByTestId('pix-panel');
   await expect(panel).toBeVisible();
+  // The order awaits the bank now: the hold's countdown is gone, the page says so.
+  await expect(page.getByTestId('countdown')).toHaveCount(0);
+  await expect(page.getByTestId('awaiting-payment')).toHaveText(
+    msg('pt-BR', 'cart.awaitingPayment'),
+  );
+  await expect(page.getByTestId('cancel-reservation')).toBeDisabled();
   const qr = page.getByTestId('pix-qrcode');
   await expect(qr).toHaveAttribute('alt', msg('pt-BR', 'payment.pix.qrAlt'));
   expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -95,6 +90,10 @@ test('bank slip: issued with its line and printable page; pending in my orders u
 
   const panel = page.getByTestId('slip-panel');
   await expect(panel).toBeVisible();
+  await expect(page.getByTestId('countdown')).toHaveCount(0);
+  await expect(page.getByTestId('awaiting-payment')).toHaveText(
+    msg('en-US', 'cart.awaitingPayment'),
+  );
   const line = await page.getByTestId('slip-line').inputValue();
   expect(line).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
   await expect(page.getByTestId('slip-due')).toContainText(/Due date: \d\d\/\d\d\/\d{4}/);
@@ -121,4 +120,58 @@ test('bank slip: issued with its line and printable page; pending in my orders u
   await page.reload();
   await expect(order).toContainText(msg('en-US', 'order.status.PA'));
   await expect(order.getByText(msg('en-US', 'order.ticketCode'))).toHaveCount(1);
+});
+
+test('bank slip cancelled from my orders: asked first, the tickets back in the cart', async ({
+  page,
+  baseURL,
+}) => {
+  const { idapresentacao, idproduto } = await holdAsNewPerson(page, baseURL!, 'slip-cancel', 2);
+  await page.getByTestId('payment-method-boleto').click();
+  await declineRefundable(page);
+  await acceptPurchaseTerms(page);
+  await page.getByTestId('pay-button').click();
+  await expect(page.getByTestId('slip-panel')).toBeVisible();
+  await expect(page.getByTestId('countdown')).toHaveCount(0);
+  const localizador = await pendingLocator(page);
+  const onSale = await availableUnits(page, idapresentacao, idproduto);
+  await page.getByTestId('slip-done').click();
+  await expect(page).toHaveURL(/\/pt\/meuspedidos$/, { timeout: 20_000 });
+
+  const order = page.getByTestId('order').filter({ hasText: localizador });
+  await expect(order).toContainText(msg('pt-BR', 'order.status.AP'));
+  await expect(order.getByTestId('order-slip')).toBeVisible();
+  const cancel = order.getByTestId('order-cancel-slip');
+  await expect(cancel).toHaveText(msg('pt-BR', 'orders.cancelSlip'));
+
+  // Asked first; kept, nothing happens.
+  await cancel.click();
+  const dialog = page.getByRole('dialog', { name: msg('pt-BR', 'orders.cancelSlipTitle') });
+  await expect(dialog).toContainText(msg('pt-BR', 'orders.cancelSlipBody'));
+  expect(await axeViolations(page), 'cancel-slip confirmation').toEqual([]);
+  await dialog.getByRole('button', { name: msg('pt-BR', 'orders.cancelSlipKeep') }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(order).toContainText(msg('pt-BR', 'order.status.AP'));
+
+  // Confirmed: the slip is dead, the tickets are back in the cart (the hold still lasts).
+  await cancel.click();
+  await page.getByTestId('cancel-slip-confirm').click();
+  const outcome = order.getByRole('alert').filter({
+    hasText: msg('pt-BR', 'orders.slipCancelledToCart'),
+  });
+  await expect(outcome).toBeVisible();
+  await expect(order.getByTestId('order-status')).toHaveText(msg('pt-BR', 'order.status.RE'));
+  await expect(order.getByTestId('order-cancel-slip')).toHaveCount(0);
+  await expect(order.getByTestId('order-slip')).toHaveCount(0);
+  // Still held, not back on sale.
+  expect(await availableUnits(page, idapresentacao, idproduto)).toBe(onSale);
+  expect(await axeViolations(page), 'slip cancelled').toEqual([]);
+  // The slip can no longer be paid at the bank.
+  await expect(sandbox('pay', localizador)).rejects.toThrow();
+
+  await order.getByTestId('slip-cancelled-checkout').click();
+  await expect(page).toHaveURL(/\/pt\/checkout$/);
+  await expect(page.getByTestId('countdown')).toBeVisible();
+  await expect(page.getByTestId('pay-button')).toBeEnabled();
+  await expect(page.getByTestId('cart-total')).toContainText('110,00');
 });

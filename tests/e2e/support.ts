@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
@@ -8,6 +10,7 @@ import {
   type Response,
 } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { MAIN_PORT } from '../../playwright.config';
 import type { GetProdutosResult, Locale } from '../../schemas/contract';
 
 const catalogues = new Map<Locale, Record<string, string>>();
@@ -28,7 +31,41 @@ export const DEMO = { email: 'demo@example.com', password: 'Demo@1234' };
 export const CARDS = {
   approved: '4111 1111 1111 1111',
   declined: '4000 0000 0000 0002',
+  /** The gateway reviews it: the order stays pending (AP) until the sandbox settles it. */
+  pending: '4000 0000 0000 0341',
 };
+
+const run = promisify(execFile);
+
+/**
+ * The sandbox's operator command (`npm run sandbox -- pay|expire <localizador>`) against the
+ * main test server: the bank or card issuer settles the charge and the sandbox notifies the
+ * webhook. Returns what it printed.
+ */
+export async function sandbox(command: 'pay' | 'expire', localizador: string): Promise<string> {
+  const { stdout } = await run('npm', ['run', '--silent', 'sandbox', '--', command, localizador], {
+    env: { ...process.env, DATA_DIR: '.tmp/e2e/main', PORT: String(MAIN_PORT) },
+  });
+  return stdout;
+}
+
+/** An RPC (router.php) call as the logged-in person of `page`, answered with its result. */
+export async function rpcAs<T>(page: Page, method: string, params: unknown[]): Promise<T> {
+  return page.evaluate(
+    async ({ method, params }) => {
+      const token = localStorage.getItem('si.token');
+      const res = await fetch(`/router.php?class=SuperIngresso&method=${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ class: 'SuperIngresso', method, params }),
+      });
+      const body = (await res.json()) as { result?: unknown; error?: unknown };
+      if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
+      return body.result as never;
+    },
+    { method, params },
+  );
+}
 
 /** Opens the museum visit, picks the first date and time on sale; returns what the server said. */
 export async function openFirstSession(
@@ -77,8 +114,11 @@ export async function acceptPurchaseTerms(page: Page) {
  */
 export async function declineRefundable(page: Page) {
   const no = page.getByTestId('refundable-no').getByRole('radio');
-  if (!(await no.isChecked())) await no.check();
-  await expect(no).toBeChecked();
+  // The options are disabled for a moment while the cart reloads: try again until it took.
+  await expect(async () => {
+    if (!(await no.isChecked())) await no.check({ timeout: 2_000 });
+    await expect(no).toBeChecked({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(page.getByTestId('pay-button')).toBeEnabled();
 }
 

@@ -7,7 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxCobranca } from '../../db/schema';
+import { sandboxCobranca, sandboxCobrancaCartao } from '../../db/schema';
 import type { CancelOutcome, ChargeNotification } from '../gateway';
 
 /** The header carrying the signature. */
@@ -101,6 +101,37 @@ export async function settleSandboxCharge(
     outcome: moved ? final : final === 'paid' ? 'already-paid' : 'already-expired',
     ref: c.ref,
     notification: signNotification(c.ref, final, secret),
+  };
+}
+
+/**
+ * Settles a card charge the sandbox left pending (under review, test card `…0341`) by its
+ * reference, as the operator asks: paid → approved, expired → declined (the card issuer
+ * refused it after the review). The notification follows: `paid`, or `failed` for a refusal.
+ * A charge settled before is answered with its notification again; a refunded one, or one
+ * that was never pending and is not approved, as failed.
+ */
+export async function settleSandboxCard(
+  db: Db,
+  ref: string,
+  want: 'paid' | 'expired',
+  secret: string,
+): Promise<Settled> {
+  const [c] = await db
+    .select({ status: sandboxCobrancaCartao.status })
+    .from(sandboxCobrancaCartao)
+    .where(eq(sandboxCobrancaCartao.ref, ref));
+  if (!c) return { outcome: 'not-found' };
+  const [moved] = await db
+    .update(sandboxCobrancaCartao)
+    .set({ status: want === 'paid' ? 'approved' : 'declined', updatedAt: sql`now()` })
+    .where(and(eq(sandboxCobrancaCartao.ref, ref), eq(sandboxCobrancaCartao.status, 'pending')))
+    .returning({ status: sandboxCobrancaCartao.status });
+  const paid = (moved?.status ?? c.status) === 'approved';
+  return {
+    outcome: moved ? (paid ? 'paid' : 'expired') : paid ? 'already-paid' : 'already-expired',
+    ref,
+    notification: signNotification(ref, paid ? 'paid' : 'failed', secret),
   };
 }
 

@@ -11,8 +11,9 @@ import type { CartaoToken } from '../../../schemas/contract';
 import type { Db } from '../../db/client';
 import { sandboxToken } from '../../db/schema';
 import { checkCard, outcomeOf } from './cards';
-import { type Notifier, settleSandboxCharge } from './charges';
-import { SANDBOX_KEY_PREFIX, TOKENIZER_PATH } from './gateway';
+import { cardChargeRef } from '../pending';
+import { type Notifier, type Settled, settleSandboxCard, settleSandboxCharge } from './charges';
+import { SANDBOX_ID, SANDBOX_KEY_PREFIX, TOKENIZER_PATH } from './gateway';
 
 const tokenizerSource = readFileSync(new URL('./tokenizer.js', import.meta.url), 'utf8');
 
@@ -57,7 +58,8 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxRoutesOptions> = as
   /**
    * POST /sandbox-gateway/v1/operator/settle { which, outcome: 'paid' | 'expired' }: the
    * operator command (`npm run sandbox`), from this machine only, with the operator secret.
-   * Settles the charge at the sandbox and sends its notification to our webhook.
+   * Settles the charge (a slip, a Pix charge, or a card charge left pending) at the sandbox
+   * and sends its notification to our webhook.
    */
   if (operatorToken) {
     app.post('/sandbox-gateway/v1/operator/settle', async (req, reply) => {
@@ -78,7 +80,13 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxRoutesOptions> = as
       ) {
         return { error: { code: 0, message: 'which (string) and outcome (paid|expired) needed' } };
       }
-      const settled = await settleSandboxCharge(db, body.which, body.outcome, webhookSecret);
+      let settled: Settled = await settleSandboxCharge(db, body.which, body.outcome, webhookSecret);
+      if (settled.outcome === 'not-found') {
+        // Not a slip or Pix charge: a card charge left pending (under review), by its
+        // reference or by the locator of its order.
+        const ref = (await cardChargeRef(db, SANDBOX_ID, body.which)) ?? body.which;
+        settled = await settleSandboxCard(db, ref, body.outcome, webhookSecret);
+      }
       if (settled.notification) await notify(settled.notification);
       return { result: { outcome: settled.outcome, ref: settled.ref ?? null } };
     });

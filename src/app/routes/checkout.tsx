@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { isSilentError } from '../../api/error-policy';
@@ -10,7 +10,11 @@ import { Notice } from '../../components/notice';
 import { notify } from '../../components/notify';
 import { AddToOrderModal } from '../../features/cart/components/add-to-order-modal';
 import { CartItems } from '../../features/cart/components/cart-items';
-import { Countdown, HoldCountdown } from '../../features/cart/components/countdown';
+import {
+  AwaitingPaymentNote,
+  Countdown,
+  HoldCountdown,
+} from '../../features/cart/components/countdown';
 import { CouponSection } from '../../features/cart/components/coupon-section';
 import {
   type CheckoutView,
@@ -18,6 +22,7 @@ import {
   useCheckoutActor,
 } from '../../features/cart/hooks/checkout-provider';
 import { readLocalCart } from '../../features/cart/local-cart';
+import { DeliverySection } from '../../features/checkout/components/delivery-section';
 import { HoldersSection } from '../../features/checkout/components/holders-section';
 import { PaymentSection } from '../../features/checkout/components/payment-section';
 import { missingHolders } from '../../features/checkout/hooks/holders';
@@ -111,6 +116,8 @@ function Checkout() {
   const v = useCheckout();
   useCheckoutOpen();
   useOutcome(v.outcome);
+  // Paying was asked without a delivery address: the delivery section says so.
+  const [deliveryAsked, setDeliveryAsked] = useState(false);
 
   const heading = (
     <Heading as="h1" size="2xl" fontFamily="heading">
@@ -205,7 +212,7 @@ function Checkout() {
         direction={{ base: 'column', sm: 'row' }}
       >
         {heading}
-        <HoldCountdown />
+        {v.awaitingPayment ? <AwaitingPaymentNote /> : <HoldCountdown />}
       </Flex>
       {handOverFailures}
       {v.earlier ? (
@@ -237,7 +244,7 @@ function Checkout() {
                 variant="ghost"
                 colorPalette="red"
                 loading={v.cancelling}
-                disabled={v.busy || v.confirmCancel}
+                disabled={v.busy || v.confirmCancel || v.awaitingPayment}
                 onClick={() => actor.send({ type: 'cart.cancel' })}
                 data-testid="cancel-reservation"
               >
@@ -258,12 +265,12 @@ function Checkout() {
                   resumo={cart.resumo}
                   removing={v.removing}
                   onRemove={(iditens) => actor.send({ type: 'cart.removeItems', iditens })}
-                  disabled={v.busy || v.itemsLoading || v.confirmCancel}
+                  disabled={v.busy || v.itemsLoading || v.confirmCancel || v.awaitingPayment}
                 />
                 <CouponSection
                   resumo={cart.resumo}
                   view={v}
-                  disabled={v.busy || v.itemsLoading || v.confirmCancel}
+                  disabled={v.busy || v.itemsLoading || v.confirmCancel || v.awaitingPayment}
                   onApply={(cupom) => actor.send({ type: 'coupon.apply', cupom })}
                   onRemove={() => actor.send({ type: 'coupon.remove' })}
                 />
@@ -273,6 +280,15 @@ function Checkout() {
           {cart ? (
             <HoldersSection
               items={cart.itens}
+              disabled={v.busy || v.itemsLoading || v.confirmCancel || removing}
+              onChanged={() => actor.send({ type: 'items.reload' })}
+            />
+          ) : null}
+          {cart?.entrega ? (
+            <DeliverySection
+              idmovimentacao={cart.movimentacao.idmovimentacao}
+              entrega={cart.entrega}
+              invalid={deliveryAsked && !cart.entrega.endereco}
               disabled={v.busy || v.itemsLoading || v.confirmCancel || removing}
               onChanged={() => actor.send({ type: 'items.reload' })}
             />
@@ -287,6 +303,8 @@ function Checkout() {
               holdersMissing={missingHolders(cart.itens).length}
               idmovimentacao={cart.movimentacao.idmovimentacao}
               garantia={cart.garantia}
+              deliveryMissing={cart.entrega ? !cart.entrega.endereco : false}
+              onDeliveryMissing={() => setDeliveryAsked(true)}
               onCartChanged={() => actor.send({ type: 'items.reload' })}
             />
           ) : (

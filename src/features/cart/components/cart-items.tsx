@@ -185,6 +185,16 @@ export function CartItems({
             </Text>
           </Flex>
         ) : null}
+        {resumo.entrega_valor > 0 ? (
+          <Flex justify="space-between">
+            <Text>
+              <FormattedMessage id="cart.delivery" />
+            </Text>
+            <Text fontVariantNumeric="tabular-nums" data-testid="cart-delivery">
+              {formatMoney(resumo.entrega_valor)}
+            </Text>
+          </Flex>
+        ) : null}
         {resumo.valor_combo > 0 ? (
           <Flex justify="space-between" color="green.700">
             <Text>
@@ -244,6 +254,11 @@ function LineNotes({ item }: { item: CarrinhoItem }) {
             id="cart.lineRefundable"
             values={{ value: formatMoney(item.valor_garantia) }}
           />
+        </Text>
+      ) : null}
+      {item.entrega ? (
+        <Text fontSize="sm" data-testid="line-delivery">
+          <FormattedMessage id="cart.lineDelivery" />
         </Text>
       ) : null}
       {item.msg_info_carrinho ? (

@@ -62,3 +62,28 @@ export function Countdown({ seconds }: { seconds: number }) {
 export function HoldCountdown() {
   return <Countdown seconds={useCountExp()} />;
 }
+
+/**
+ * In place of the countdown once a slip or Pix code is issued: the order no longer runs out
+ * with the hold, it awaits its payment (until the charge's own due date or expiry).
+ */
+export function AwaitingPaymentNote() {
+  return (
+    <HStack
+      gap="2"
+      px="3"
+      py="2"
+      borderRadius="md"
+      bg="brand.subtle"
+      color="brand.fg"
+      borderWidth="1px"
+      borderColor="brand.muted"
+      data-testid="awaiting-payment"
+    >
+      <ClockIcon boxSize="5" />
+      <Text fontSize="sm" fontWeight="semibold">
+        <FormattedMessage id="cart.awaitingPayment" />
+      </Text>
+    </HStack>
+  );
+}

@@ -213,6 +213,8 @@ export interface CheckoutView {
   cancelling: boolean;
   expired: boolean;
   expiryConfirmed: boolean;
+  /** A slip or Pix code was issued: the order awaits the bank, no countdown runs. */
+  awaitingPayment: boolean;
   idmovimentacao: number | null;
   cart: Context['cart'];
   earlier: Context['earlier'];
@@ -247,6 +249,7 @@ const NOT_STARTED: CheckoutView = {
   cancelling: false,
   expired: false,
   expiryConfirmed: false,
+  awaitingPayment: false,
   idmovimentacao: null,
   cart: null,
   earlier: null,
@@ -277,6 +280,7 @@ const viewOf = (s: CheckoutSnapshot): CheckoutView => ({
   cancelling: s.matches('cancelling'),
   expired: s.hasTag('expired'),
   expiryConfirmed: s.hasTag('expiryConfirmed'),
+  awaitingPayment: s.hasTag('awaitingPayment'),
   idmovimentacao: s.context.idmovimentacao,
   cart: s.context.cart,
   earlier: s.context.earlier,

@@ -9,6 +9,7 @@ import { formatMoney } from '../../../lib/money';
 import { type CardErrors, type CardField, validateCard } from '../hooks/card';
 import { type PaymentActor, usePayment } from '../hooks/use-payment';
 import { CardForm } from './card-form';
+import { focusDelivery } from './delivery-section';
 import { HOLDERS_SECTION_ID } from './holders-section';
 import { chosenTotal } from '../hooks/installments';
 import { InstallmentsSelect } from './installments-select';
@@ -33,6 +34,8 @@ export function PaymentSection({
   holdersMissing,
   idmovimentacao,
   garantia,
+  deliveryMissing = false,
+  onDeliveryMissing,
   onCartChanged,
 }: {
   payment: PaymentActor;
@@ -43,6 +46,10 @@ export function PaymentSection({
   idmovimentacao: number;
   /** The refundable-ticket option, when the brand offers it. */
   garantia: GarantiaOferta | undefined;
+  /** A product is delivered to an address and none is chosen: paying first takes the person there. */
+  deliveryMissing?: boolean;
+  /** Paying was asked without the delivery address (the delivery section shows its error). */
+  onDeliveryMissing?(): void;
   /** The cart changed on the server (the refundable choice): reload it. */
   onCartChanged(): void;
 }) {
@@ -109,6 +116,11 @@ export function PaymentSection({
     if (garantia && garantia.escolhida === null) {
       setRefundableAsked(true);
       document.querySelector<HTMLElement>('[data-testid="refundable"] input')?.focus();
+      return;
+    }
+    if (deliveryMissing) {
+      onDeliveryMissing?.();
+      focusDelivery();
       return;
     }
     if (captchaOn && !captcha) {

@@ -20,6 +20,8 @@ import type {
 import { apiUrl } from '../../../api/api';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney, toCents, toReais } from '../../../lib/money';
+import { useCancelSlip } from '../hooks/use-cancel-slip';
+import { CancelSlip } from './cancel-slip';
 
 const STATUS_PALETTE: Record<StatusMovimentacao, string> = {
   PA: 'green',
@@ -43,9 +45,15 @@ export function OrderStatusBadge({ status }: { status: StatusMovimentacao }) {
   );
 }
 
-/** One order: locator, date, total, status and its tickets (one per unit, with the code). */
+/**
+ * One order: locator, date, total, status and its tickets (one per unit, with the code). An
+ * order awaiting its bank slip keeps the slip at hand and offers to cancel it.
+ */
 export function OrderCard({ order }: { order: Movimentacao & { itens: CarrinhoItem[] } }) {
   const intl = useIntl();
+  const slip = useCancelSlip(order.idmovimentacao);
+  // Once its slip is cancelled the order is what the server answered (RE: in the cart; CA).
+  const status = slip.status ?? order.status;
   // An order awaiting its bank slip: the slip stays at hand to print or pay.
   const slipUrl =
     order.status === 'AP' ? order.itens.find((item) => item.boleto_url)?.boleto_url : undefined;
@@ -61,7 +69,7 @@ export function OrderCard({ order }: { order: Movimentacao & { itens: CarrinhoIt
               {order.localizador}
             </Heading>
           </Box>
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={status} />
         </Flex>
       </Card.Header>
       <Card.Body pt="2" gap="4">
@@ -140,18 +148,23 @@ export function OrderCard({ order }: { order: Movimentacao & { itens: CarrinhoIt
           ))}
         </Stack>
         {slipUrl ? (
-          <Box>
-            <Button asChild variant="outline" size="sm">
-              <a
-                href={apiUrl(slipUrl, intl.locale as Locale)}
-                target="_blank"
-                rel="noopener"
-                data-testid="order-slip"
-              >
-                <FormattedMessage id="payment.boleto.open" />
-              </a>
-            </Button>
-          </Box>
+          <Stack gap="3">
+            {slip.done ? null : (
+              <Box>
+                <Button asChild variant="outline" size="sm">
+                  <a
+                    href={apiUrl(slipUrl, intl.locale as Locale)}
+                    target="_blank"
+                    rel="noopener"
+                    data-testid="order-slip"
+                  >
+                    <FormattedMessage id="payment.boleto.open" />
+                  </a>
+                </Button>
+              </Box>
+            )}
+            <CancelSlip slip={slip} />
+          </Stack>
         ) : null}
       </Card.Body>
     </Card.Root>
