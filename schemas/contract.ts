@@ -539,6 +539,8 @@ export interface Movimentacao {
   entrega_end: number | null;
   /** The delivery fee in reais, in `total`; 0 when none. */
   entrega_valor: number;
+  /** The delivery address itself, in the orders list (GET tickets/cart) when one was chosen. */
+  entrega_endereco?: EnderecoEntregaDados;
   /** Card interest of the payment that sold the order (0 when none). */
   valor_juros: number;
   /** Instalments of that payment; null until a payment is approved (or pending). */

@@ -247,6 +247,7 @@ describe('the delivery of an order', () => {
     });
     const [order] = (orders.json() as { result: TicketsCartResult }).result.tickets;
     expect(order).toMatchObject({ status: 'PA', total: 95, entrega_valor: 12.5 });
+    expect(order?.entrega_endereco?.end_logradouro).toBe('Av. Paulista');
     const view = await items(s, h);
     expect(view.entrega?.endereco?.end_logradouro).toBe('Av. Paulista');
     expect(view.resumo.valor).toBe(95);

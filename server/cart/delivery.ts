@@ -343,3 +343,22 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
     return { result: cotacaoOf(req.brand, req.locale, dadosOf(form.data)) };
   });
 };
+
+/** The addresses `ids` (endereco_entrega), as the address form writes them, by id. */
+export async function deliveryAddresses(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, EnderecoEntregaDados>> {
+  const out = new Map<number, EnderecoEntregaDados>();
+  if (ids.length === 0) return out;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const found = await rows<AddressRow>(
+    db,
+    sql`SELECT ${ADDRESS_COLUMNS} FROM endereco_entrega d WHERE d.id IN (${list})`,
+  );
+  for (const r of found) out.set(Number(r.id), rowDados(r));
+  return out;
+}

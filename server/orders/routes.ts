@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { StatusMovimentacao, TicketsCartResult } from '../../schemas/contract';
+import { deliveryAddresses } from '../cart/delivery';
 import type { Db } from '../db/client';
 import { firstRow } from '../db/sql';
 import { badParams, sessionInvalid } from '../errors';
@@ -65,11 +66,19 @@ export const ordersRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
           movs.map((m) => m.idmovimentacao),
         )
       : new Map();
+    const addresses = await deliveryAddresses(
+      db,
+      movs.flatMap((m) => (m.entrega_end === null ? [] : [m.entrega_end])),
+    );
     const result: TicketsCartResult = {
-      tickets: movs.map((m) => ({
-        ...toMovimentacao(m),
-        itens: itens.get(m.idmovimentacao) ?? [],
-      })),
+      tickets: movs.map((m) => {
+        const endereco = m.entrega_end === null ? undefined : addresses.get(m.entrega_end);
+        return {
+          ...toMovimentacao(m),
+          ...(endereco ? { entrega_endereco: endereco } : {}),
+          itens: itens.get(m.idmovimentacao) ?? [],
+        };
+      }),
       total_pages: Math.ceil(total / perPage),
       page_summary: { page, results_per_page: perPage, total },
     };

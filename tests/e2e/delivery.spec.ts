@@ -104,4 +104,9 @@ test('a product sent by mail needs a delivery address; its fee is in the total a
   await expect(order).toContainText(msg('pt-BR', 'order.status.PA'));
   await expect(order).toContainText(PRODUTO);
   expect(reais((await order.getByTestId('order-total').textContent()) ?? '')).toBeCloseTo(total, 2);
+  // Where it goes, and for how much.
+  await expect(order.getByTestId('order-delivery')).toContainText('Av. Paulista, 1000');
+  await expect(order.getByTestId('order-delivery')).toContainText('São Paulo/SP');
+  await expect(order.getByTestId('order-delivery')).toContainText(/frete R\$\s12,90/);
+  expect(await axeViolations(page), 'my orders with a delivery').toEqual([]);
 });

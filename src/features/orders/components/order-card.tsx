@@ -13,6 +13,7 @@ import {
 import { FormattedMessage, useIntl } from 'react-intl';
 import type {
   CarrinhoItem,
+  EnderecoEntregaDados,
   Locale,
   Movimentacao,
   StatusMovimentacao,
@@ -97,6 +98,22 @@ export function OrderCard({ order }: { order: Movimentacao & { itens: CarrinhoIt
               {formatMoney(toReais(toCents(order.total) + toCents(order.valor_juros)))}
             </DataList.ItemValue>
           </DataList.Item>
+          {order.entrega_endereco ? (
+            <DataList.Item>
+              <DataList.ItemLabel>
+                <FormattedMessage id="order.delivery" />
+              </DataList.ItemLabel>
+              <DataList.ItemValue data-testid="order-delivery">
+                <FormattedMessage
+                  id="order.deliveryValue"
+                  values={{
+                    endereco: addressLine(order.entrega_endereco),
+                    valor: formatMoney(order.entrega_valor),
+                  }}
+                />
+              </DataList.ItemValue>
+            </DataList.Item>
+          ) : null}
           {order.parcelas_gtw !== null && order.parcelas_gtw > 1 ? (
             <DataList.Item>
               <DataList.ItemLabel>
@@ -169,4 +186,12 @@ export function OrderCard({ order }: { order: Movimentacao & { itens: CarrinhoIt
       </Card.Body>
     </Card.Root>
   );
+}
+
+/** A delivery address on one line: street, number, complement – district – city/state, CEP. */
+function addressLine(a: EnderecoEntregaDados): string {
+  const street = [a.end_logradouro, a.end_numero].filter(Boolean).join(', ');
+  const first = a.end_complemento ? `${street} ${a.end_complemento}` : street;
+  const place = `${a.end_cidade}/${a.end_estado}`;
+  return [first, a.end_bairro, place, a.end_cep].filter(Boolean).join(' – ');
 }
