@@ -317,11 +317,7 @@ export async function aplicarCupom(
 ): Promise<GetCarrinhoPageItensResult> {
   await expireHolds(s.db, { idpessoa: s.pessoa.id, idmovimentacao });
   await s.db.transaction(async (tx) => {
-    const mov = await lockMov(tx, s, idmovimentacao);
-    if (!mov) refuse('error.cartNotFound');
-    if (mov.expired || mov.status === 'EX') refuse('error.reservationExpired');
-    if (mov.status === 'TP' || mov.status === 'AP') refuse('error.paymentInProgress');
-    if (mov.status !== 'RE') refuse('error.cartNotFound');
+    const mov = await lockOpenCart(tx, s, idmovimentacao);
     let def: CatalogCoupon | null = null;
     if (cupom.trim() !== '') {
       def = findCoupon(s.brand.catalog, cupom) ?? refuse('error.couponNotFound');
@@ -350,11 +346,7 @@ export async function escolherGarantia(
   if (!s.brand.brand.payments.refundable) refuse('error.refundableNotOffered');
   await expireHolds(s.db, { idpessoa: s.pessoa.id, idmovimentacao });
   await s.db.transaction(async (tx) => {
-    const mov = await lockMov(tx, s, idmovimentacao);
-    if (!mov) refuse('error.cartNotFound');
-    if (mov.expired || mov.status === 'EX') refuse('error.reservationExpired');
-    if (mov.status === 'TP' || mov.status === 'AP') refuse('error.paymentInProgress');
-    if (mov.status !== 'RE') refuse('error.cartNotFound');
+    const mov = await lockOpenCart(tx, s, idmovimentacao);
     await setOrderWarranty(tx, mov.id, garantia);
     await repriceOrder(tx, s.brand, mov.id);
   });
@@ -362,6 +354,23 @@ export async function escolherGarantia(
 }
 
 type LockedMov = { id: number; status: StatusMovimentacao; expired: boolean };
+
+/**
+ * The person's open cart (RE, its hold running), locked for the rest of the transaction; else
+ * the refusal a change to it gets: reservationExpired, paymentInProgress or cartNotFound.
+ */
+export async function lockOpenCart(
+  tx: Db,
+  s: CartScope,
+  idmovimentacao: number,
+): Promise<LockedMov> {
+  const mov = await lockMov(tx, s, idmovimentacao);
+  if (!mov) refuse('error.cartNotFound');
+  if (mov.expired || mov.status === 'EX') refuse('error.reservationExpired');
+  if (mov.status === 'TP' || mov.status === 'AP') refuse('error.paymentInProgress');
+  if (mov.status !== 'RE') refuse('error.cartNotFound');
+  return mov;
+}
 
 async function lockMov(tx: Db, s: CartScope, idmovimentacao: number): Promise<LockedMov | null> {
   const row = await firstRow<LockedMov>(
@@ -386,11 +395,7 @@ export async function removeProdutoCarrinho(
   // A hold past its time is marked EX first (committed), so the refusal below leaves it so.
   await expireHolds(s.db, { idpessoa: s.pessoa.id, idmovimentacao });
   const left = await s.db.transaction(async (tx) => {
-    const mov = await lockMov(tx, s, idmovimentacao);
-    if (!mov) refuse('error.cartNotFound');
-    if (mov.expired || mov.status === 'EX') refuse('error.reservationExpired');
-    if (mov.status === 'TP' || mov.status === 'AP') refuse('error.paymentInProgress');
-    if (mov.status !== 'RE') refuse('error.cartNotFound');
+    const mov = await lockOpenCart(tx, s, idmovimentacao);
     const left = await removeUnits(tx, mov.id, itens);
     // A combo may be broken, or the coupon's share change.
     if (left > 0) await repriceOrder(tx, s.brand, mov.id);
@@ -403,10 +408,6 @@ export async function removeProdutoCarrinho(
   return toMovimentacao(mov!);
 }
 
-/**
- * Cancels the person's reservation (CA): its units are released at once. Cancelling an order
- * already expired or cancelled answers its status; a payment in progress cannot be cancelled.
- */
 /** Extensions of a hold when the brand does not say (WCAG 2.2.1 asks for at least 10). */
 export const DEFAULT_HOLD_EXTENSIONS = 10;
 
@@ -433,6 +434,10 @@ export async function prorrogarReserva(
   };
 }
 
+/**
+ * Cancels the person's reservation (CA): its units are released at once. Cancelling an order
+ * already expired or cancelled answers its status; a payment in progress cannot be cancelled.
+ */
 export async function cancelarReserva(
   s: CartScope,
   idmovimentacao: number,

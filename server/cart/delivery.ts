@@ -23,8 +23,8 @@ import { firstRow, rows } from '../db/sql';
 import { OutcomeError } from '../errors';
 import { validateForm } from '../forms/validate';
 import { t } from '../i18n';
-import { EXPIRED_HOLD, expireHolds, refuse } from '../orders/lifecycle';
-import { type CartScope, getCarrinhoPageItens } from './cart';
+import { expireHolds, refuse } from '../orders/lifecycle';
+import { type CartScope, getCarrinhoPageItens, lockOpenCart } from './cart';
 import { quoteDelivery } from './delivery-rules';
 
 /** Saved addresses getEnderecosEntrega lists besides the profile's. */
@@ -257,17 +257,7 @@ export async function setEnderecoEntrega(
   if (!quote.entregavel) refuse(quote.motivo);
   await expireHolds(s.db, { idpessoa: s.pessoa.id, idmovimentacao });
   await s.db.transaction(async (tx) => {
-    const mov = await firstRow<{ id: number; status: string; expired: boolean }>(
-      tx,
-      sql`SELECT m.id, m.status, ${EXPIRED_HOLD} AS expired FROM movimentacao m
-          WHERE m.id = ${idmovimentacao} AND m.idpessoa = ${s.pessoa.id}
-            AND m.brand = ${s.brand.id}
-          FOR UPDATE`,
-    );
-    if (!mov) refuse('error.cartNotFound');
-    if (mov.expired || mov.status === 'EX') refuse('error.reservationExpired');
-    if (mov.status === 'TP' || mov.status === 'AP') refuse('error.paymentInProgress');
-    if (mov.status !== 'RE') refuse('error.cartNotFound');
+    const mov = await lockOpenCart(tx, s, idmovimentacao);
     if (!(await orderNeedsDelivery(tx, s.brand, mov.id))) refuse('error.deliveryNotNeeded');
     const saved = await firstRow<{ id: number }>(
       tx,

@@ -1,4 +1,5 @@
 import { Box, Button, Flex, Heading, Separator, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CarrinhoItem, CarrinhoResumo } from '../../../../schemas/contract';
 import { formatDateTime } from '../../../lib/dates';
@@ -163,57 +164,37 @@ export function CartItems({
       ))}
       <Separator />
       <Stack gap="1" fontSize="sm">
-        <Flex justify="space-between">
-          <Text>
-            <FormattedMessage id="cart.subtotal" />
-          </Text>
-          <Text fontVariantNumeric="tabular-nums">{formatMoney(resumo.subtotal)}</Text>
-        </Flex>
-        <Flex justify="space-between">
-          <Text>
-            <FormattedMessage id="cart.fees" />
-          </Text>
-          <Text fontVariantNumeric="tabular-nums">{formatMoney(resumo.valor_taxa)}</Text>
-        </Flex>
+        <SummaryRow label={<FormattedMessage id="cart.subtotal" />} value={resumo.subtotal} />
+        <SummaryRow label={<FormattedMessage id="cart.fees" />} value={resumo.valor_taxa} />
         {resumo.valor_garantia > 0 ? (
-          <Flex justify="space-between">
-            <Text>
-              <FormattedMessage id="cart.refundable" />
-            </Text>
-            <Text fontVariantNumeric="tabular-nums" data-testid="cart-refundable">
-              {formatMoney(resumo.valor_garantia)}
-            </Text>
-          </Flex>
+          <SummaryRow
+            label={<FormattedMessage id="cart.refundable" />}
+            value={resumo.valor_garantia}
+            testId="cart-refundable"
+          />
         ) : null}
         {resumo.entrega_valor > 0 ? (
-          <Flex justify="space-between">
-            <Text>
-              <FormattedMessage id="cart.delivery" />
-            </Text>
-            <Text fontVariantNumeric="tabular-nums" data-testid="cart-delivery">
-              {formatMoney(resumo.entrega_valor)}
-            </Text>
-          </Flex>
+          <SummaryRow
+            label={<FormattedMessage id="cart.delivery" />}
+            value={resumo.entrega_valor}
+            testId="cart-delivery"
+          />
         ) : null}
         {resumo.valor_combo > 0 ? (
-          <Flex justify="space-between" color="green.700">
-            <Text>
-              <FormattedMessage id="cart.comboDiscount" />
-            </Text>
-            <Text fontVariantNumeric="tabular-nums" data-testid="cart-combo">
-              −{formatMoney(resumo.valor_combo)}
-            </Text>
-          </Flex>
+          <SummaryRow
+            label={<FormattedMessage id="cart.comboDiscount" />}
+            value={resumo.valor_combo}
+            discount
+            testId="cart-combo"
+          />
         ) : null}
         {resumo.valor_cupom > 0 ? (
-          <Flex justify="space-between" color="green.700">
-            <Text>
-              <FormattedMessage id="cart.couponDiscount" values={{ code: resumo.cupom }} />
-            </Text>
-            <Text fontVariantNumeric="tabular-nums" data-testid="cart-coupon">
-              −{formatMoney(resumo.valor_cupom)}
-            </Text>
-          </Flex>
+          <SummaryRow
+            label={<FormattedMessage id="cart.couponDiscount" values={{ code: resumo.cupom }} />}
+            value={resumo.valor_cupom}
+            discount
+            testId="cart-coupon"
+          />
         ) : null}
         <Flex justify="space-between" fontSize="lg" fontWeight="bold" pt="1">
           <Text>
@@ -225,6 +206,29 @@ export function CartItems({
         </Flex>
       </Stack>
     </Stack>
+  );
+}
+
+/** One line of the summary: what it is and its amount (a discount in green, with a minus). */
+function SummaryRow({
+  label,
+  value,
+  discount = false,
+  testId,
+}: {
+  label: ReactNode;
+  value: number;
+  discount?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Flex justify="space-between" color={discount ? 'green.700' : undefined}>
+      <Text>{label}</Text>
+      <Text fontVariantNumeric="tabular-nums" data-testid={testId}>
+        {discount ? '−' : ''}
+        {formatMoney(value)}
+      </Text>
+    </Flex>
   );
 }
 
