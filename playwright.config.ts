@@ -61,7 +61,8 @@ export default defineConfig({
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
   webServer: [
-    server(MAIN_PORT, '.tmp/e2e/main'),
+    // Refunds of cancelled tickets wait for the sandbox's operator command (orders.spec.ts).
+    server(MAIN_PORT, '.tmp/e2e/main', { SANDBOX_REFUND_DELAY_MS: '0' }),
     server(SHORT_HOLD_PORT, '.tmp/e2e/short-hold', { HOLD_SECONDS: String(SHORT_HOLD_SECONDS) }),
     server(DEV_PAGES_PORT, '.tmp/e2e/dev-pages', {
       STOREFRONT_DEV_PAGES: '1',

@@ -62,6 +62,7 @@ const OTHER_CREDENTIALS: LoginCredentials = { _username: 'ana@example.com', _pas
 
 const pessoa = (fields: Partial<SessaoPessoa> = {}): SessaoPessoa => ({
   idpessoa: 10,
+  bin: null,
   nome: 'Ana',
   email: 'ana@example.com',
   idpessoa_tipo: 2,

@@ -22,6 +22,7 @@ const rules = (editarEnderecoCadastro: boolean): ProfileRules => ({
 
 const pessoa = (fields: Partial<SessaoPessoa> = {}): SessaoPessoa => ({
   idpessoa: 1,
+  bin: null,
   nome: 'Ana',
   email: 'ana@example.com',
   idpessoa_tipo: PERSON,

@@ -5,10 +5,13 @@
  * a test keeps it in step with the machines, so the pictures never drift from the code.
  */
 import type { AnyStateMachine } from 'xstate';
+import { cancelPurchaseMachine } from './cancel-purchase.machine';
 import { cancelSlipMachine } from './cancel-slip.machine';
+import { checkinMachine } from './checkin.machine';
 import { checkoutMachine } from './checkout.machine';
 import { loginMachine } from './login.machine';
 import { paymentMachine } from './payment.machine';
+import { voucherSwapMachine } from './voucher-swap.machine';
 
 /** The machines drawn in docs/flows.md, in order. */
 export const FLOWS: ReadonlyArray<{ title: string; machine: AnyStateMachine; source: string }> = [
@@ -31,6 +34,21 @@ export const FLOWS: ReadonlyArray<{ title: string; machine: AnyStateMachine; sou
     title: 'Cancel slip: an order awaiting its bank slip, from my orders',
     machine: cancelSlipMachine,
     source: 'machines/cancel-slip.machine.ts',
+  },
+  {
+    title: 'Cancel purchase: paid tickets chosen, confirmed, their refund pending, from my orders',
+    machine: cancelPurchaseMachine,
+    source: 'machines/cancel-purchase.machine.ts',
+  },
+  {
+    title: 'Check-in: the gate, from the staff login to scans online and offline, and their sync',
+    machine: checkinMachine,
+    source: 'machines/checkin.machine.ts',
+  },
+  {
+    title: 'Voucher swap: a partner voucher for its tickets, picking a session when open-dated',
+    machine: voucherSwapMachine,
+    source: 'machines/voucher-swap.machine.ts',
   },
 ];
 

@@ -7,6 +7,7 @@
 import {
   type ApiErrorBody,
   apiFieldErrors,
+  type CancelaCompraResult,
   type CancelarBoletoResult,
   type CartaoToken,
   type ConcluirPagamentoResult,
@@ -15,6 +16,7 @@ import {
   type GetGatewayPagamentoResult,
   type IniciarPagamentoResult,
   type IniciarReservaResult,
+  type IniciarTrocaVoucherResult,
   type LoginBody,
   type LoginResult,
   type Movimentacao,
@@ -22,6 +24,8 @@ import {
   type ReservaProduto,
   type SandboxCardInput,
   type Termo,
+  type VoucherResumo,
+  type VoucherSessao,
 } from '../schemas/contract';
 import type { ProfileRules, ProfileWarningId } from './session-rules';
 
@@ -473,4 +477,69 @@ export type CancelSlipEvent =
   | { type: 'slip.cancel' }
   | { type: 'slip.cancelConfirmed' }
   | { type: 'slip.cancelDismissed' }
+  | { type: 'error.dismiss' };
+
+/** Input of the cancel-purchase machine (my orders): a paid order. */
+export interface CancelPurchaseInput {
+  idmovimentacao: number;
+}
+
+/** Input of the `cancelPurchase` actor: `cancelaCompra [idmovimentacao, itens]`. */
+export interface CancelPurchaseRequest {
+  idmovimentacao: number;
+  itens: number[];
+}
+
+export interface CancelPurchaseContext {
+  idmovimentacao: number;
+  /** The tickets (iditem) chosen to cancel, in the order chosen. */
+  chosen: number[];
+  /** The server's answer once the cancellation is asked (`aguarde`). */
+  result: CancelaCompraResult | null;
+  error: FlowError | null;
+}
+
+export type CancelPurchaseEvent =
+  /** "Cancel tickets" on a paid order: the person chooses which. */
+  | { type: 'purchase.cancel' }
+  | { type: 'purchase.itemToggled'; iditem: number }
+  /** "Cancel the chosen tickets": asked to confirm first (at least one chosen). */
+  | { type: 'purchase.cancelAsked' }
+  | { type: 'purchase.cancelConfirmed' }
+  /** Back from the confirmation to the choice. */
+  | { type: 'purchase.cancelDismissed' }
+  /** Gives the cancellation up: nothing chosen any more. */
+  | { type: 'purchase.cancelClosed' }
+  | { type: 'error.dismiss' };
+
+// ---------------------------------------------------------------------------------------------
+// Voucher swap (machines/voucher-swap.machine.ts)
+
+/** Input of the `swapVoucher` actor: `iniciarTrocaVoucher [localizador, idpessoa, idapresentacao?]`. */
+export interface SwapVoucherInput {
+  /** The 16 digits (the app sends them cleaned). */
+  localizador: string;
+  /** The session picked for an open-dated voucher; null: none yet. */
+  idapresentacao: number | null;
+}
+
+export interface VoucherSwapContext {
+  localizador: string;
+  /** What the voucher stands for, once the server answered. */
+  voucher: VoucherResumo | null;
+  /** The sessions an open-dated voucher may take (empty for a dated one). */
+  apresentacoes: VoucherSessao[];
+  idapresentacao: number | null;
+  /** The swap: the order with its tickets. */
+  result: Extract<IniciarTrocaVoucherResult, { status: 'trocado' }> | null;
+  error: FlowError | null;
+}
+
+export type VoucherSwapEvent =
+  /** The locator typed (and valid for the form): asked of the server. */
+  | { type: 'voucher.submitted'; localizador: string }
+  /** An open-dated voucher: the session picked. */
+  | { type: 'voucher.sessionChosen'; idapresentacao: number }
+  /** Back to an empty form (another voucher). */
+  | { type: 'voucher.reset' }
   | { type: 'error.dismiss' };

@@ -6,8 +6,9 @@
 import type { BrandConfig, CaptchaProvider, Localized } from './contract';
 import type { FormId, FormOverride } from './forms/compose';
 
-/** brands/<id>/brand.json: the public config plus what only the server needs. */
-export interface BrandFile extends Omit<BrandConfig, 'id' | 'version' | 'captcha'> {
+/** brands/<id>/brand.json: the public config plus what only the server needs (the card campaign is under `payments`). */
+export interface BrandFile
+  extends Omit<BrandConfig, 'id' | 'version' | 'captcha' | 'cardCampaign' | 'installments'> {
   $schema?: string;
   /**
    * The public config's switches and site key; `provider` is what the brand asks for (absent:
@@ -25,8 +26,19 @@ export interface BrandFile extends Omit<BrandConfig, 'id' | 'version' | 'captcha
    * absent: 10, as WCAG 2.2.1 asks; 0: no offer.
    */
   holdExtensions?: number;
+  /**
+   * A paid ticket's holder may be changed (or removed, when optional) until this many hours
+   * before its session; the ticket is re-issued (new codes, the old ones refused). Absent: fixed.
+   */
+  holderChangeHours?: number;
   /** Most units one person may hold across a reservation. */
   maxItemsPerOrder: number;
+  /**
+   * Which paid tickets the buyer may cancel (cancelaCompra): within `withdrawalDays` days of the
+   * payment (right of withdrawal; Brazil: 7, CDC art. 49), or any time with the refundable-ticket
+   * option, and never later than `beforeSessionHours` before the session. Absent: none.
+   */
+  cancellation?: CancellationRules;
   /**
    * OpenID Connect identity providers offered besides the local login (server only: GET logins
    * lists them). Secrets are never here: `clientSecretEnv` names the environment variable.
@@ -34,6 +46,8 @@ export interface BrandFile extends Omit<BrandConfig, 'id' | 'version' | 'captcha
   identityProviders?: IdentityProviderConfig[];
   /** The carrier's rules for products that need delivery (`entrega`); required when one does. */
   delivery?: DeliveryRules;
+  /** The gate: staff who may check tickets in (server/tickets/checkin.ts). */
+  checkin?: CheckinConfig;
   payments: {
     gateway: 'sandbox';
     /** Most instalments offered on card. */
@@ -58,7 +72,30 @@ export interface BrandFile extends Omit<BrandConfig, 'id' | 'version' | 'captcha
      * each ticket's price after discounts, at least `minValue` reais.
      */
     refundable?: { percent: number; minValue: number };
+    /** The card-brand campaign, when the brand runs one (see {@link CardCampaign}). */
+    cardCampaign?: CardCampaign;
   };
+}
+
+/**
+ * brand.json `payments.cardCampaign`: a presale for the holders of some cards. While it runs
+ * (`from`..`until`, ISO date-times; absent: open-ended) the login and registration ask for the
+ * card's first six digits; `campanhaCartao` products go only to a person whose digits start
+ * with one of `bins`, paid by card with a card of those digits.
+ */
+export interface CardCampaign {
+  name: Localized;
+  bins: string[];
+  from?: string;
+  until?: string;
+}
+
+/** brand.json `checkin`: the staff of the gate. */
+export interface CheckinConfig {
+  /** Each user and the argon2id hash (PHC string) of their password; never the password. */
+  staff: { user: string; passwordHash: string }[];
+  /** Hours a staff login lasts (absent: 12). */
+  sessionHours?: number;
 }
 
 /**
@@ -144,6 +181,8 @@ export interface CatalogProduct {
    * a delivery address before payment, and pays the brand's `delivery` fee once.
    */
   entrega?: boolean;
+  /** Sold only to the card-brand campaign's card holders (`payments.cardCampaign`). */
+  campanhaCartao?: boolean;
 }
 
 export interface CatalogProductType {
@@ -255,6 +294,37 @@ export interface CatalogFile {
   combos?: CatalogCombo[];
 }
 
+/**
+ * A voucher of a partner's batch: `qtd` tickets of product `idproduto` of event `idevento`,
+ * swapped once (SuperIngresso.iniciarTrocaVoucher). Dated: `sessao` is its session (Sao Paulo
+ * date and time). Open-dated (no `sessao`): the buyer picks a session on sale between
+ * `validoDe` and `validoAte` (Sao Paulo days, inclusive; absent: no bound) when swapping.
+ */
+export interface Voucher {
+  /** 16 digits, unique in the brand. */
+  localizador: string;
+  idevento: number;
+  idproduto: number;
+  /** Absent: 1. */
+  qtd?: number;
+  sessao?: { data: string; hora: string };
+  validoDe?: string;
+  validoAte?: string;
+}
+
+/** brands/<id>/vouchers/<batch>.json: one external partner's batch. */
+export interface VoucherBatchFile {
+  $schema?: string;
+  /** The partner's name, noted on the orders its vouchers become. */
+  parceiro: string;
+  vouchers: Voucher[];
+}
+
+/** A loaded batch: the file's content and its name (`<batch>`, without `.json`). */
+export interface VoucherBatch extends VoucherBatchFile {
+  lote: string;
+}
+
 /** A brand folder after loading and validation. */
 export interface LoadedBrand {
   id: string;
@@ -263,4 +333,12 @@ export interface LoadedBrand {
   catalog: CatalogFile;
   /** The brand's form overrides (`forms/<form>.json`), validated; absent when it has none. */
   forms?: Partial<Record<FormId, FormOverride>>;
+  /** The partner batches of `vouchers/*.json`, validated; absent when it has none. */
+  vouchers?: VoucherBatch[];
+}
+
+/** {@link BrandConfig.cancellation}. */
+export interface CancellationRules {
+  withdrawalDays: number;
+  beforeSessionHours: number;
 }

@@ -132,6 +132,8 @@ export const ServerMessage = {
   holdersMissing: 'error.holdersMissing', // 'Erro na forma de pagamento, Você deve vincular os portadores ou contatar o SAC!'
   holderDuplicate: 'error.holderDuplicate',
   holderNotTaken: 'error.holderNotTaken',
+  holderChangeClosed: 'error.holderChangeClosed',
+  holderRequired: 'error.holderRequired',
   // The refundable-ticket option
   refundableChoice: 'error.refundableChoice',
   refundableNotOffered: 'error.refundableNotOffered',
@@ -142,6 +144,9 @@ export const ServerMessage = {
   deliveryCountry: 'error.deliveryCountry',
   deliveryNotNeeded: 'error.deliveryNotNeeded',
   deliveryNotOffered: 'error.deliveryNotOffered',
+  // The card-brand campaign (brand.json payments.cardCampaign)
+  cardCampaignOnly: 'error.cardCampaignOnly',
+  cardCampaignCard: 'error.cardCampaignCard',
   // Purchase terms (BaseTermoClass type 2), accepted with each payment
   purchaseTermsRequired: 'error.purchaseTermsRequired',
   // Bank slip and Pix
@@ -165,6 +170,8 @@ export const ServerMessage = {
   boletoPageSandbox: 'payment.boletoPage.sandbox',
   boletoPageStatusPaid: 'payment.boletoPage.statusPaid',
   boletoPageStatusClosed: 'payment.boletoPage.statusClosed',
+  // Cancelling paid tickets (cancelaCompra)
+  cancellationFailed: 'error.cancellationFailed', // 'Erro no cancelamento, por favor entre em contato com o SAC.'
 } as const;
 export type ServerMessageId = (typeof ServerMessage)[keyof typeof ServerMessage];
 
@@ -218,6 +225,17 @@ export interface BrandConfig {
     chat: boolean;
     hours: Localized;
   };
+  /**
+   * The card instalments as the shop promises them (brand.json `payments`): at most `max`, each
+   * at least `minValue` reais, the first `interestFree` without interest (the home page states
+   * the rule, so "até 12x" is never promised for a cart that cannot have it).
+   */
+  installments: { max: number; minValue: number; interestFree: number };
+  /**
+   * The card-brand campaign (brand.json `payments.cardCampaign`), when the brand has one: its
+   * card's name, the BIN prefixes taking part, when it runs (ISO date-times).
+   */
+  cardCampaign?: { name: Localized; bins: string[]; from?: string; until?: string };
 }
 
 /** The JSON inlined into index.html as `<script id="brand-config" type="application/json">`. */
@@ -298,6 +316,8 @@ export interface Produto {
   qtd: number;
   /** Most units of this product one reservation may hold (the stepper's upper bound). */
   block_qtd: number;
+  /** Present (true) when only the card-brand campaign's card holders may buy it. */
+  campanha?: true;
 }
 
 export interface TipoProduto {
@@ -363,9 +383,25 @@ export interface CarrinhoItem {
   count_exp: number;
   /** Tickets this line stands for: always 1 (the cart keeps one item per ticket). */
   qtd: number;
-  /** Whether the buyer may give this ticket up now, and how (`remover`: drop it from the cart). */
+  /**
+   * Whether the buyer may give this ticket up now, and how (`remover`: drop it from the cart;
+   * `estornar`: cancel a paid ticket, refunded through the gateway: cancelaCompra).
+   */
   cancel: boolean;
-  tp_cancel: 'remover' | '';
+  tp_cancel: 'remover' | 'estornar' | '';
+  /**
+   * A paid ticket's cancellation: `pendente` while the gateway's refund awaits confirmation (the
+   * ticket still counts as sold), `erro` when the last one was refused (the ticket stays paid).
+   * Absent otherwise; a confirmed one shows as `status` CA.
+   */
+  cancelamento?: 'pendente' | 'erro';
+  /**
+   * A paid ticket that cannot be cancelled now, and why: `prazo` (the withdrawal period is over),
+   * `sessao` (its session starts too soon or started), `regra` (the brand offers no cancellation).
+   */
+  cancel_motivo?: 'prazo' | 'sessao' | 'regra';
+  /** What cancelling this paid ticket gives back (reais), when it may be cancelled. */
+  valor_estorno?: number;
   /** A note for the buyer about this ticket (e.g. the proof a half-price ticket needs), or ''. */
   msg_info_carrinho: string;
   /** Present on paid items: the ticket code. */
@@ -379,6 +415,11 @@ export interface CarrinhoItem {
    * payment, `opcional`, or null (none). The server always sends it.
    */
   portador_regra?: RegraPortador | null;
+  /**
+   * A paid ticket whose holder may still be changed from My orders (brand.json
+   * `holderChangeHours` before its session); the change re-issues the ticket (new codes).
+   */
+  portador_alteravel?: boolean;
   /** The product is delivered to an address (catalogue `entrega`); the server always sends it. */
   entrega?: boolean;
 }
@@ -545,6 +586,22 @@ export interface Movimentacao {
   valor_juros: number;
   /** Instalments of that payment; null until a payment is approved (or pending). */
   parcelas_gtw: number | null;
+  /** Given back for cancelled tickets, refund confirmed (reais; orders list only). */
+  valor_estornado?: number;
+  /** Asked back for tickets whose cancellation awaits the refund's confirmation (reais). */
+  valor_estorno_pendente?: number;
+  /**
+   * What the buyer still has to do to pay a pending (AP) order, in the orders list: the bank
+   * slip or Pix charge issued (as iniciarPagamento answered it), or a card charge under review.
+   */
+  pagamento_pendente?: PagamentoPendente;
+}
+
+/** {@link Movimentacao.pagamento_pendente}. */
+export interface PagamentoPendente {
+  forma: FormaPagamento;
+  boleto?: BoletoEmitido;
+  pix?: PixEmitido;
 }
 
 /** SuperIngresso.getCarrinhoPage → the open cart, or null when there is none. */
@@ -695,6 +752,19 @@ export interface CancelarBoletoResult {
   status: StatusMovimentacao;
 }
 
+/**
+ * cancelaCompra: the cancellation is asked (`aguarde`: its refund awaits the gateway's
+ * confirmation; the tickets show `cancelamento: 'pendente'` until then).
+ */
+export interface CancelaCompraResult {
+  aguarde: boolean;
+  idmovimentacao: number;
+  /** The tickets whose cancellation is pending. */
+  itens: number[];
+  /** What is being given back (reais). */
+  valor_estorno: number;
+}
+
 /** iniciarPagamento params[3]: what the tokenizer gave; card data itself never reaches us. */
 export interface CartaoToken {
   token: string;
@@ -735,6 +805,93 @@ export interface ConcluirPagamentoResult {
   ingressos: { iditem: number; codigo: string }[];
 }
 
+/**
+ * SuperIngresso.getImpressao result: the tickets' PDF, made by this server in the request's
+ * language, one page per ticket (QR code of the ticket's signed code).
+ */
+export interface ImpressaoResult {
+  /**
+   * URL path of the PDF, `/tickets/impressao/<idmovimentacao>.pdf?t=<token>[&item=<id>]&lang=`.
+   * The token lets a plain link or a new tab open it without the session header until
+   * `expira_em`; after that the same path answers with the owner's session header only.
+   */
+  url: string;
+  /** The file name to save it as (`ingressos-<localizador>.pdf`, in the request's language). */
+  arquivo: string;
+  /** Tickets (pages) in it. */
+  ingressos: number;
+  /** When the token of `url` stops working (Sao Paulo, `YYYY-MM-DD HH:MM:SS`). */
+  expira_em: string;
+}
+
+/**
+ * SuperIngressoWeb.imprimirWallet result: where one paid ticket's wallet passes are. The passes
+ * carry the ticket's signed code (the PDF's QR code); a new holder gives the ticket a new code,
+ * so passes taken before then stop working at the gate.
+ */
+export interface WalletPassResult {
+  /**
+   * URL path of the Apple Wallet pass (`application/vnd.apple.pkpass`),
+   * `/tickets/wallet/<idmovimentacaoitem>.pkpass?t=<token>&lang=`; the token lets a plain link
+   * open it without the session header until `expira_em`.
+   */
+  apple: string;
+  /** The "Save to Google Wallet" address, `https://pay.google.com/gp/v/save/<jwt>`. */
+  google: string;
+  /** The file name to save the Apple pass as (`ingresso-<localizador>-<codigo>.pkpass`). */
+  arquivo: string;
+  /** When the token of `apple` stops working (Sao Paulo, `YYYY-MM-DD HH:MM:SS`). */
+  expira_em: string;
+}
+
+/**
+ * What a voucher stands for (iniciarTrocaVoucher): `qtd` tickets of a product of an event,
+ * from an external partner. Dated (`dthr_apresentacao`) or open-dated (the buyer picks a session
+ * between `valido_de` and `valido_ate`).
+ */
+export interface VoucherResumo {
+  localizador: string;
+  parceiro: string;
+  idevento: number;
+  /** The event's and the product's names in the request's language. */
+  evento: string;
+  idproduto: number;
+  produto: string;
+  qtd: number;
+  /** Dated: its session (Sao Paulo, `YYYY-MM-DD HH:MM`); null when open-dated. */
+  dthr_apresentacao: string | null;
+  /** Open-dated: the first and last session day (`YYYY-MM-DD`), null when unbounded. */
+  valido_de: string | null;
+  valido_ate: string | null;
+}
+
+/** A session an open-dated voucher may be swapped for. */
+export interface VoucherSessao {
+  idapresentacao: number;
+  /** Sao Paulo, `YYYY-MM-DD HH:MM`. */
+  dthr_apresentacao: string;
+  /** Units left of the voucher's product (at least the voucher's `qtd`). */
+  disponivel: number;
+}
+
+/**
+ * iniciarTrocaVoucher: `escolher`, an open-dated voucher asked without a session (nothing swapped:
+ * ask again with one of `apresentacoes`); `trocado`, swapped: the paid order (price 0) with its
+ * tickets, in the person's orders.
+ */
+export type IniciarTrocaVoucherResult =
+  | { status: 'escolher'; voucher: VoucherResumo; apresentacoes: VoucherSessao[] }
+  | {
+      status: 'trocado';
+      voucher: VoucherResumo;
+      idmovimentacao: number;
+      /** The order's locator. */
+      localizador: string;
+      idapresentacao: number;
+      dthr_apresentacao: string;
+      ingressos: { iditem: number; codigo: string }[];
+    };
+
 /** The sandbox tokenizer script installs `window.SandboxGateway`. */
 export interface SandboxCardInput {
   numero: string;
@@ -769,6 +926,8 @@ export interface SessaoPessoa {
   end_estado: string | null;
   end_pais: string | null;
   nacionalidade: string | null;
+  /** The first six digits of the card given for the card-brand campaign, if any. */
+  bin: string | null;
 }
 
 /** POST login/{id} body. */
@@ -961,9 +1120,30 @@ export interface RpcContract {
     ];
     /** Cancels the order's unpaid bank slip: back to the cart while the hold lasts, else released. */
     cancelarBoleto: [[idmovimentacao: number], CancelarBoletoResult];
+    /**
+     * Cancels paid tickets (`itens`: their iditem) of the person's paid order, as the brand's
+     * rules allow: their refund is asked of the gateway; answers `{ aguarde }` at once.
+     */
+    cancelaCompra: [[idmovimentacao: number, itens: number[]], CancelaCompraResult];
     concluirPagamento: [[{ idmovimentacao: number }], ConcluirPagamentoResult];
     /** Binds a holder to a unit of the person's open cart (same as SuperIngressoWeb.elevenWallet). */
     portadorSetItem: [[iditem: number, portador: PortadorDados], PortadorItemResult];
+    /**
+     * The paid tickets as a PDF: `[idmovimentacao]` every printable ticket of the order,
+     * `[idmovimentacaoitem, 'item']` the ticket of one unit. Answers where to download it; a
+     * cancelled or unpaid order answers an error (code 0).
+     */
+    getImpressao: [[id: number, escopo?: 'item'], ImpressaoResult];
+    /**
+     * Swaps a partner's voucher (16 digits) for its tickets into the person's (`idpessoa`, the
+     * session's) orders, once. An open-dated voucher without `idapresentacao` answers the
+     * sessions to pick from (nothing swapped). Refusals (code 0): malformed or unknown, already
+     * used (with when), sold out (the voucher stays unused).
+     */
+    iniciarTrocaVoucher: [
+      [localizador: string, idpessoa: number, idapresentacao?: number],
+      IniciarTrocaVoucherResult,
+    ];
   };
   SuperIngressoWeb: {
     getCarrinhoQtdReservados: [[], { qtd: number }];
@@ -972,6 +1152,13 @@ export interface RpcContract {
     elevenWallet: [[idmovimentacaoitem: number, portador: PortadorDados], PortadorItemResult];
     /** Unbinds the holder of a unit of the person's open cart. */
     removeElevenWallet: [[idmovimentacaoitem: number], PortadorItemResult];
+    /**
+     * The wallet passes of a paid ticket of the session's person. `ticketToken` is the ticket's
+     * code as My orders shows it (`codigo`) or its signed code (the QR's): a code the ticket no
+     * longer has (a new holder re-issued it) is refused, as are unpaid, cancelled and other
+     * people's tickets.
+     */
+    imprimirWallet: [[ticketToken: string, idmovimentacaoitem: number], WalletPassResult];
     /** Ours: the buyer and the holders the person bound before, to fill a ticket in one tap. */
     getPortadoresSalvos: [[], GetPortadoresSalvosResult];
   };
@@ -1028,6 +1215,8 @@ export const RestPath = {
   validaEmail: 'CustomUserApps/ValidaEmail',
   ticketsCart: 'tickets/cart',
   rpc: 'router.php',
+  /** GET: the tickets PDF (see {@link ImpressaoResult.url}). */
+  impressao: (idmovimentacao: number) => `tickets/impressao/${idmovimentacao}.pdf`,
   captchaChallenge: 'captcha/challenge',
   /** Address lookups (spec §7), served from bundled data; see the section at the end. */
   paises: 'BuscaEnderecos/paises',

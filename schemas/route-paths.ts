@@ -16,6 +16,7 @@ export const ROUTE_NAMES = [
   'Senha',
   'Confirmar',
   'Voucher',
+  'Checkin',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
@@ -44,6 +45,8 @@ export const ROUTE_PATHS: Record<RouteName, Record<Locale, string>> = {
   Senha: { 'pt-BR': 'redefinirsenha', 'es-ES': 'redefinirsenha', 'en-US': 'resetpassword' },
   Confirmar: same('validatemail'),
   Voucher: same('voucher'),
+  // The gate's page for the brand's staff (issue 13 item 7): one path in every language.
+  Checkin: same('checkin'),
 };
 
 export interface RoutePathMatch {

@@ -57,6 +57,10 @@ const valid: Samples = {
     removeProdutoCarrinho: [[7, [1, 2], false, false]],
     cancelarReserva: [[7, null, false, false]],
     cancelarBoleto: [[7]],
+    cancelaCompra: [
+      [7, [11]],
+      [7, [11, 12]],
+    ],
     prorrogarReserva: [[7]],
     aplicarCupom: [
       [7, 'AURORA10'],
@@ -80,12 +84,22 @@ const valid: Samples = {
     ],
     concluirPagamento: [[{ idmovimentacao: 7 }]],
     portadorSetItem: [[7, holder]],
+    getImpressao: [[7], [12, 'item']],
+    iniciarTrocaVoucher: [
+      ['4000123456789012', 7],
+      ['4000 1234 5678 9012', 7, 42],
+      ['123', 7],
+    ],
   },
   SuperIngressoWeb: {
     getCarrinhoQtdReservados: [[]],
     validaemail: [['demo@example.com', null]],
     elevenWallet: [[7, holder]],
     removeElevenWallet: [[7]],
+    imprimirWallet: [
+      ['K7Q2M4ZP9RTA', 11],
+      [`AQAAAAcAAAALAAAAAwAC${'x'.repeat(86)}`, 11],
+    ],
     getPortadoresSalvos: [[]],
   },
   BasePessoaClass: {
@@ -183,8 +197,29 @@ const invalid: Record<string, unknown[]> = {
   'SuperIngresso.cancelarBoleto': [[], [0], ['7'], [7, 1]],
   'SuperIngresso.concluirPagamento': [[7], [{}], [{ idmovimentacao: '7' }]],
   'SuperIngresso.portadorSetItem': [[7], [0, holder], ['7', holder], [7, 'Ana'], [7, null]],
+  'SuperIngresso.getImpressao': [[], [0], ['7'], [7, 'order'], [7, 'item', 1]],
+  'SuperIngresso.iniciarTrocaVoucher': [
+    [],
+    ['4000123456789012'],
+    [4000123456789012, 7],
+    ['4000123456789012', '7'],
+    ['4000123456789012', 0],
+    ['4000123456789012', 7, 0],
+    ['4000123456789012', 7, 42, 1],
+    ['x'.repeat(65), 7],
+  ],
   'SuperIngressoWeb.elevenWallet': [[7], [7, holder, 1], [7, []]],
   'SuperIngressoWeb.removeElevenWallet': [[], [0], [7, holder]],
+  'SuperIngressoWeb.imprimirWallet': [
+    [],
+    [11],
+    ['K7Q2M4ZP9RTA'],
+    ['K7Q2M4ZP9RTA', 0],
+    [11, 'K7Q2M4ZP9RTA'],
+    ['a b', 11],
+    ['x'.repeat(201), 11],
+    ['K7Q2M4ZP9RTA', 11, 1],
+  ],
   'SuperIngressoWeb.getPortadoresSalvos': [[1], [null]],
 };
 
@@ -229,8 +264,8 @@ describe('RPC params schemas', () => {
     ).sort();
     expect(files).toEqual(expected);
     for (const f of expected) expect(existsSync(new URL(f, dir))).toBe(true);
-    expect(Object.keys(RPC_METHODS.SuperIngresso)).toHaveLength(18);
-    expect(Object.keys(RPC_METHODS.SuperIngressoWeb)).toHaveLength(5);
+    expect(Object.keys(RPC_METHODS.SuperIngresso)).toHaveLength(21);
+    expect(Object.keys(RPC_METHODS.SuperIngressoWeb)).toHaveLength(6);
   });
 
   it('are positional arrays bounded by minItems/maxItems', () => {

@@ -27,6 +27,9 @@ import { installEnvelope } from './plugins/envelope';
 import { installSecurity } from './plugins/security';
 import type { AppServices } from './rpc/context';
 import { rpcRoutes } from './rpc/routes';
+import { ticketsRoutes } from './tickets/routes';
+import { type WalletCredentials, devWalletCredentials } from './wallet/credentials';
+import { walletRoutes } from './wallet/wallet';
 import { webRoutes } from './web/routes';
 import { sitemapRoutes } from './web/sitemap';
 
@@ -67,8 +70,15 @@ export interface BuildAppOptions {
   sandboxPixAutoPaySeconds?: number;
   /** The sandbox answers a card charge this many milliseconds after making it (0: at once). */
   sandboxChargeDelayMs?: number;
+  /** The sandbox confirms a refund this many milliseconds after it is asked (0 or absent: never). */
+  sandboxRefundDelayMs?: number;
   /** The operator endpoint's secret and the server's port (agency approval command). */
   operator?: { token: string; port: number };
+  /**
+   * What wallet passes are signed with (server/wallet/credentials.ts); absent: development
+   * credentials made in memory for this process (tests).
+   */
+  wallet?: WalletCredentials;
 }
 
 /** Builds the app (not listening). */
@@ -105,6 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     webhookSecret,
     pixAutoPaySeconds: opts.sandboxPixAutoPaySeconds ?? 0,
     chargeDelayMs: opts.sandboxChargeDelayMs ?? 0,
+    refundDelayMs: opts.sandboxRefundDelayMs ?? 0,
   });
   // The sandbox reaches our webhook as a gateway would, through HTTP (in process).
   const notify = async (n: SignedNotification) => {
@@ -124,6 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db: opts.db,
     gatewayFor: () => gateway,
     holdSecondsFor: (brand) => opts.holdSeconds ?? Math.round(brand.brand.holdMinutes * 60),
+    wallet: opts.wallet ?? devWalletCredentials(),
   };
 
   await installSecurity(app);
@@ -141,6 +153,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(captchaRoutes, { db: opts.db });
   await app.register(contentRoutes);
   await app.register(ordersRoutes, { db: opts.db });
+  await app.register(ticketsRoutes, { db: opts.db, brands: opts.brands });
+  await app.register(walletRoutes, { db: opts.db, wallet: services.wallet });
   await app.register(addressRoutes);
   await app.register(deliveryRoutes);
   await app.register(paymentRoutes, { db: opts.db, brands: opts.brands, gateways: [gateway] });

@@ -23,6 +23,7 @@ describe('readEnv', () => {
         signupsPerHour: 10,
         webhookSecret: undefined,
         sandboxPixAutoPaySeconds: 0,
+        sandboxRefundDelayMs: 5000,
       },
     });
   });

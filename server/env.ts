@@ -27,6 +27,8 @@ export interface Env {
   webhookSecret: string | undefined;
   /** The sandbox pays each Pix charge this many seconds after issuing it; 0: never. */
   sandboxPixAutoPaySeconds: number;
+  /** The sandbox confirms each refund this many milliseconds after it is asked; 0: never. */
+  sandboxRefundDelayMs: number;
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -50,6 +52,8 @@ export const ENV_DOC: Record<string, string> = {
     '1 serves the sandbox identity provider at /sandbox-idp for logins with issuer "sandbox" (default 0; npm run dev and the browser tests set 1)',
   PAYMENT_WEBHOOK_SECRET:
     'secret (at least 32 characters) the payment gateway signs its notifications with: HMAC-SHA256 of the raw body, header x-sandbox-signature: sha256=<hex> for the sandbox. Give every server the same one (default: random per start, enough for the sandbox, which notifies the server it runs in)',
+  SANDBOX_REFUND_DELAY_MS:
+    'the sandbox gateway confirms each refund (a cancellation from My orders) this many milliseconds after it is asked (default 5000; 0: never, confirm with npm run sandbox -- refund <localizador>)',
   SANDBOX_PIX_AUTOPAY_SECONDS:
     'the sandbox gateway pays each Pix charge this many seconds after issuing it (default 0: never; pay it with npm run sandbox -- pay <localizador>)',
   SIGNUPS_PER_HOUR:
@@ -81,6 +85,7 @@ export function readEnv(
   const holdSeconds = int('HOLD_SECONDS', undefined, 1, 7 * 24 * 3600);
   const signupsPerHour = int('SIGNUPS_PER_HOUR', 10, 1, 1_000_000)!;
   const sandboxPixAutoPaySeconds = int('SANDBOX_PIX_AUTOPAY_SECONDS', 0, 0, 24 * 3600)!;
+  const sandboxRefundDelayMs = int('SANDBOX_REFUND_DELAY_MS', 5000, 0, 24 * 3600 * 1000)!;
   const webhookSecret = get('PAYMENT_WEBHOOK_SECRET');
   // The secret itself is never echoed.
   if (webhookSecret !== undefined && webhookSecret.length < 32) {
@@ -137,6 +142,7 @@ export function readEnv(
       signupsPerHour,
       webhookSecret,
       sandboxPixAutoPaySeconds,
+      sandboxRefundDelayMs,
     },
   };
 }

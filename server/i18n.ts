@@ -8,9 +8,18 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type { LoadedBrand } from '../schemas/brand.types';
 import { LOCALES, type Locale, type ServerMessageId } from '../schemas/contract';
 import type { MailboxMessageId } from './mail/mailbox';
+import type { TicketMessageId } from './tickets/messages';
+import type { VoucherMessageId } from './vouchers/messages';
+import type { WalletMessageId } from './wallet/messages';
 
 /** Ids of messages the server answers with: the contract's, plus server-only ones. */
-export type MessageId = ServerMessageId | 'error.paymentInProgress' | MailboxMessageId;
+export type MessageId =
+  | ServerMessageId
+  | 'error.paymentInProgress'
+  | MailboxMessageId
+  | TicketMessageId
+  | VoucherMessageId
+  | WalletMessageId;
 
 function loadLocale(locale: Locale): Record<string, string> {
   const file = new URL(`../locales/${locale}.json`, import.meta.url);

@@ -22,6 +22,12 @@ import { startMailer } from './mail/deliver';
 import { prepareOrderRoutines } from './orders/lifecycle';
 import { mailReleasedPayments } from './payments/pending';
 import { RECOVERY_ENV_DOC, readRecoveryEnv, recoverPayments } from './payments/recovery';
+import {
+  loadWalletCredentials,
+  readWalletEnv,
+  WALLET_ENV_DOC,
+  type WalletCredentials,
+} from './wallet/credentials';
 
 const parsed = readEnv(process.env);
 if (!parsed.ok) {
@@ -38,6 +44,14 @@ if (!recoveryEnv.ok) {
   for (const p of recoveryEnv.problems) console.error(`  - ${p}`);
   console.error('\nVariables:');
   for (const [k, v] of Object.entries(RECOVERY_ENV_DOC)) console.error(`  ${k}: ${v}`);
+  process.exit(1);
+}
+const walletEnv = readWalletEnv(process.env);
+if (!walletEnv.ok) {
+  console.error('The server cannot start; fix the environment:');
+  for (const p of walletEnv.problems) console.error(`  - ${p}`);
+  console.error('\nVariables:');
+  for (const [k, v] of Object.entries(WALLET_ENV_DOC)) console.error(`  ${k}: ${v}`);
   process.exit(1);
 }
 setSignupsPerHour(env.signupsPerHour);
@@ -78,6 +92,18 @@ try {
 }
 const db = handle.db;
 
+// Wallet passes: the operator's Apple certificate and Google service account, or development
+// ones made once under DATA_DIR/wallet (passes real wallets refuse).
+let wallet: WalletCredentials;
+try {
+  wallet = await loadWalletCredentials(walletEnv.env, env.dataDir);
+} catch (err) {
+  console.error('The server cannot start; fix the wallet settings:');
+  console.error(`  - ${err instanceof Error ? err.message : String(err)}`);
+  await handle.close();
+  process.exit(1);
+}
+
 // The operator command (npm run agency) reaches this server through a loopback endpoint with
 // this secret, written beside the data directory for the machine's operator only.
 const operatorToken = randomBytes(32).toString('base64url');
@@ -100,8 +126,10 @@ const app = await buildApp({
   sandboxIdp: env.sandboxIdp,
   ...(env.webhookSecret ? { webhookSecret: env.webhookSecret } : {}),
   sandboxPixAutoPaySeconds: env.sandboxPixAutoPaySeconds,
+  sandboxRefundDelayMs: env.sandboxRefundDelayMs,
   sandboxChargeDelayMs: recoveryEnv.sandboxChargeDelayMs,
   warmPages: true,
+  wallet,
 });
 
 // Crash safety: payment attempts whose answer was lost (this or another server died between the
@@ -174,6 +202,15 @@ try {
   process.exit(1);
 }
 console.log(`Storefront ready at http://localhost:${env.port}`);
+if (wallet.apple.development || wallet.google.development) {
+  const which = [
+    wallet.apple.development ? 'Apple (WALLET_APPLE_*)' : '',
+    wallet.google.development ? 'Google (WALLET_GOOGLE_*)' : '',
+  ].filter(Boolean);
+  console.log(
+    `Wallet passes: development keys for ${which.join(' and ')}; real wallets refuse them (README, "Wallet passes")`,
+  );
+}
 if (!env.smtpUrl) {
   console.log(
     env.devPages

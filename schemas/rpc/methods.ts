@@ -20,6 +20,7 @@ export const RPC_METHODS = {
     removeProdutoCarrinho: true,
     cancelarReserva: true,
     cancelarBoleto: true,
+    cancelaCompra: true,
     prorrogarReserva: true,
     aplicarCupom: true,
     escolherGarantia: true,
@@ -27,12 +28,15 @@ export const RPC_METHODS = {
     iniciarPagamento: true,
     concluirPagamento: true,
     portadorSetItem: true,
+    getImpressao: true,
+    iniciarTrocaVoucher: true,
   },
   SuperIngressoWeb: {
     getCarrinhoQtdReservados: true,
     validaemail: true,
     elevenWallet: true,
     removeElevenWallet: true,
+    imprimirWallet: true,
     getPortadoresSalvos: true,
   },
   BasePessoaClass: {

@@ -94,6 +94,7 @@ export function sessaoPessoa(p: Pessoa): SessaoPessoa {
     end_estado: p.endEstado,
     end_pais: p.endPais,
     nacionalidade: p.nacionalidade,
+    bin: p.bin,
   };
 }
 

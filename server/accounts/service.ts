@@ -18,6 +18,7 @@ import {
   type Termo,
   type TermoPendente,
 } from '../../schemas/contract';
+import { campaignRunning } from '../../schemas/card-campaign';
 import { type FormId, isFormId } from '../../schemas/forms/index';
 import { fromCadastroBody, fromEdge } from '../../schemas/rest/accounts';
 import { captchaRequired, verifyCaptcha } from '../captcha/verify';
@@ -135,12 +136,29 @@ async function justAcceptedTerm(scope: AccountScope, email: string): Promise<boo
 }
 
 /**
+ * The login and registration forms ask for the card's first six digits (`field`) when a
+ * card-brand campaign runs and the person is buying its product: the storefront then sends the
+ * field, and the form is validated with it (required, six digits); without it, as usual.
+ */
+function campaignForm(
+  scope: AccountScope,
+  body: unknown,
+  field: '_bin' | 'bin',
+): { cardCampaign?: true } {
+  const given = typeof body === 'object' && body !== null && field in body;
+  return given && campaignRunning(scope.brand.brand.payments.cardCampaign, Date.now())
+    ? { cardCampaign: true }
+    : {};
+}
+
+/**
  * POST login/{id}. The same answer, with the same work (one argon2 verification), for an unknown
  * e-mail, a wrong password and a throttled account. A good login with a pending term answers
  * 21001 with the term and a single-use acceptance ticket instead of a session.
  */
 export async function login(scope: AccountScope, body: unknown): Promise<Outcome<LoginResult>> {
-  const form = validateForm<LoginBody>(scope.brand, 'login', body, scope.locale);
+  const campaign = campaignForm(scope, body, '_bin');
+  const form = validateForm<LoginBody>(scope.brand, 'login', body, scope.locale, campaign);
   if (!form.ok) return { error: form.error };
   const data = form.data;
   const email = normalizeEmail(data._username);
@@ -162,6 +180,11 @@ export async function login(scope: AccountScope, body: unknown): Promise<Outcome
   }
   await clearFailures(scope.db, loginKeys(scope.brand.id, email, scope.ip));
   await rememberAddress(scope.db, scope.brand.id, email, scope.ip);
+  // The card given for the card-brand campaign replaces the one given before.
+  if (campaign.cardCampaign && data._bin) {
+    await scope.db.update(pessoaTable).set({ bin: data._bin }).where(eq(pessoaTable.id, found.id));
+    found.bin = data._bin;
+  }
   if (needsRehash(found.senhaHash)) {
     await scope.db
       .update(pessoaTable)
@@ -200,11 +223,15 @@ export async function signUp(
     data.idpessoa_tipo !== undefined && Number(data.idpessoa_tipo) === rules.idagenciaaguardando;
   if (data.idpessoa_tipo !== undefined && !agency) return fail(scope, 'error.badParams');
   delete data.idpessoa_tipo;
+  const campaign = agency ? {} : campaignForm(scope, data, 'bin');
+  // Card digits are kept only when the campaign asked for them (and the form checked them).
+  if (!campaign.cardCampaign) delete data.bin;
   const form = validateForm<Record<string, unknown>>(
     scope.brand,
     agency ? 'agency' : 'registration',
     data,
     scope.locale,
+    campaign,
   );
   if (!form.ok) return { error: form.error };
   const valid = form.data;

@@ -27,17 +27,23 @@ const CONFIG_KEYS: Record<keyof BrandConfig, true> = {
   editarEndereco: true,
   editarEnderecoCadastro: true,
   support: true,
+  cardCampaign: true,
+  installments: true,
 };
 
 describe('publicConfig', () => {
   it('has exactly the fields of BrandConfig, with the id and version given', async () => {
     const [b] = await loadBrands(path.join(fixtures, 'valid'));
     const config = publicConfig(b!, '1.2.3');
-    expect(Object.keys(config).sort()).toEqual(Object.keys(CONFIG_KEYS).sort());
+    // The fixture runs no card-brand campaign: that one optional field is absent.
+    const expected = Object.keys(CONFIG_KEYS).filter((k) => k !== 'cardCampaign');
+    expect(Object.keys(config).sort()).toEqual(expected.sort());
     expect(config.id).toBe(b!.id);
     expect(config.version).toBe('1.2.3');
     expect(config.theme).toEqual(b!.brand.theme);
     expect(config.support).toEqual(b!.brand.support);
+    expect(config.installments.max).toBe(b!.brand.payments.maxInstallments);
+    expect(config.installments.minValue).toBe(b!.brand.payments.minInstallmentValue);
     const json = JSON.stringify(config);
     for (const secret of [
       'hosts',
@@ -50,6 +56,22 @@ describe('publicConfig', () => {
     ]) {
       expect(json).not.toContain(secret);
     }
+  });
+
+  it("carries the card-brand campaign's name, card prefixes and dates when the brand runs one", async () => {
+    const [b] = await loadBrands(path.join(fixtures, 'valid'));
+    const cardCampaign = {
+      name: { 'pt-BR': 'cartões X', 'es-ES': 'tarjetas X', 'en-US': 'X cards' },
+      bins: ['555555'],
+      until: '2027-01-01T00:00:00-03:00',
+    };
+    const brand = {
+      ...b!,
+      brand: { ...b!.brand, payments: { ...b!.brand.payments, cardCampaign } },
+    };
+    const config = publicConfig(brand, '1');
+    expect(config.cardCampaign).toEqual(cardCampaign);
+    expect(JSON.stringify(config)).not.toContain('acceptedBrands');
   });
 
   it('shares no objects with the loaded brand', async () => {

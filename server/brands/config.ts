@@ -29,6 +29,17 @@ export function publicConfig(b: LoadedBrand, version: string): BrandConfig {
     editarEndereco: f.editarEndereco,
     editarEnderecoCadastro: f.editarEnderecoCadastro,
     support: f.support,
+    installments: {
+      max: f.payments.maxInstallments,
+      minValue: f.payments.minInstallmentValue,
+      // Without an interest rate every option is interest-free.
+      interestFree:
+        f.payments.monthlyInterestRate === undefined
+          ? f.payments.maxInstallments
+          : Math.min(f.payments.interestFreeInstallments ?? 1, f.payments.maxInstallments),
+    },
   };
+  const campaign = f.payments.cardCampaign;
+  if (campaign) config.cardCampaign = campaign;
   return structuredClone(config);
 }

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../schemas/contract';
+import { publicConfig } from './config';
 import { BrandLoadError, loadBrands } from './loader';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -68,22 +71,31 @@ describe('brand.json payments: the interest table', () => {
   });
 });
 
-describe('the brands in brands/ state the instalment rule where they promise instalments', () => {
-  it('museu-aurora: "até 12 vezes" comes with the minimum instalment and the interest-free count', async () => {
+describe('the instalment promise states its rule', () => {
+  it('museu-aurora: the public config carries the maximum, the minimum instalment and the interest-free count', async () => {
     const brand = (await loadBrands(repoBrands)).find((b) => b.id === 'museu-aurora')!;
     const p = brand.brand.payments;
-    const min = (sep: string) =>
-      `${Math.trunc(p.minInstallmentValue)}${sep}${String(Math.round((p.minInstallmentValue % 1) * 100)).padStart(2, '0')}`;
-    const free = p.interestFreeInstallments ?? 1;
-    const d = brand.brand.description;
-    expect(d['pt-BR']).toContain(`até ${p.maxInstallments} vezes`);
-    expect(d['pt-BR']).toContain(`parcela mínima de R$ ${min(',')}`);
-    expect(d['pt-BR']).toContain(`até ${free} vezes sem juros`);
-    expect(d['es-ES']).toContain(`hasta en ${p.maxInstallments} cuotas`);
-    expect(d['es-ES']).toContain(`cuota mínima de ${min(',')} R$`);
-    expect(d['es-ES']).toContain(`hasta ${free} cuotas sin intereses`);
-    expect(d['en-US']).toContain(`up to ${p.maxInstallments} instalments`);
-    expect(d['en-US']).toContain(`minimum instalment R$ ${min('.')}`);
-    expect(d['en-US']).toContain(`up to ${free} interest-free`);
+    expect(publicConfig(brand, '1').installments).toEqual({
+      max: p.maxInstallments,
+      minValue: p.minInstallmentValue,
+      interestFree: p.interestFreeInstallments ?? 1,
+    });
+    // The brand's own texts do not promise a number of instalments without its rule.
+    for (const text of Object.values(brand.brand.description)) {
+      expect(text).not.toMatch(/\b\d+ (vezes|cuotas|instalments)\b/);
+    }
+  });
+
+  it('the home page message says all three, in every language', () => {
+    for (const locale of LOCALES) {
+      const messages = JSON.parse(
+        readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8'),
+      ) as Record<string, string>;
+      for (const id of ['home.installmentsFree', 'home.installments']) {
+        expect(messages[id]).toContain('{max}');
+        expect(messages[id]).toContain('{minimo}');
+      }
+      expect(messages['home.installmentsFree']).toContain('{semJuros}');
+    }
   });
 });

@@ -9,6 +9,8 @@ import type {
   CatalogFile,
   CatalogSchedule,
   LoadedBrand,
+  VoucherBatch,
+  VoucherBatchFile,
 } from '../../schemas/brand.types';
 import { closestName as closest } from '../../schemas/closest-name';
 import formOverrideSchema from '../../schemas/form-override.schema.json' with { type: 'json' };
@@ -100,6 +102,7 @@ export async function loadBrands(brandsDir: string): Promise<LoadedBrand[]> {
     brand: f.brand!,
     catalog: f.catalog!,
     ...(Object.keys(f.forms).length > 0 ? { forms: f.forms } : {}),
+    ...(f.vouchers && f.vouchers.length > 0 ? { vouchers: f.vouchers } : {}),
   }));
 }
 
@@ -113,6 +116,8 @@ interface FolderResult {
   catalog?: CatalogFile;
   /** The valid form overrides of forms/. */
   forms: Partial<Record<FormId, FormOverride>>;
+  /** The valid voucher batches of vouchers/. */
+  vouchers?: VoucherBatch[];
   problems: BrandProblem[];
 }
 
@@ -167,6 +172,7 @@ async function loadFolder(root: string, id: string): Promise<FolderResult | null
     }
   }
   result.forms = await loadFormOverrides(dir, problems);
+  result.vouchers = await loadVoucherBatches(dir, result.catalog, problems);
   return result;
 }
 
@@ -210,6 +216,87 @@ async function loadFormOverrides(
     if (found.length === 0) forms[id] = data;
   }
   return forms;
+}
+
+/**
+ * The voucher batches of a brand (`vouchers/<batch>.json`, an external partner's each): each
+ * must match `$defs/VoucherBatchFile`; a locator is unique across the brand's batches, its
+ * event and product are the catalogue's, and a dated voucher has no validity range.
+ */
+async function loadVoucherBatches(
+  dir: string,
+  catalog: CatalogFile | undefined,
+  problems: BrandProblem[],
+): Promise<VoucherBatch[]> {
+  const vouchersDir = path.join(dir, 'vouchers');
+  let names: string[];
+  try {
+    names = (await readdir(vouchersDir, { withFileTypes: true }))
+      .filter((e) => !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    problems.push({ file: display(vouchersDir), pointer: '', reason: fsReason(err) });
+    return [];
+  }
+  const batches: VoucherBatch[] = [];
+  const seen = new Map<string, string>();
+  for (const name of names) {
+    const filePath = path.join(vouchersDir, name);
+    const file = display(filePath);
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/.test(name)) {
+      problems.push({ file, pointer: '', reason: 'not a voucher batch: name it <batch>.json' });
+      continue;
+    }
+    const data = await readJson(filePath, problems);
+    if (data === undefined || !validate(validators().voucherBatch, data, file, problems)) continue;
+    const before = problems.length;
+    for (const [i, v] of data.vouchers.entries()) {
+      const vp = `/vouchers/${i}`;
+      const first = seen.get(v.localizador);
+      if (first !== undefined) {
+        problems.push({
+          file,
+          pointer: `${vp}/localizador`,
+          reason: `duplicate localizador ${v.localizador} (also in ${first})`,
+        });
+      } else seen.set(v.localizador, `${file} at ${vp}`);
+      if (v.sessao && (v.validoDe || v.validoAte)) {
+        problems.push({
+          file,
+          pointer: `${vp}/sessao`,
+          reason: 'a dated voucher (sessao) has no validoDe/validoAte: leave out one or the other',
+        });
+      }
+      if (v.validoDe && v.validoAte && v.validoDe > v.validoAte) {
+        problems.push({
+          file,
+          pointer: `${vp}/validoAte`,
+          reason: `must be >= validoDe (${v.validoDe})`,
+        });
+      }
+      if (!catalog) continue;
+      const event = catalog.events.find((e) => e.idevento === v.idevento);
+      if (!event) {
+        problems.push({
+          file,
+          pointer: `${vp}/idevento`,
+          reason: `no event ${v.idevento} in catalog.json`,
+        });
+      } else if (
+        !event.tipo_produtos.some((t) => t.produtos.some((p) => p.idproduto === v.idproduto))
+      ) {
+        problems.push({
+          file,
+          pointer: `${vp}/idproduto`,
+          reason: `no product ${v.idproduto} in event ${v.idevento} of catalog.json`,
+        });
+      }
+    }
+    if (problems.length === before) batches.push({ ...data, lote: name.replace(/\.json$/, '') });
+  }
+  return batches;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -599,6 +686,7 @@ interface Validators {
   brand: ValidateFunction<BrandFile>;
   catalog: ValidateFunction<CatalogFile>;
   formOverride: ValidateFunction<FormOverride>;
+  voucherBatch: ValidateFunction<VoucherBatchFile>;
 }
 let compiled: Validators | undefined;
 
@@ -616,6 +704,7 @@ function validators(): Validators {
     brand: def<BrandFile>('BrandFile'),
     catalog: def<CatalogFile>('CatalogFile'),
     formOverride: ajv.compile<FormOverride>(formOverrideSchema),
+    voucherBatch: def<VoucherBatchFile>('VoucherBatchFile'),
   };
   return compiled;
 }

@@ -54,7 +54,10 @@ const brandFile: KeySplit<BrandFile> = {
     default: true,
     identityProviders: true,
     holdExtensions: true,
+    holderChangeHours: true,
     delivery: true,
+    checkin: true,
+    cancellation: true,
   },
 };
 const catalogFile: KeySplit<CatalogFile> = {
@@ -109,7 +112,7 @@ const catalogProduct: KeySplit<CatalogProduct> = {
     capacidade: true,
     block_qtd: true,
   },
-  optional: { somenteAgencia: true, info: true, entrega: true },
+  optional: { somenteAgencia: true, info: true, entrega: true, campanhaCartao: true },
 };
 
 interface ObjectDef {

@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CatalogCoupon, CatalogEvent, LoadedBrand } from '../../schemas/brand.types';
+import { binInCampaign } from '../../schemas/card-campaign';
 import type {
   CancelarReservaResult,
   CarrinhoItem,
@@ -20,7 +21,7 @@ import type {
 } from '../../schemas/contract';
 import type { Pessoa } from '../accounts/repository';
 import { purchaseBlock, termsBlock } from '../accounts/rules';
-import { canBuy, catalogOf, toCents, toReais } from '../catalog/lookup';
+import { canBuy, catalogOf, onSaleNow, toCents, toReais } from '../catalog/lookup';
 import { onCatalogSynced } from '../catalog/sync';
 import { currentVersion, TERMO_USO } from '../content/terms';
 import type { Db } from '../db/client';
@@ -148,10 +149,13 @@ export async function iniciarReserva(
   // hold's own round trip (not a query of its own); a refusal before the hold checks it first,
   // so the terms still come before any other answer.
   const requiredTerm = await currentVersion(brand, TERMO_USO);
-  const refuseAfterTerms = async (id: MessageId): Promise<never> => {
+  const refuseAfterTerms = async (
+    id: MessageId,
+    values?: Record<string, string>,
+  ): Promise<never> => {
     const terms = await termsBlock(db, brand, pessoa);
     if (terms) throw terms;
-    refuse(id);
+    refuse(id, values);
   };
 
   const session = await sessionOf(db, brand.id, idapresentacao);
@@ -164,6 +168,12 @@ export async function iniciarReserva(
     const entry = cat.product(session.idevento, idproduto);
     if (!entry || !canBuy(brand, entry.product, pessoa.idpessoaTipo)) {
       return refuseAfterTerms('error.ticketsUnavailable');
+    }
+    if (!onSaleNow(brand, entry.product)) return refuseAfterTerms('error.ticketsUnavailable');
+    // A campaign product goes only to a person who gave a participating card's six digits.
+    const campaign = brand.brand.payments.cardCampaign;
+    if (entry.product.campanhaCartao && campaign && !binInCampaign(campaign, pessoa.bin)) {
+      return refuseAfterTerms('error.cardCampaignOnly', { campanha: campaign.name[s.locale] });
     }
   }
   const event = cat.event(session.idevento);

@@ -310,9 +310,13 @@ describe('holders (PGlite, or PostgreSQL with DATABASE_URL)', () => {
     const paid = await pay();
     expect(paid.body).toMatchObject({ result: { status: 'approved' } });
     await s.ok('SuperIngresso', 'concluirPagamento', [{ idmovimentacao }], { token });
-    // The holders of a paid order are fixed, and still hold the session against other orders.
+    // The holders of a paid order are fixed (this brand sets no `holderChangeHours`), and still
+    // hold the session against other orders.
     const fixed = await s.rpc('SuperIngressoWeb', 'removeElevenWallet', [itens[0]!], { token });
-    expect(errorOf(fixed)).toEqual({ code: 0, message: t('pt-BR', 'error.cartNotFound') });
+    expect(errorOf(fixed)).toEqual({
+      code: 0,
+      message: t('pt-BR', 'error.holderChangeClosed'),
+    });
     const other = await s.personToken('pay-other@example.com');
     const theirs = await holdMatch(s, other.token, 1);
     const taken = await s.rpc(

@@ -18,10 +18,11 @@ import type {
 } from '../../schemas/contract';
 import { catalogOf } from '../catalog/lookup';
 import type { Db } from '../db/client';
-import { firstRow, rows } from '../db/sql';
+import { firstRow, rows, toDate } from '../db/sql';
 import { OutcomeError } from '../errors';
 import { validateForm } from '../forms/validate';
 import { EXPIRED_HOLD, expireHolds, refuse, UNIT_COUNTS } from '../orders/lifecycle';
+import { reissueTicket } from '../tickets/tickets';
 import type { CartScope } from './cart';
 
 /** Saved holders getPortadoresSalvos answers besides the buyer. */
@@ -81,18 +82,32 @@ interface LockedItem {
   item_status: string;
   idapresentacao: number;
   idevento: number;
+  /** The session's start. */
+  dthr: unknown;
+  /** A paid ticket (its holder changes until the brand's cut-off, re-issuing it). */
+  paid: boolean;
+}
+
+/**
+ * Whether the holder of a paid ticket whose session starts at `sessionAt` may still change at
+ * `now`: until the brand's `holderChangeHours` before the session; never when it sets none.
+ */
+export function holderChangeOpen(brand: LoadedBrand, sessionAt: Date, now = Date.now()): boolean {
+  const hours = brand.brand.holderChangeHours;
+  return hours !== undefined && sessionAt.getTime() - hours * 3_600_000 > now;
 }
 
 /**
  * Locks the order of unit `iditem` if it is the person's in this brand, and refuses unless it is
- * an open cart: cartNotFound (not theirs, removed, cancelled, paid), reservationExpired,
- * paymentInProgress (TP/AP: the holders are fixed once payment begins).
+ * an open cart or a paid ticket whose holder may still change: cartNotFound (not theirs,
+ * removed, cancelled), reservationExpired, paymentInProgress (TP/AP: the holders are fixed while
+ * payment runs), holderChangeClosed (paid, past the brand's cut-off, or being cancelled).
  */
 async function lockOpenItem(tx: Db, s: CartScope, iditem: number): Promise<LockedItem> {
-  const row = await firstRow<LockedItem>(
+  const row = await firstRow<Omit<LockedItem, 'paid'>>(
     tx,
     sql`SELECT m.id AS idmovimentacao, m.status, ${EXPIRED_HOLD} AS expired,
-          i.status AS item_status, e.idapresentacao, a.idevento
+          i.status AS item_status, e.idapresentacao, a.idevento, a.dthr
         FROM movimentacao_item i
         JOIN movimentacao m ON m.id = i.idmovimentacao
         JOIN estoque e ON e.id = i.idestoque
@@ -101,10 +116,25 @@ async function lockOpenItem(tx: Db, s: CartScope, iditem: number): Promise<Locke
         FOR UPDATE OF m`,
   );
   if (!row || row.item_status === 'CA') refuse('error.cartNotFound');
+  if (row.status === 'PA') {
+    if (row.item_status !== 'PA' || !holderChangeOpen(s.brand, toDate(row.dthr))) {
+      refuse('error.holderChangeClosed');
+    }
+    return { ...row, paid: true };
+  }
   if (row.expired || row.status === 'EX') refuse('error.reservationExpired');
   if (row.status === 'TP' || row.status === 'AP') refuse('error.paymentInProgress');
   if (row.status !== 'RE') refuse('error.cartNotFound');
-  return row;
+  return { ...row, paid: false };
+}
+
+/**
+ * A paid ticket whose holder changed gets new codes (the old QR and short code are refused at
+ * the gate); one already used at the gate (or revoked) cannot change holder.
+ */
+async function reissueIfPaid(tx: Db, s: CartScope, item: LockedItem, iditem: number) {
+  if (!item.paid) return;
+  if (!(await reissueTicket(tx, s.brand.id, iditem))) refuse('error.holderChangeClosed');
 }
 
 /**
@@ -156,6 +186,7 @@ export async function bindHolder(
           ON CONFLICT DO NOTHING RETURNING id`,
     );
     if (inserted.length === 0) refuse('error.holderDuplicate');
+    await reissueIfPaid(tx, s, item, iditem);
   });
   return { iditem, portador: data };
 }
@@ -168,15 +199,25 @@ function docError(s: CartScope) {
 }
 
 /**
- * Unbinds the holder of unit `iditem` of the person's open cart (removeElevenWallet); a unit
+ * Unbinds the holder of unit `iditem` of the person's open cart, or of a paid ticket until the
+ * brand's cut-off when its event's holders are optional (re-issued) (removeElevenWallet); a unit
  * without one answers the same.
- * @throws AppError cartNotFound, reservationExpired, paymentInProgress.
+ * @throws AppError cartNotFound, reservationExpired, paymentInProgress, holderChangeClosed,
+ *   holderRequired.
  */
 export async function unbindHolder(s: CartScope, iditem: number): Promise<PortadorItemResult> {
   await expireHolds(s.db, { idpessoa: s.pessoa.id });
   await s.db.transaction(async (tx) => {
-    await lockOpenItem(tx, s, iditem);
-    await tx.execute(sql`DELETE FROM portador WHERE iditem = ${iditem}`);
+    const item = await lockOpenItem(tx, s, iditem);
+    // A paid ticket of an event whose holders are required keeps one: change it instead.
+    if (item.paid && holderRule(s.brand, item.idevento) === 'obrigatorio') {
+      refuse('error.holderRequired');
+    }
+    const removed = await rows<{ id: number }>(
+      tx,
+      sql`DELETE FROM portador WHERE iditem = ${iditem} RETURNING id`,
+    );
+    if (removed.length > 0) await reissueIfPaid(tx, s, item, iditem);
   });
   return { iditem, portador: null };
 }

@@ -22,7 +22,7 @@ import { rows, toDate } from '../db/sql';
 import { generic } from '../errors';
 import { AVAILABLE } from '../orders/lifecycle';
 import { spDate, spDateTimeMinutes, spTime } from '../time';
-import { canBuy, catalogOf, toReais } from './lookup';
+import { canBuy, catalogOf, onSaleNow, toReais } from './lookup';
 
 /** Who is asking: the brand, the language and the person's type (null = guest). */
 export interface CatalogScope {
@@ -64,7 +64,9 @@ async function stockOnSale(s: CatalogScope, where: SQL): Promise<StockRow[]> {
 
 function visible(s: CatalogScope, idevento: number, idproduto: number): boolean {
   const entry = catalogOf(s.brand).product(idevento, idproduto);
-  return !!entry && canBuy(s.brand, entry.product, s.idpessoaTipo);
+  return (
+    !!entry && canBuy(s.brand, entry.product, s.idpessoaTipo) && onSaleNow(s.brand, entry.product)
+  );
 }
 
 function resumos(
@@ -284,6 +286,7 @@ export async function getProdutos(
           taxa: toReais(r.taxa_cents),
           qtd: r.disponivel,
           block_qtd: r.block_qtd,
+          ...(p.campanhaCartao ? { campanha: true as const } : {}),
         },
       ];
     });

@@ -9,6 +9,7 @@ import type {
   CatalogProductType,
   LoadedBrand,
 } from '../../schemas/brand.types';
+import { campaignRunning } from '../../schemas/card-campaign';
 
 /** A product with its type and event. */
 export interface ProductEntry {
@@ -62,6 +63,14 @@ export function canBuy(
   idpessoaTipo: number | null,
 ): boolean {
   return !product.somenteAgencia || idpessoaTipo === brand.brand.regrasDoNegocio.idagencia;
+}
+
+/**
+ * Whether `product` is on sale at all now: a card-brand campaign's product only while the
+ * brand's campaign runs (who may buy it is the hold's check).
+ */
+export function onSaleNow(brand: LoadedBrand, product: CatalogProduct, now = Date.now()): boolean {
+  return !product.campanhaCartao || campaignRunning(brand.brand.payments.cardCampaign, now);
 }
 
 export { toCents, toReais } from '../../schemas/money';

@@ -4,7 +4,8 @@
  * block for an event with blocks) by natural key, so a restart never
  * duplicates and a changed capacity or price in the file updates the row. Future sessions of
  * the brand that the files no longer lay out stop being on sale (`ativo = false`); their rows
- * stay, with whatever was sold.
+ * stay, with whatever was sold. The brand's voucher batches are loaded in the same transaction
+ * (server/vouchers/sync.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { CatalogEvent, LoadedBrand } from '../../schemas/brand.types';
@@ -12,6 +13,7 @@ import { expandSchedule, todayInSaoPaulo } from '../brands/schedule';
 import type { Db } from '../db/client';
 import { apresentacao, estoque } from '../db/schema';
 import { spInstant } from '../time';
+import { syncVouchers } from '../vouchers/sync';
 import { forgetEventSpans } from './catalog';
 import { toCents } from './lookup';
 
@@ -151,6 +153,9 @@ async function syncBrand(db: Db, b: LoadedBrand, now: Date): Promise<SyncReport>
     await tx.execute(sql`
       UPDATE apresentacao SET ativo = false
       WHERE brand = ${b.id} AND dthr > now() AND ativo AND synced_at <> ${stamp}::timestamptz`);
+
+    // The partner vouchers (a used one stays used).
+    await syncVouchers(tx, b, syncedAt);
 
     return { brand: b.id, sessions: sessions.length, stockRows: stock.length };
   });

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -19,6 +20,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Localized } from '../../schemas/contract';
+import type { MailAttachmentRef } from '../mail/attachment-ref';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -211,6 +213,11 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /**
+     * What to attach, made at delivery from the database (server/mail/attachments.ts), not
+     * stored as bytes: e.g. `[{ kind: 'tickets', idmovimentacao }]`. Null: no attachment.
+     */
+    anexos: jsonb('anexos').$type<MailAttachmentRef[] | null>(),
     /** pending | sent | failed (gave up) | kept (no SMTP: stays for the mailbox page) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -337,6 +344,11 @@ export const movimentacao = pgTable(
     jurosCents: integer('juros_cents').notNull().default(0),
     /** Instalments of that card payment (spec `parcelas_gtw`); null until one is approved. */
     parcelasGtw: integer('parcelas_gtw'),
+    /**
+     * When the order was paid (concluded PA): the right of withdrawal's days run from here
+     * (server/orders/cancellation.ts); null before, and for orders paid before it was kept.
+     */
+    dthrPagamento: tstz('dthr_pagamento'),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -348,7 +360,10 @@ export const movimentacao = pgTable(
   ],
 );
 
-/** One unit (ticket) of an order. `status`: RE while held, PA once paid, CA when removed. */
+/**
+ * One unit (ticket) of an order. `status`: RE while held, PA once paid, CP while its
+ * cancellation (`idestorno`) awaits the gateway's refund, CA when removed or cancelled.
+ */
 export const movimentacaoItem = pgTable(
   'movimentacao_item',
   {
@@ -370,12 +385,48 @@ export const movimentacaoItem = pgTable(
     /** The refundable-ticket option's price on this unit (0 unless the order took it). */
     garantiaCents: integer('garantia_cents').notNull().default(0),
     status: text('status').notNull(),
+    /** The buyer's cancellation of this paid unit (CP until its refund is confirmed, then CA). */
+    idestorno: integer('idestorno').references((): AnyPgColumn => estorno.id),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('movimentacao_item_estoque_idx').on(t.idestoque),
     index('movimentacao_item_mov_idx').on(t.idmovimentacao),
-    check('movimentacao_item_status_ck', sql`${t.status} IN ('RE','PA','CA')`),
+    index('movimentacao_item_estorno_idx').on(t.idestorno),
+    check('movimentacao_item_status_ck', sql`${t.status} IN ('RE','PA','CP','CA')`),
+  ],
+);
+
+/**
+ * A buyer's cancellation of paid units (cancelaCompra) and its refund at the gateway: `pending`
+ * until the gateway confirms the refund (`confirmed`: the units CA, back on sale) or refuses it
+ * (`failed`: the units PA again). `idempotency_key` names the refund at the gateway and in its
+ * notification.
+ */
+export const estorno = pgTable(
+  'estorno',
+  {
+    id: serial('id').primaryKey(),
+    idmovimentacao: integer('idmovimentacao')
+      .notNull()
+      .references(() => movimentacao.id),
+    /** The payment refunded (null when nothing was charged for the units). */
+    idpagamento: integer('idpagamento').references(() => pagamento.id),
+    gateway: text('gateway'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The gateway's reference of the refund, once asked. */
+    gatewayRef: text('gateway_ref'),
+    /** What is given back, in cents. */
+    valorCents: integer('valor_cents').notNull(),
+    /** pending | confirmed | failed */
+    status: text('status').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('estorno_idempotency_key_uq').on(t.idempotencyKey),
+    index('estorno_mov_idx').on(t.idmovimentacao),
+    check('estorno_status_ck', sql`${t.status} IN ('pending','confirmed','failed')`),
   ],
 );
 
@@ -449,7 +500,20 @@ export const ingresso = pgTable(
     iditem: integer('iditem')
       .notNull()
       .references(() => movimentacaoItem.id),
+    /** The short code a person can type at the gate (the QR carries the signed code). */
     codigo: text('codigo').notNull(),
+    /**
+     * The version of the ticket's signed code (server/tickets/codes.ts): a re-issue (a holder
+     * change) adds one, and a code of an older version is refused.
+     */
+    versao: integer('versao').notNull().default(1),
+    /** When the ticket stopped being valid (its unit cancelled and refunded); null while valid. */
+    revogadoEm: tstz('revogado_em'),
+    /** When it was let in at the gate (set once, by a conditional UPDATE); null until then. */
+    usadoEm: tstz('usado_em'),
+    /** The gate that let it in and the staff user there. */
+    usadoPortao: text('usado_portao'),
+    usadoPor: text('usado_por'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -458,10 +522,36 @@ export const ingresso = pgTable(
   ],
 );
 
+/**
+ * A brand's Ed25519 key pair that signs ticket codes: made at first start unless the operator
+ * configures one (TICKET_SIGNING_KEY_<BRAND>). Keys are DER, base64url (SPKI / PKCS#8).
+ */
+export const ticketChave = pgTable('ticket_chave', {
+  brand: text('brand').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
+/** A check-in staff session (a user of the brand's `checkin.staff`). Only the token's SHA-256. */
+export const checkinSessao = pgTable(
+  'checkin_sessao',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    brand: text('brand').notNull(),
+    usuario: text('usuario').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('checkin_sessao_expires_idx').on(t.expiresAt)],
+);
+
 /** The sandbox gateway's side: a tokenized test card and the outcome its number asks for. */
 export const sandboxToken = pgTable('sandbox_token', {
   token: text('token').primaryKey(),
   last4: text('last4').notNull(),
+  /** The card's first six digits (the BIN), as gateways answer them with a token. */
+  bin: text('bin'),
   bandeira: text('bandeira').notNull(),
   /** approved | declined | pending | timeout (charged, but the answer is lost) */
   outcome: text('outcome').notNull(),
@@ -526,6 +616,31 @@ export const sandboxCobrancaCartao = pgTable(
 );
 
 /**
+ * The sandbox gateway's side of a refund (partial or whole) of a card charge, slip or Pix: asked
+ * `pending`, then `refunded` by the operator command (`npm run sandbox -- refund`) or after
+ * SANDBOX_REFUND_DELAY_MS, and notified to our webhook with the merchant's `idempotency_key`.
+ */
+export const sandboxEstorno = pgTable(
+  'sandbox_estorno',
+  {
+    ref: text('ref').primaryKey(),
+    chargeRef: text('charge_ref').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    valorCents: integer('valor_cents').notNull(),
+    /** Our order's locator, so the operator can name the order. */
+    localizador: text('localizador').notNull(),
+    /** pending | refunded | failed */
+    status: text('status').notNull().default('pending'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_estorno_idempotency_key_uq').on(t.idempotencyKey),
+    index('sandbox_estorno_localizador_idx').on(t.localizador),
+  ],
+);
+
+/**
  * The holder (portador) bound to one unit of an order: the holder form's fields
  * (schemas/forms/holder.schema.json) plus `documento_chave`, the document reduced to upper-case
  * letters and digits. One holder per unit (`iditem`), and one live ticket per document and
@@ -571,5 +686,49 @@ export const portador = pgTable(
     uniqueIndex('portador_iditem_uq').on(t.iditem),
     uniqueIndex('portador_sessao_documento_uq').on(t.brand, t.idapresentacao, t.documentoChave),
     index('portador_pessoa_idx').on(t.idpessoa, t.createdAt),
+  ],
+);
+
+/**
+ * A voucher of a partner's batch (brands/<id>/vouchers/*.json), loaded by the catalogue sync
+ * (server/vouchers/sync.ts) by natural key (brand, localizador). Swapped once
+ * (server/vouchers/swap.ts): `usado_em`, the person and the paid order it became are set in the
+ * swap's transaction, under the row's lock, and a sync never touches them again. `sessao`
+ * (dated) or the `valido_*` range (open-dated: the buyer picks a session).
+ */
+export const voucher = pgTable(
+  'voucher',
+  {
+    id: serial('id').primaryKey(),
+    brand: text('brand').notNull(),
+    /** 16 digits. */
+    localizador: text('localizador').notNull(),
+    /** The partner's name and the batch file (`<batch>` of `vouchers/<batch>.json`). */
+    parceiro: text('parceiro').notNull(),
+    lote: text('lote').notNull(),
+    idevento: integer('idevento').notNull(),
+    idproduto: integer('idproduto').notNull(),
+    qtd: integer('qtd').notNull(),
+    /** Dated: the session's instant; null for an open-dated voucher. */
+    sessao: tstz('sessao'),
+    /** Open-dated: the first and last Sao Paulo day (`YYYY-MM-DD`) of the sessions it is good for. */
+    validoDe: text('valido_de'),
+    validoAte: text('valido_ate'),
+    /** False when the brand's files no longer list it (an unused voucher stops being valid). */
+    ativo: boolean('ativo').notNull().default(true),
+    usadoEm: tstz('usado_em'),
+    idpessoa: integer('idpessoa').references(() => pessoa.id),
+    idmovimentacao: integer('idmovimentacao').references(() => movimentacao.id),
+    syncedAt: tstz('synced_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('voucher_brand_localizador_uq').on(t.brand, t.localizador),
+    index('voucher_movimentacao_idx').on(t.idmovimentacao),
+    check('voucher_qtd_ck', sql`${t.qtd} BETWEEN 1 AND 10`),
+    // Used means all three, set together.
+    check(
+      'voucher_uso_ck',
+      sql`(${t.usadoEm} IS NULL) = (${t.idmovimentacao} IS NULL) AND (${t.usadoEm} IS NULL) = (${t.idpessoa} IS NULL)`,
+    ),
   ],
 );

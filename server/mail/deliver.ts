@@ -17,6 +17,8 @@ import type { LoadedBrand } from '../../schemas/brand.types';
 import { LOCALES, type Locale } from '../../schemas/contract';
 import type { Db } from '../db/client';
 import { rows, toDate } from '../db/sql';
+import type { MailAttachmentRef } from './attachment-ref';
+import { makeAttachments } from './attachments';
 import { onEnqueue } from './outbox';
 import { brandName } from './templates';
 
@@ -71,6 +73,7 @@ interface Claimed {
   text: string;
   attempts: number;
   created_at: unknown;
+  anexos: MailAttachmentRef[] | null;
 }
 
 /** The sender of a mail of `brand`: name, address and where replies go. */
@@ -129,7 +132,7 @@ export function startMailer(opts: MailerOptions): Mailer {
           LIMIT ${batchSize}
           FOR UPDATE SKIP LOCKED)
         RETURNING id, brand, locale, to_address, subject, html, text, attempts::int AS attempts,
-          created_at`,
+          created_at, anexos`,
     );
 
   const send = async (mail: Claimed): Promise<boolean> => {
@@ -142,6 +145,8 @@ export function startMailer(opts: MailerOptions): Mailer {
       '@',
     )[1];
     try {
+      // Made now, from the database: a failure here is a failed attempt like an SMTP error.
+      const attachments = brand ? await makeAttachments(db, brand, locale, mail.anexos) : [];
       await transport!.sendMail({
         from: sender.from,
         ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
@@ -149,6 +154,7 @@ export function startMailer(opts: MailerOptions): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(attachments.length > 0 ? { attachments } : {}),
         messageId: `<outbox-${mail.id}-${toDate(mail.created_at).getTime()}@${domain ?? 'localhost'}>`,
       });
     } catch (err) {

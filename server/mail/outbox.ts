@@ -7,6 +7,7 @@ import type { LoadedBrand } from '../../schemas/brand.types';
 import type { Locale } from '../../schemas/contract';
 import type { Db, Tx } from '../db/client';
 import { outbox } from '../db/schema';
+import type { MailAttachmentRef } from './attachment-ref';
 import { type MailKind, renderMail } from './templates';
 
 export type { MailKind } from './templates';
@@ -25,6 +26,8 @@ export interface MailRequest {
    * logo's absolute URL, else the link's origin is used.
    */
   vars: Record<string, string>;
+  /** Files to attach, made when the mail is sent (server/mail/attachments.ts). */
+  attachments?: MailAttachmentRef[];
 }
 
 const listeners = new Set<() => void>();
@@ -59,6 +62,7 @@ export async function enqueueMail(db: Db | Tx, req: MailRequest): Promise<number
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      anexos: req.attachments && req.attachments.length > 0 ? req.attachments : null,
     })
     .returning({ id: outbox.id });
   if (!row) throw new Error('enqueueMail: the insert returned no row');

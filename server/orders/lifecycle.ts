@@ -16,6 +16,11 @@
  *  crash recovery (payments/recovery.ts), an attempt whose answer was lost:
  *  TP, or EX with its units still free ──charged──▶ PA     EX, units gone ──charged──▶ EX (refund)
  *  TP ──not charged──▶ RE (hold time left) or EX
+ *  cancelaCompra (orders/cancellation.ts), paid units chosen by the buyer:
+ *  item PA ──cancel asked──▶ CP (still sold) ──refund confirmed──▶ CA (released; the order CA
+ *                             │                                   when no unit is left)
+ *                             └──refund refused──▶ PA
+ *  voucher swap (vouchers/swap.ts): a new order ──▶ PA at once, price 0 (units PA, counted)
  * ```
  *
  * Capacity: `estoque.reservados` is the number of items not removed (CA) of orders in a
@@ -637,11 +642,95 @@ export async function releaseUnpaid(tx: Db, idmovimentacao: number): Promise<boo
   return setStatus(tx, idmovimentacao, 'EX', undefined, { from: 'TP' });
 }
 
-/** A paid order is concluded: PA, no expiry, its units PA. */
+/** A paid order is concluded: PA, no expiry, its units PA; when it was paid is kept. */
 export async function concludeOrder(tx: Db, idmovimentacao: number): Promise<void> {
   await setStatus(tx, idmovimentacao, 'PA', sql`NULL`);
   await tx.execute(sql`UPDATE movimentacao_item SET status = 'PA'
                        WHERE idmovimentacao = ${idmovimentacao} AND status <> 'CA'`);
+  await tx.execute(sql`UPDATE movimentacao SET dthr_pagamento = coalesce(dthr_pagamento, now())
+                       WHERE id = ${idmovimentacao}`);
+}
+
+/**
+ * The buyer cancels paid units `itens` of a paid (PA) order, locked by the caller: PA → CP under
+ * cancellation `idestorno`. They still count against capacity (sold) until the refund is
+ * confirmed ({@link confirmCancellation}).
+ * @returns the units moved (those of the order that were PA).
+ */
+export async function markCancellationPending(
+  tx: Db,
+  idmovimentacao: number,
+  itens: number[],
+  idestorno: number,
+): Promise<number[]> {
+  if (itens.length === 0) return [];
+  const moved = await rows<{ id: number }>(
+    tx,
+    sql`UPDATE movimentacao_item SET status = 'CP', idestorno = ${idestorno}
+        WHERE idmovimentacao = ${idmovimentacao} AND status = 'PA'
+          AND id IN (${sql.join(
+            itens.map((id) => sql`${id}::int`),
+            sql`, `,
+          )})
+          AND EXISTS (SELECT 1 FROM movimentacao m WHERE m.id = ${idmovimentacao} AND m.status = 'PA')
+        RETURNING id`,
+  );
+  return moved.map((r) => Number(r.id));
+}
+
+/**
+ * The refund of cancellation `idestorno` of order `idmovimentacao` (locked by the caller) was
+ * confirmed: its CP units become CA and leave the counters in the same statement, so each unit
+ * goes back on sale exactly once (a second confirmation finds no CP unit); the order becomes CA
+ * when no unit is left.
+ * @returns how many units went back on sale.
+ */
+export async function confirmCancellation(
+  tx: Db,
+  idmovimentacao: number,
+  idestorno: number,
+): Promise<number> {
+  const [r] = await rows<{ n: number; left: number }>(
+    tx,
+    sql`WITH gone AS (
+        UPDATE movimentacao_item SET status = 'CA'
+        WHERE idmovimentacao = ${idmovimentacao} AND idestorno = ${idestorno} AND status = 'CP'
+        RETURNING idestoque),
+      released AS (
+        UPDATE estoque e SET reservados = e.reservados - c.n
+        FROM (SELECT idestoque, count(*)::int AS n FROM gone GROUP BY idestoque) c
+        WHERE e.id = c.idestoque RETURNING e.id)
+      SELECT (SELECT count(*) FROM gone)::int AS n,
+        ((SELECT count(*) FROM movimentacao_item
+          WHERE idmovimentacao = ${idmovimentacao} AND status <> 'CA')
+          - (SELECT count(*) FROM gone))::int AS left,
+        (SELECT count(*) FROM released)`,
+  );
+  const n = Number(r?.n ?? 0);
+  // No unit left: the order is cancelled (nothing counted any more, so the counter stays).
+  if (n > 0 && Number(r?.left ?? 0) === 0) {
+    await setStatus(tx, idmovimentacao, 'CA', undefined, { from: 'PA' });
+  }
+  return n;
+}
+
+/**
+ * The refund of cancellation `idestorno` was refused: its CP units are PA again (they never left
+ * the counters).
+ * @returns how many units are paid again.
+ */
+export async function revertCancellation(
+  tx: Db,
+  idmovimentacao: number,
+  idestorno: number,
+): Promise<number> {
+  const back = await rows<{ id: number }>(
+    tx,
+    sql`UPDATE movimentacao_item SET status = 'PA'
+        WHERE idmovimentacao = ${idmovimentacao} AND idestorno = ${idestorno} AND status = 'CP'
+        RETURNING id`,
+  );
+  return back.length;
 }
 
 /** The outcome of {@link extendHold}: the new end and how many extensions are left. */
@@ -768,4 +857,61 @@ function pendingExpiryStatement(select: string): string {
         WHERE idmovimentacao IN (SELECT id FROM ex) AND status = 'pending' AND forma <> 'cartao'
         RETURNING id)
       SELECT ${select}`;
+}
+
+/** {@link sellFreeUnits}: units of one product of one session, given to a person. */
+export interface FreeUnitsRequest {
+  brand: string;
+  idpessoa: number;
+  idapresentacao: number;
+  idproduto: number;
+  qtd: number;
+  /** The new order's locator. */
+  localizador: string;
+}
+
+/**
+ * A voucher swap (server/vouchers/swap.ts): a new paid order (PA, price and fee 0) of `qtd`
+ * units of a product of a session on sale, for a person; the caller concludes it (tickets). The
+ * units count against capacity like sold ones: taken with one conditional UPDATE of the stock
+ * row (`reservados + qtd <= capacidade`, re-checked by PostgreSQL under the row's lock). With no
+ * room, the holds of that stock whose time ran out (and slips or Pix charges past theirs) are
+ * released first, as a hold does, and it is tried once more.
+ * @returns the order's id, or null when the session has no room (nothing of the order written).
+ */
+export async function sellFreeUnits(tx: Db, req: FreeUnitsRequest): Promise<number | null> {
+  const take = () =>
+    rows<{ id: number }>(
+      tx,
+      sql`UPDATE estoque e SET reservados = e.reservados + ${req.qtd}::int
+          WHERE e.id = (
+            SELECT x.id FROM estoque x JOIN apresentacao a ON a.id = x.idapresentacao
+            WHERE x.idapresentacao = ${req.idapresentacao} AND x.idproduto = ${req.idproduto}
+              AND x.ativo AND a.ativo AND a.dthr > now() AND a.brand = ${req.brand}
+              AND x.reservados + ${req.qtd}::int <= x.capacidade
+            ORDER BY x.idbloco, x.id LIMIT 1)
+            AND e.reservados + ${req.qtd}::int <= e.capacidade
+          RETURNING e.id`,
+    );
+  let [stock] = await take();
+  if (!stock) {
+    const products = `ARRAY[${lit(req.idproduto)}]::int[]`;
+    await tx.execute(
+      sql.raw(expiryStatement(` AND ${holdsOfStock(lit(req.idapresentacao), products)}`)),
+    );
+    await tx.execute(sql.raw(pendingExpiryStatement('(SELECT count(*) FROM ex)::int')));
+    [stock] = await take();
+  }
+  if (!stock) return null;
+  const [mov] = await rows<{ id: number }>(
+    tx,
+    sql`INSERT INTO movimentacao (brand, idpessoa, status, localizador, dthr_exp, dthr_pagamento)
+        VALUES (${req.brand}, ${req.idpessoa}, 'PA', ${req.localizador}, NULL, now())
+        RETURNING id`,
+  );
+  await tx.execute(
+    sql`INSERT INTO movimentacao_item (idmovimentacao, idestoque, valor_cents, taxa_cents, status)
+        SELECT ${mov!.id}::int, ${stock.id}::int, 0, 0, 'PA' FROM generate_series(1, ${req.qtd}::int)`,
+  );
+  return mov!.id;
 }

@@ -1,15 +1,20 @@
 /**
  * `GET /tickets/cart?status=PA&page=1&results_per_page=5&fetch_items=true`: the logged-in
  * person's orders with the given status(es) (a comma list, e.g. `RE,AP,TP`), newest first, with
- * their units (and ticket codes once paid) when `fetch_items=true`.
+ * their units (and ticket codes once paid) when `fetch_items=true`. Cancelled (CA) orders are
+ * those the buyer cancelled after paying, or whose slip or Pix charge was cancelled; a cart given
+ * up before paying is not an order. A pending (AP) order carries what is still to pay
+ * (`pagamento_pendente`: its slip or Pix code).
  */
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { StatusMovimentacao, TicketsCartResult } from '../../schemas/contract';
+import type { FormaPagamento, StatusMovimentacao, TicketsCartResult } from '../../schemas/contract';
 import { deliveryAddresses } from '../cart/delivery';
 import type { Db } from '../db/client';
+import { pagamento } from '../db/schema';
 import { firstRow } from '../db/sql';
 import { badParams, sessionInvalid } from '../errors';
+import { issuedBoleto, issuedPix } from '../payments/issued';
 import { expireHolds, OPEN_CART } from './lifecycle';
 import { selectItens, selectMovimentacoes, toMovimentacao } from './view';
 
@@ -48,7 +53,12 @@ export const ordersRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
     );
     // Open statuses only list holds still running (an expired one is EX already).
     const where = sql`m.idpessoa = ${pessoa.id} AND m.status IN (${list})
-      AND (m.status NOT IN ('RE','TP') OR ${OPEN_CART})`;
+      AND (m.status NOT IN ('RE','TP') OR ${OPEN_CART})
+      AND (m.status <> 'CA'
+        OR EXISTS (SELECT 1 FROM movimentacao_item x
+          WHERE x.idmovimentacao = m.id AND x.idestorno IS NOT NULL)
+        OR EXISTS (SELECT 1 FROM pagamento p
+          WHERE p.idmovimentacao = m.id AND p.status = 'cancelled'))`;
     const count = await firstRow<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM movimentacao m WHERE m.brand = ${req.brand.id} AND ${where}`,
@@ -64,8 +74,20 @@ export const ordersRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
           req.brand,
           req.locale,
           movs.map((m) => m.idmovimentacao),
+          'cancelled',
         )
       : new Map();
+    const pendingIds = movs.filter((m) => m.status === 'AP').map((m) => m.idmovimentacao);
+    const pending =
+      pendingIds.length === 0
+        ? []
+        : await db
+            .select()
+            .from(pagamento)
+            .where(
+              and(inArray(pagamento.idmovimentacao, pendingIds), eq(pagamento.status, 'pending')),
+            )
+            .orderBy(desc(pagamento.id));
     const addresses = await deliveryAddresses(
       db,
       movs.flatMap((m) => (m.entrega_end === null ? [] : [m.entrega_end])),
@@ -73,9 +95,19 @@ export const ordersRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
     const result: TicketsCartResult = {
       tickets: movs.map((m) => {
         const endereco = m.entrega_end === null ? undefined : addresses.get(m.entrega_end);
+        const p = pending.find((x) => x.idmovimentacao === m.idmovimentacao);
         return {
           ...toMovimentacao(m),
           ...(endereco ? { entrega_endereco: endereco } : {}),
+          ...(p
+            ? {
+                pagamento_pendente: {
+                  forma: p.forma as FormaPagamento,
+                  ...(p.forma === 'boleto' ? { boleto: issuedBoleto(p) } : {}),
+                  ...(p.forma === 'pix' ? { pix: issuedPix(p) } : {}),
+                },
+              }
+            : {}),
           itens: itens.get(m.idmovimentacao) ?? [],
         };
       }),

@@ -12,12 +12,13 @@ import type {
   Movimentacao,
   StatusMovimentacao,
 } from '../../schemas/contract';
-import { holdersOf } from '../cart/holders';
+import { holderChangeOpen, holdersOf } from '../cart/holders';
 import { catalogOf, toCents, toReais } from '../catalog/lookup';
 import type { Db } from '../db/client';
 import { COUNT_EXP, rows, toDate, toDateOrNull } from '../db/sql';
 import { boletoUrl } from '../payments/issued';
 import { spDate, spDateTime, spDateTimeMinutes } from '../time';
+import { cancelVerdict } from './cancel-rules';
 
 /**
  * What a unit `i` costs in cents: its price less its combo and coupon discounts, plus its fee
@@ -40,6 +41,8 @@ interface MovRow {
   parcelas_gtw: number | null;
   entrega_end: number | null;
   entrega_valor_cents: number;
+  estornado_cents: number;
+  estorno_pendente_cents: number;
 }
 
 /** An order as the contract shows it, plus its row id in cents for internal use. */
@@ -67,7 +70,11 @@ export async function selectMovimentacoes(
         m.juros_cents, m.parcelas_gtw, m.entrega_end, m.entrega_valor_cents,
         (count(i.id) FILTER (WHERE i.status <> 'CA'))::int AS qtd,
         (coalesce(sum(${ITEM_TOTAL_CENTS}) FILTER (WHERE i.status <> 'CA'), 0)
-          + m.entrega_valor_cents)::int AS total_cents
+          + m.entrega_valor_cents)::int AS total_cents,
+        (SELECT coalesce(sum(x.valor_cents), 0) FROM estorno x
+          WHERE x.idmovimentacao = m.id AND x.status = 'confirmed')::int AS estornado_cents,
+        (SELECT coalesce(sum(x.valor_cents), 0) FROM estorno x
+          WHERE x.idmovimentacao = m.id AND x.status = 'pending')::int AS estorno_pendente_cents
       FROM movimentacao m
       LEFT JOIN movimentacao_item i ON i.idmovimentacao = m.id
       WHERE m.brand = ${brand} AND ${where}
@@ -91,6 +98,12 @@ export async function selectMovimentacoes(
       parcelas_gtw: r.parcelas_gtw === null ? null : Number(r.parcelas_gtw),
       entrega_end: r.entrega_end === null ? null : Number(r.entrega_end),
       entrega_valor: toReais(Number(r.entrega_valor_cents)),
+      ...(Number(r.estornado_cents) > 0
+        ? { valor_estornado: toReais(Number(r.estornado_cents)) }
+        : {}),
+      ...(Number(r.estorno_pendente_cents) > 0
+        ? { valor_estorno_pendente: toReais(Number(r.estorno_pendente_cents)) }
+        : {}),
       totalCents: Number(r.total_cents),
     };
   });
@@ -124,18 +137,23 @@ interface ItemRow {
   codigo: string | null;
   boleto_token: string | null;
   mov_juros_cents: number;
+  idestorno: number | null;
+  estorno_status: string | null;
+  paid_at: unknown;
+  db_now: unknown;
 }
 
 /**
- * The units of the given orders (removed ones excluded unless `withRemoved`), in order of
- * creation, with their ticket code once paid.
+ * The units of the given orders (removed ones excluded unless `withRemoved`; `'cancelled'`:
+ * only those the buyer cancelled after paying), in order of creation, with their ticket code
+ * once paid, and whether (and for how much) a paid one may be cancelled now (cancel-rules.ts).
  */
 export async function selectItens(
   db: Db,
   brand: LoadedBrand,
   locale: Locale,
   idmovimentacoes: number[],
-  withRemoved = false,
+  withRemoved: boolean | 'cancelled' = false,
 ): Promise<Map<number, CarrinhoItem[]>> {
   const out = new Map<number, CarrinhoItem[]>();
   if (idmovimentacoes.length === 0) return out;
@@ -155,14 +173,22 @@ export async function selectItens(
           WHERE p.idmovimentacao = m.id AND p.forma = 'boleto'
             AND p.status IN ('pending','approved')
           ORDER BY p.id DESC LIMIT 1) AS boleto_token,
-        m.juros_cents AS mov_juros_cents
+        m.juros_cents AS mov_juros_cents, i.idestorno,
+        (SELECT x.status FROM estorno x WHERE x.id = i.idestorno) AS estorno_status,
+        coalesce(m.dthr_pagamento, m.dthr_reserva) AS paid_at, now() AS db_now
       FROM movimentacao_item i
       JOIN movimentacao m ON m.id = i.idmovimentacao
       JOIN estoque e ON e.id = i.idestoque
       JOIN apresentacao a ON a.id = e.idapresentacao
       LEFT JOIN ingresso g ON g.iditem = i.id
       WHERE m.brand = ${brand.id} AND i.idmovimentacao IN (${ids})
-        ${withRemoved ? sql`` : sql`AND i.status <> 'CA'`}
+        ${
+          withRemoved === true
+            ? sql``
+            : withRemoved === 'cancelled'
+              ? sql`AND (i.status <> 'CA' OR i.idestorno IS NOT NULL)`
+              : sql`AND i.status <> 'CA'`
+        }
       ORDER BY i.idmovimentacao, i.id`,
   );
   const cat = catalogOf(brand);
@@ -170,6 +196,14 @@ export async function selectItens(
     db,
     found.map((r) => r.id),
   );
+  // Units that were paid for (not removed from the cart before paying): the card interest is
+  // spread over them, so a cancelled one keeps the share it was refunded with.
+  const paidFor = new Set<number>();
+  // Paid units that may be cancelled now, and whether by the refundable option only.
+  const cancellable = new Map<number, boolean>();
+  const rules = brand.brand.cancellation;
+  // The database's clock, as every other rule of orders.
+  const now = found[0] ? toDate(found[0].db_now) : new Date();
   for (const r of found) {
     const entry = cat.product(r.idevento, r.idproduto);
     const event = entry?.event ?? cat.event(r.idevento);
@@ -218,14 +252,42 @@ export async function selectItens(
       portador_regra: event?.portador ?? null,
       entrega: entry?.product.entrega === true,
     };
-    if (r.codigo) item.codigo = r.codigo;
+    if (r.item_status !== 'CA' || r.idestorno !== null) paidFor.add(r.id);
+    if (r.item_status === 'CP') item.cancelamento = 'pendente';
+    else if (r.item_status === 'PA' && r.estorno_status === 'failed') item.cancelamento = 'erro';
+    if (r.item_status === 'PA' && r.mov_status === 'PA') {
+      const verdict = cancelVerdict(rules, now, toDate(r.paid_at), dthr, r.garantia_cents > 0);
+      if (verdict.ok) {
+        item.cancel = true;
+        item.tp_cancel = 'estornar';
+        cancellable.set(r.id, verdict.byWarranty);
+      } else {
+        item.cancel_motivo = verdict.motivo;
+      }
+    }
+    if (
+      r.item_status === 'PA' &&
+      r.mov_status === 'PA' &&
+      event?.portador &&
+      holderChangeOpen(brand, dthr, now.getTime())
+    ) {
+      item.portador_alteravel = true;
+    }
+    if (r.codigo && r.item_status !== 'CA') item.codigo = r.codigo;
     if (r.boleto_token && r.item_status !== 'CA') item.boleto_url = boletoUrl(r.boleto_token);
     const list = out.get(r.idmovimentacao) ?? [];
     list.push(item);
     out.set(r.idmovimentacao, list);
   }
   const juros = new Map(found.map((r) => [r.idmovimentacao, Number(r.mov_juros_cents)]));
-  for (const [id, list] of out) spreadJuros(list, juros.get(id) ?? 0);
+  for (const [id, list] of out) {
+    spreadJuros(list, juros.get(id) ?? 0, (i) => paidFor.has(i.iditem));
+    for (const i of list) {
+      const byWarranty = cancellable.get(i.iditem);
+      if (byWarranty === undefined) continue;
+      i.valor_estorno = toReais(toCents(i.total) - (byWarranty ? toCents(i.valor_garantia) : 0));
+    }
+  }
   return out;
 }
 
@@ -235,8 +297,13 @@ export async function selectItens(
  * unit's `juros` is its share and its `total` grows by it, so the units add up to what was
  * charged.
  */
-export function spreadJuros(itens: CarrinhoItem[], jurosCents: number): void {
-  const live = itens.filter((i) => i.status !== 'CA');
+export function spreadJuros(
+  itens: CarrinhoItem[],
+  jurosCents: number,
+  /** The units it is spread over (default: those not removed). */
+  over: (i: CarrinhoItem) => boolean = (i) => i.status !== 'CA',
+): void {
+  const live = itens.filter(over);
   if (live.length === 0 || jurosCents <= 0) return;
   const weights = live.map((i) => toCents(i.total));
   const sum = weights.reduce((a, b) => a + b, 0);

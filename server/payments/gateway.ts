@@ -104,6 +104,33 @@ export interface ChargeNotification {
   status: 'paid' | 'expired' | 'failed';
 }
 
+/** A refund (of part or all of a charge) to ask for: a buyer's cancellation of paid tickets. */
+export interface RefundRequest {
+  /** The charge (card, slip or Pix) to give the money back from. */
+  gatewayRef: string;
+  amountCents: number;
+  /** One refund per key: a repeated key answers the refund already asked; named in its notification. */
+  idempotencyKey: string;
+  localizador: string;
+}
+
+/** What the gateway said when a refund was asked: usually pending until it notifies. */
+export interface RefundRequested {
+  refundRef: string;
+  status: 'pending' | 'refunded' | 'failed';
+}
+
+/** A verified notification that a refund asked ({@link RefundRequest}) was done or refused. */
+export interface RefundNotification {
+  /** The {@link RefundRequest.idempotencyKey} of the refund. */
+  refundKey: string;
+  refundRef: string;
+  status: 'refunded' | 'failed';
+}
+
+/** What a verified notification is about: a charge, or a refund. */
+export type GatewayNotification = ChargeNotification | RefundNotification;
+
 /** What the gateway says when asked to cancel a charge. */
 export type CancelOutcome = 'cancelled' | 'paid' | 'unknown';
 
@@ -121,6 +148,11 @@ export interface PaymentGateway {
   readonly filesInclude: string[];
   /** The public key of the brand's account, handed to the tokenizer. */
   publicKey(brandId: string): string;
+  /**
+   * The first six digits of a tokenized card (gateways answer them with the token), or null
+   * when the token is unknown. The card-brand campaign checks the card with them.
+   */
+  cardBin?(token: string): Promise<string | null>;
   /** Charges a token. Must not throw for a refusal: a refusal is `declined`. */
   charge(req: ChargeRequest): Promise<ChargeResult>;
   /** Issues a bank slip (idempotent per key). Throws {@link GatewayError}. */
@@ -141,11 +173,18 @@ export interface PaymentGateway {
    */
   refund?(gatewayRef: string): Promise<RefundOutcome>;
   /**
+   * Asks for a refund of `amountCents` of a charge (idempotent per key; never more than was
+   * charged, all refunds of the charge together). The answer is usually `pending`: the gateway
+   * notifies the outcome later ({@link RefundNotification}). Throws {@link GatewayError} when it
+   * refuses (no such charge, amount too high), any other error when it cannot be asked now.
+   */
+  requestRefund?(req: RefundRequest): Promise<RefundRequested>;
+  /**
    * Reads a webhook notification: checks its signature over the raw body and answers what it
    * says, or null when it is not authentic (or not understood).
    */
   verifyNotification?(
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
-  ): ChargeNotification | null;
+  ): GatewayNotification | null;
 }

@@ -60,6 +60,10 @@ export async function tellBuyer(
     to: who.email,
     kind,
     vars: { nome: who.nome || who.email, localizador: who.localizador },
+    // The tickets' PDF, made when the mail is sent (server/mail/attachments.ts).
+    ...(kind === 'payment_confirmed'
+      ? { attachments: [{ kind: 'tickets' as const, idmovimentacao }] }
+      : {}),
   });
 }
 

@@ -4,14 +4,16 @@
  * `POST /payments/webhook/<adapter id>`: the gateway's notification of a bank slip or Pix
  * charge. The adapter checks the signature over the raw body (the sandbox: HMAC-SHA256 with
  * PAYMENT_WEBHOOK_SECRET, see sandbox/charges.ts); a notification that is not authentic is
- * answered 401 and changes nothing. An authentic one is applied once ({@link resolveCharge}):
- * a replay answers 200 `unchanged`, so a gateway that retries never does harm.
+ * answered 401 and changes nothing. An authentic one is applied once ({@link resolveCharge}; a
+ * refund's, orders/cancellation.ts `resolveRefund`): a replay answers 200 `unchanged`, so a
+ * gateway that retries never does harm.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { ErrorCode } from '../../schemas/contract';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import { resolveRefund } from '../orders/cancellation';
 import { parseLang } from '../i18n';
 import type { PaymentGateway } from './gateway';
 import { boletoPage, resolveCharge } from './pending';
@@ -51,6 +53,9 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (
       );
       if (!note) {
         return reply.code(401).send({ error: { code: 0, message: 'invalid signature' } });
+      }
+      if ('refundKey' in note) {
+        return { result: { outcome: await resolveRefund(db, gateway.id, note) } };
       }
       return { result: { outcome: await resolveCharge(db, brands, gateway.id, note) } };
     },

@@ -39,9 +39,11 @@ import {
 } from '../orders/lifecycle';
 import { ITEM_TOTAL_CENTS } from '../orders/view';
 import { spDate, spDateTimeMinutes, spInstant } from '../time';
+import { campaignOfOrder, checkCampaignPayment } from './card-campaign';
 import { GatewayError, type PaymentGateway } from './gateway';
 import { type InstallmentOption, installmentOptions } from './installments';
 import { issuedBoleto, issuedPix } from './issued';
+import { tellBuyer } from './pending';
 import { settleLateAnswer } from './recovery';
 
 /** idformapag of a card payment through the brand's gateway. */
@@ -161,6 +163,8 @@ export async function getGatewayPagamento(
   if (cart.expired || cart.status === 'EX') throw generic('error.reservationExpired');
   if (cart.units === 0) throw generic('error.cartNotFound');
   const methods = s.brand.brand.payments.methods;
+  // An order with a card-brand campaign's product is paid by card (with the campaign's card).
+  const campaign = await campaignOfOrder(s.db, s.brand, cart.id);
   const common = {
     id_criptografado: s.gateway.publicKey(s.brand.id),
     ambiente: s.gateway.ambiente,
@@ -168,7 +172,8 @@ export async function getGatewayPagamento(
   };
   const total = toReais(cart.total_cents);
   const single = [{ parcela: 1, valor: total, primeira: total, total, juros: 0 }];
-  const formas = enabledMethods(s).map((forma): GatewayFormaPagamento => {
+  const offered = enabledMethods(s).filter((forma) => !campaign || forma === 'cartao');
+  const formas = offered.map((forma): GatewayFormaPagamento => {
     if (forma === 'cartao') {
       return {
         ...common,
@@ -451,6 +456,12 @@ export async function iniciarPagamento(
     ) {
       throw generic('error.captcha');
     }
+    await checkCampaignPayment(
+      { db: s.db, brand: s.brand, gateway: s.gateway, locale: s.locale, bin: s.pessoa.bin },
+      idmovimentacao,
+      forma,
+      cartao,
+    );
   }
 
   // A hold past its time is marked EX first (committed), so a refusal below leaves it so.
@@ -675,6 +686,9 @@ export async function concluirPagamento(
         .where(and(eq(pagamento.idmovimentacao, mov.id), eq(pagamento.status, 'approved')));
       if (!approved) refuse('error.paymentNotApproved');
       await concludePaid(tx, mov.id);
+      // Paid here (a card approved at once): the confirmation mail with the tickets' PDF, in
+      // the same transaction. A slip, Pix or late card answer is mailed where it is settled.
+      await tellBuyer(tx, [s.brand], mov.id, 'payment_confirmed');
     }
     const tickets = await rows<{ iditem: number; codigo: string }>(
       tx,

@@ -6,6 +6,7 @@ import type { Locale } from '../../schemas/contract';
 import type { Pessoa } from '../accounts/repository';
 import type { Db } from '../db/client';
 import type { PaymentGateway } from '../payments/gateway';
+import type { WalletCredentials } from '../wallet/credentials';
 
 /** Services shared by every request. */
 export interface AppServices {
@@ -14,6 +15,8 @@ export interface AppServices {
   gatewayFor(brand: LoadedBrand): PaymentGateway;
   /** Seconds a new hold lasts for a brand (HOLD_SECONDS or the brand's holdMinutes). */
   holdSecondsFor(brand: LoadedBrand): number;
+  /** What wallet passes are signed with (the operator's, or development ones). */
+  wallet: WalletCredentials;
 }
 
 /** The context of one RPC call. */

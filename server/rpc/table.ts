@@ -34,6 +34,7 @@ import {
   getProdutos,
 } from '../catalog/catalog';
 import { OutcomeError } from '../errors';
+import { cancelaCompra } from '../orders/cancellation';
 import { cancelarBoleto } from '../payments/pending';
 import {
   concluirPagamento,
@@ -41,6 +42,9 @@ import {
   iniciarPagamento,
   type PaymentScope,
 } from '../payments/service';
+import { getImpressao } from '../tickets/print';
+import { iniciarTrocaVoucher } from '../vouchers/swap';
+import { imprimirWallet } from '../wallet/wallet';
 import type { AuthedRpcContext, RpcContext } from './context';
 
 const account = (ctx: RpcContext): AccountScope => ({
@@ -166,6 +170,10 @@ export const rpcTable: RpcTable = {
       auth: 'required',
       handler: (ctx, [idmovimentacao]) => cancelarBoleto(payment(ctx), idmovimentacao),
     },
+    cancelaCompra: {
+      auth: 'required',
+      handler: (ctx, [idmovimentacao, itens]) => cancelaCompra(payment(ctx), idmovimentacao, itens),
+    },
     concluirPagamento: {
       auth: 'required',
       handler: (ctx, [{ idmovimentacao }]) => concluirPagamento(cart(ctx), idmovimentacao),
@@ -173,6 +181,15 @@ export const rpcTable: RpcTable = {
     portadorSetItem: {
       auth: 'required',
       handler: (ctx, [iditem, portador]) => bindHolder(cart(ctx), iditem, portador),
+    },
+    getImpressao: {
+      auth: 'required',
+      handler: (ctx, [id, escopo]) => getImpressao(ctx, id, escopo),
+    },
+    iniciarTrocaVoucher: {
+      auth: 'required',
+      handler: (ctx, [localizador, idpessoa, idapresentacao]) =>
+        iniciarTrocaVoucher(cart(ctx), localizador, idpessoa, idapresentacao),
     },
   },
   SuperIngressoWeb: {
@@ -199,6 +216,11 @@ export const rpcTable: RpcTable = {
     removeElevenWallet: {
       auth: 'required',
       handler: (ctx, [iditem]) => unbindHolder(cart(ctx), iditem),
+    },
+    imprimirWallet: {
+      auth: 'required',
+      handler: (ctx, [ticketToken, iditem]) =>
+        imprimirWallet(ctx, ctx.services.wallet, ticketToken, iditem),
     },
     getPortadoresSalvos: { auth: 'required', handler: (ctx) => savedHolders(cart(ctx)) },
   },

@@ -27,6 +27,7 @@ export const HIDDEN_ROUTES = [
   'Senha',
   'Confirmar',
   'MeusPedidos',
+  'Checkin',
 ] as const satisfies readonly RouteName[];
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';

@@ -25,6 +25,8 @@ const PAGE_IMPORTS = {
   Confirmar: () => import('./routes/confirmar').then((m) => m.ConfirmarPage),
   Informacoes: () => import('./routes/content-page').then((m) => m.InformacoesPage),
   Politicas: () => import('./routes/content-page').then((m) => m.PoliticasPage),
+  Voucher: () => import('./routes/voucher').then((m) => m.VoucherPage),
+  Checkin: () => import('./routes/checkin').then((m) => m.CheckinPage),
 } satisfies Partial<Record<RouteName, () => Promise<ComponentType>>>;
 
 type PageName = keyof typeof PAGE_IMPORTS;

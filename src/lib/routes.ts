@@ -32,6 +32,7 @@ const TITLES: Record<RouteName, MessageId> = {
   Senha: 'page.resetPassword.title',
   Confirmar: 'page.confirmEmail.title',
   Voucher: 'page.voucher.title',
+  Checkin: 'page.checkin.title',
 };
 
 export const ROUTES = Object.fromEntries(

@@ -30,6 +30,22 @@ export function openLogin(onSuccess?: () => void, target?: LoginTarget): void {
 
 export function closeLogin(): void {
   loginStore.set({ open: false });
+  cardCampaignStore.set(false);
+}
+
+/**
+ * The next login or sign-up asks for the card-brand campaign's card (its first six digits): set
+ * by an add of a campaign product the person may not buy yet, cleared when the account modals
+ * close.
+ */
+const cardCampaignStore = createStore<boolean>(false);
+
+export function askCardCampaign(): void {
+  cardCampaignStore.set(true);
+}
+
+export function useCardCampaignAsk(): boolean {
+  return useStore(cardCampaignStore);
 }
 
 export function useLoginRequest(): LoginRequest {
@@ -67,6 +83,7 @@ export function openForgotPassword(): void {
 
 export function closeAccountModal(): void {
   accountModalStore.set({ modal: null });
+  cardCampaignStore.set(false);
 }
 
 export function useAccountModal(): AccountModalRequest {

@@ -122,6 +122,36 @@ test('each ticket of the match gets its holder: the buyer in one tap, someone el
   await acceptPurchaseTerms(page);
   await page.getByTestId('pay-button').click();
   await expect(page).toHaveURL(/\/pt\/meuspedidos$/, { timeout: 20_000 });
+
+  // After the purchase (issue 13 item 5): Bruno's ticket goes to Carla until the brand's cut-off;
+  // the ticket is re-issued, so the code printed before is refused at the gate.
+  const item = page.getByTestId('order').first().getByTestId('order-item').nth(1);
+  await expect(item.getByTestId('order-item-holder')).toContainText('Bruno Lima');
+  const oldCode = (await item.getByTestId('ticket-code').textContent())!;
+  await item.getByRole('button', { name: msg('pt-BR', 'orders.changeHolder') }).click();
+  await expect(field(dialog, 'pt-BR', 'nome')).toHaveValue('Bruno');
+  await field(dialog, 'pt-BR', 'nome').fill('Carla');
+  await field(dialog, 'pt-BR', 'documento').fill('529.982.247-25');
+  await dialog.getByRole('button', { name: msg('pt-BR', 'holders.save') }).click();
+  // The buyer holds the other ticket of this match.
+  await expect(dialog.getByRole('alert')).toContainText(msg('pt-BR', 'error.holderDuplicate'));
+  await field(dialog, 'pt-BR', 'documento').fill('390.533.447-05');
+  await dialog.getByRole('button', { name: msg('pt-BR', 'holders.save') }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(item.getByTestId('order-item-holder')).toContainText('Carla Lima');
+  await expect(item.getByTestId('ticket-code')).not.toHaveText(oldCode);
+  const gate = await page.request.post('/portaria/login', {
+    data: { usuario: 'portaria', senha: 'Portaria@2026' },
+  });
+  const staff = ((await gate.json()) as { result: { token: string } }).result.token;
+  const scan = await page.request.post('/portaria/validar', {
+    headers: { 'x-checkin-token': staff },
+    data: { codigo: oldCode },
+  });
+  expect(((await scan.json()) as { result: { resultado: string } }).result.resultado).toBe(
+    'invalido',
+  );
+  expect(await axeViolations(page), 'my orders after a holder change').toEqual([]);
 });
 
 test('in English: the purchase terms must be ticked, read in a dialog, before paying', async ({

@@ -142,7 +142,7 @@ test('pending: the order awaits the gateway in my orders; confirmed, it is paid 
   await payWithCard(page, 'pt-BR', CARDS.pending);
 
   // The purchase is pending: said so, and the order is in my orders awaiting payment.
-  await expect(page).toHaveURL(/\/pt\/meuspedidos$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/pt\/meuspedidos\?status=pending$/, { timeout: 20_000 });
   await expect(page.getByText(msg('pt-BR', 'payment.pendingMessage')).first()).toBeVisible();
   const first = page.getByTestId('order').first();
   await expect(first.getByTestId('order-status')).toHaveText(msg('pt-BR', 'order.status.AP'));
@@ -155,7 +155,8 @@ test('pending: the order awaits the gateway in my orders; confirmed, it is paid 
 
   // The gateway approves it (the sandbox's operator command, then its webhook).
   expect(await sandbox('pay', localizador)).toContain(`Paid: ${localizador}`);
-  await page.reload();
+  // Paid: among the paid orders (the default filter).
+  await page.goto('/pt/meuspedidos');
   const order = page.getByTestId('order').filter({ hasText: localizador });
   await expect(order.getByTestId('order-status')).toHaveText(msg('pt-BR', 'order.status.PA'));
   await expect(order.getByText(msg('pt-BR', 'order.ticketCode'))).toHaveCount(2);

@@ -112,12 +112,12 @@ test('bank slip: issued with its line and printable page; pending in my orders u
 
   const localizador = await pendingLocator(page);
   await page.getByTestId('slip-done').click();
-  await expect(page).toHaveURL(/\/en\/requests$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/en\/requests\?status=pending$/, { timeout: 20_000 });
   const order = page.getByTestId('order').filter({ hasText: localizador });
   await expect(order).toContainText(msg('en-US', 'order.status.AP'));
 
   expect(await sandbox('pay', localizador)).toContain(`Paid: ${localizador}`);
-  await page.reload();
+  await page.goto('/en/requests');
   await expect(order).toContainText(msg('en-US', 'order.status.PA'));
   await expect(order.getByText(msg('en-US', 'order.ticketCode'))).toHaveCount(1);
 });
@@ -136,7 +136,7 @@ test('bank slip cancelled from my orders: asked first, the tickets back in the c
   const localizador = await pendingLocator(page);
   const onSale = await availableUnits(page, idapresentacao, idproduto);
   await page.getByTestId('slip-done').click();
-  await expect(page).toHaveURL(/\/pt\/meuspedidos$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/pt\/meuspedidos\?status=pending$/, { timeout: 20_000 });
 
   const order = page.getByTestId('order').filter({ hasText: localizador });
   await expect(order).toContainText(msg('pt-BR', 'order.status.AP'));

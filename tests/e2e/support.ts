@@ -38,11 +38,14 @@ export const CARDS = {
 const run = promisify(execFile);
 
 /**
- * The sandbox's operator command (`npm run sandbox -- pay|expire <localizador>`) against the
- * main test server: the bank or card issuer settles the charge and the sandbox notifies the
- * webhook. Returns what it printed.
+ * The sandbox's operator command (`npm run sandbox -- pay|expire|refund <localizador>`) against
+ * the main test server: the bank or card issuer settles the charge (or the refunds asked for
+ * cancelled tickets) and the sandbox notifies the webhook. Returns what it printed.
  */
-export async function sandbox(command: 'pay' | 'expire', localizador: string): Promise<string> {
+export async function sandbox(
+  command: 'pay' | 'expire' | 'refund',
+  localizador: string,
+): Promise<string> {
   const { stdout } = await run('npm', ['run', '--silent', 'sandbox', '--', command, localizador], {
     env: { ...process.env, DATA_DIR: '.tmp/e2e/main', PORT: String(MAIN_PORT) },
   });

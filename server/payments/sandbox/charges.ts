@@ -1,14 +1,20 @@
 /**
  * The sandbox's side of bank slips and Pix charges: settling them (the operator command, the
  * Pix timer) and the signed notifications it sends to our webhook. A notification is the JSON
- * `{"ref": "<gatewayRef>", "status": "paid" | "expired"}` with the header
+ * `{"ref": "<gatewayRef>", "status": "paid" | "expired"}` (a refund:
+ * `{"refund": "<refundRef>", "key": "<our idempotency key>", "status": "refunded" | "failed"}`) with the header
  * `x-sandbox-signature: sha256=<hex HMAC-SHA256 of the raw body with PAYMENT_WEBHOOK_SECRET>`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxCobranca, sandboxCobrancaCartao } from '../../db/schema';
-import type { CancelOutcome, ChargeNotification } from '../gateway';
+import { sandboxCobranca, sandboxCobrancaCartao, sandboxEstorno } from '../../db/schema';
+import type {
+  CancelOutcome,
+  ChargeNotification,
+  GatewayNotification,
+  RefundNotification,
+} from '../gateway';
 
 /** The header carrying the signature. */
 export const SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -37,19 +43,40 @@ export function signNotification(
   return { body, signature: signBody(body, secret) };
 }
 
+/** A signed notification of refund `ref` (our key `key`) now being `status`. */
+export function signRefundNotification(
+  ref: string,
+  key: string,
+  status: RefundNotification['status'],
+  secret: string,
+): SignedNotification {
+  const body = JSON.stringify({ refund: ref, key, status });
+  return { body, signature: signBody(body, secret) };
+}
+
 /** Checks the signature of a notification and reads it; null when it is not authentic. */
 export function readSignedNotification(
   rawBody: string,
   headers: Record<string, string | string[] | undefined>,
   secret: string,
-): ChargeNotification | null {
+): GatewayNotification | null {
   const given = headers[SIGNATURE_HEADER];
   if (typeof given !== 'string') return null;
   const want = Buffer.from(signBody(rawBody, secret));
   const got = Buffer.from(given);
   if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
   try {
-    const n = JSON.parse(rawBody) as { ref?: unknown; status?: unknown };
+    const n = JSON.parse(rawBody) as {
+      ref?: unknown;
+      refund?: unknown;
+      key?: unknown;
+      status?: unknown;
+    };
+    if (n.refund !== undefined) {
+      if (typeof n.refund !== 'string' || typeof n.key !== 'string' || n.key === '') return null;
+      if (n.status !== 'refunded' && n.status !== 'failed') return null;
+      return { refundRef: n.refund, refundKey: n.key, status: n.status };
+    }
     if (typeof n.ref !== 'string' || n.ref === '') return null;
     if (n.status !== 'paid' && n.status !== 'expired' && n.status !== 'failed') return null;
     return { gatewayRef: n.ref, status: n.status };
@@ -146,4 +173,56 @@ export async function cancelSandboxCharge(db: Db, ref: string): Promise<CancelOu
   const [c] = await db.select().from(sandboxCobranca).where(eq(sandboxCobranca.ref, ref));
   if (!c) return 'unknown';
   return c.status === 'paid' ? 'paid' : 'cancelled';
+}
+
+/** What {@link settleSandboxRefunds} did. */
+export interface SettledRefunds {
+  /** refunded: at least one was pending; already-refunded: all were done before. */
+  outcome: 'refunded' | 'already-refunded' | 'not-found';
+  refs: string[];
+  /** The notifications to send (also for refunds done before: a replay is harmless). */
+  notifications: SignedNotification[];
+}
+
+/**
+ * Confirms the refunds the sandbox was asked for, `which` being a refund's reference or our
+ * order's locator (all its refunds), as the operator (or the refund timer) asks: pending →
+ * refunded, each once. The notifications name every refund found, so running it again sends
+ * them again (our webhook applies each once).
+ */
+export async function settleSandboxRefunds(
+  db: Db,
+  which: string,
+  secret: string,
+): Promise<SettledRefunds> {
+  const found = await db
+    .select()
+    .from(sandboxEstorno)
+    .where(or(eq(sandboxEstorno.ref, which), eq(sandboxEstorno.localizador, which)))
+    .orderBy(sandboxEstorno.createdAt);
+  if (found.length === 0) return { outcome: 'not-found', refs: [], notifications: [] };
+  const moved = await db
+    .update(sandboxEstorno)
+    .set({ status: 'refunded', updatedAt: sql`now()` })
+    .where(
+      and(
+        or(eq(sandboxEstorno.ref, which), eq(sandboxEstorno.localizador, which)),
+        eq(sandboxEstorno.status, 'pending'),
+      ),
+    )
+    .returning({ ref: sandboxEstorno.ref });
+  const done = new Set(moved.map((m) => m.ref));
+  const notifications = found.map((r) =>
+    signRefundNotification(
+      r.ref,
+      r.idempotencyKey,
+      done.has(r.ref) || r.status === 'refunded' ? 'refunded' : 'failed',
+      secret,
+    ),
+  );
+  return {
+    outcome: moved.length > 0 ? 'refunded' : 'already-refunded',
+    refs: found.map((r) => r.ref),
+    notifications,
+  };
 }

@@ -6,14 +6,21 @@
  * (charges.ts); the sandbox then notifies our webhook, signed, as a real gateway would.
  * Card charges are recorded one per idempotency key (sandbox_cobranca_cartao): a repeated key
  * answers the charge already made, `lookupCharge` reads it back and `refund` gives it back, as a
- * real gateway's API would.
+ * real gateway's API would. A refund of part of a charge (`requestRefund`, a buyer's cancellation)
+ * is recorded pending (sandbox_estorno) and confirmed by the operator command (`npm run sandbox
+ * -- refund`) or after `refundDelayMs`, then notified to our webhook.
  * It stands for the gateway's side: it reads only its own tables (sandbox_token,
  * sandbox_cobranca, sandbox_cobranca_cartao).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxCobranca, sandboxCobrancaCartao, sandboxToken } from '../../db/schema';
+import {
+  sandboxCobranca,
+  sandboxCobrancaCartao,
+  sandboxEstorno,
+  sandboxToken,
+} from '../../db/schema';
 import {
   type ChargeRecord,
   GatewayError,
@@ -27,6 +34,7 @@ import {
   type Notifier,
   readSignedNotification,
   settleSandboxCharge,
+  settleSandboxRefunds,
 } from './charges';
 
 /** Public keys of sandbox accounts start with this. */
@@ -49,6 +57,11 @@ export interface SandboxOptions {
    * 0): the window in which a crash of our server loses the answer (crash-safety tests).
    */
   chargeDelayMs?: number;
+  /**
+   * Confirm each refund asked (`requestRefund`) this many milliseconds later
+   * (SANDBOX_REFUND_DELAY_MS); 0 or absent: only the operator command confirms it.
+   */
+  refundDelayMs?: number;
 }
 
 /** The sandbox gateway, with the hook the app uses to let it reach our webhook. */
@@ -91,6 +104,13 @@ export function createSandboxGateway(db: Db, opts: SandboxOptions): SandboxGatew
     publicKey: (brandId) => `${SANDBOX_KEY_PREFIX}${brandId}`,
     setNotifier(n) {
       notify = n;
+    },
+    async cardBin(token) {
+      const [tok] = await db
+        .select({ bin: sandboxToken.bin })
+        .from(sandboxToken)
+        .where(eq(sandboxToken.token, token));
+      return tok?.bin ?? null;
     },
     async charge(req) {
       const [tok] = await db.select().from(sandboxToken).where(eq(sandboxToken.token, req.token));
@@ -178,6 +198,67 @@ export function createSandboxGateway(db: Db, opts: SandboxOptions): SandboxGatew
         )
         .returning({ ref: sandboxCobranca.ref });
       return slip ? 'refunded' : 'unknown';
+    },
+    async requestRefund(req) {
+      const [card] = await db
+        .select({ valor: sandboxCobrancaCartao.valorCents, status: sandboxCobrancaCartao.status })
+        .from(sandboxCobrancaCartao)
+        .where(eq(sandboxCobrancaCartao.ref, req.gatewayRef));
+      const [slip] = card
+        ? []
+        : await db
+            .select({ valor: sandboxCobranca.valorCents, status: sandboxCobranca.status })
+            .from(sandboxCobranca)
+            .where(eq(sandboxCobranca.ref, req.gatewayRef));
+      const charge = card ?? slip;
+      if (!charge || (charge.status !== 'approved' && charge.status !== 'paid')) {
+        throw new GatewayError('no paid charge to refund');
+      }
+      // A repeated key answers the refund already asked.
+      const [before] = await db
+        .select()
+        .from(sandboxEstorno)
+        .where(eq(sandboxEstorno.idempotencyKey, req.idempotencyKey));
+      if (before) {
+        if (before.chargeRef !== req.gatewayRef || before.valorCents !== req.amountCents) {
+          throw new GatewayError('idempotency key reused for another refund');
+        }
+        return { refundRef: before.ref, status: before.status as 'pending' | 'refunded' };
+      }
+      const [given] = await db
+        .select({ n: sql<number>`coalesce(sum(${sandboxEstorno.valorCents}), 0)::int` })
+        .from(sandboxEstorno)
+        .where(
+          and(
+            eq(sandboxEstorno.chargeRef, req.gatewayRef),
+            inArray(sandboxEstorno.status, ['pending', 'refunded']),
+          ),
+        );
+      if (req.amountCents <= 0 || Number(given?.n ?? 0) + req.amountCents > charge.valor) {
+        throw new GatewayError('refund exceeds the charge');
+      }
+      const ref = `sbx_ref_${randomBytes(9).toString('base64url')}`;
+      await db
+        .insert(sandboxEstorno)
+        .values({
+          ref,
+          chargeRef: req.gatewayRef,
+          idempotencyKey: req.idempotencyKey,
+          valorCents: req.amountCents,
+          localizador: req.localizador,
+        })
+        .onConflictDoNothing();
+      const delay = opts.refundDelayMs ?? 0;
+      if (delay > 0) {
+        setTimeout(() => {
+          void settleSandboxRefunds(db, ref, opts.webhookSecret)
+            .then(async (r) => {
+              for (const n of r.notifications) if (notify) await notify(n);
+            })
+            .catch(() => undefined);
+        }, delay).unref();
+      }
+      return { refundRef: ref, status: 'pending' };
     },
     async issueBoleto(req) {
       // A real bank lays out the free field its own way (agreement, "nosso número", its DV);

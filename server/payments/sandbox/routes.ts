@@ -12,7 +12,13 @@ import type { Db } from '../../db/client';
 import { sandboxToken } from '../../db/schema';
 import { checkCard, outcomeOf } from './cards';
 import { cardChargeRef } from '../pending';
-import { type Notifier, type Settled, settleSandboxCard, settleSandboxCharge } from './charges';
+import {
+  type Notifier,
+  type Settled,
+  settleSandboxCard,
+  settleSandboxCharge,
+  settleSandboxRefunds,
+} from './charges';
 import { SANDBOX_ID, SANDBOX_KEY_PREFIX, TOKENIZER_PATH } from './gateway';
 
 const tokenizerSource = readFileSync(new URL('./tokenizer.js', import.meta.url), 'utf8');
@@ -56,10 +62,11 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxRoutesOptions> = as
   { db, webhookSecret, notify, operatorToken },
 ) => {
   /**
-   * POST /sandbox-gateway/v1/operator/settle { which, outcome: 'paid' | 'expired' }: the
+   * POST /sandbox-gateway/v1/operator/settle { which, outcome: 'paid' | 'expired' | 'refunded' }: the
    * operator command (`npm run sandbox`), from this machine only, with the operator secret.
    * Settles the charge (a slip, a Pix charge, or a card charge left pending) at the sandbox
-   * and sends its notification to our webhook.
+   * and sends its notification to our webhook; `refunded` confirms the refunds asked for an
+   * order (its locator) or one refund (its reference), each notified.
    */
   if (operatorToken) {
     app.post('/sandbox-gateway/v1/operator/settle', async (req, reply) => {
@@ -74,6 +81,11 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxRoutesOptions> = as
         return reply.code(403).send({ error: { code: 0, message: 'forbidden' } });
       }
       const body = (req.body ?? {}) as { which?: unknown; outcome?: unknown };
+      if (typeof body.which === 'string' && body.outcome === 'refunded') {
+        const refunds = await settleSandboxRefunds(db, body.which, webhookSecret);
+        for (const n of refunds.notifications) await notify(n);
+        return { result: { outcome: refunds.outcome, ref: refunds.refs[0] ?? null } };
+      }
       if (
         typeof body.which !== 'string' ||
         (body.outcome !== 'paid' && body.outcome !== 'expired')
@@ -117,6 +129,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxRoutesOptions> = as
       await db.insert(sandboxToken).values({
         token,
         last4: numero.slice(-4),
+        bin: numero.slice(0, 6),
         bandeira,
         outcome: outcomeOf(numero),
         publicKey,

@@ -102,7 +102,8 @@ function useOutcome(outcome: CheckoutView['outcome']) {
         duration: 10_000,
         description: outcome.message || intl.formatMessage({ id: 'payment.pendingMessage' }),
       });
-      navigate(to('MeusPedidos'));
+      // The orders awaiting payment, where this one waits with its slip or Pix code.
+      navigate(`${to('MeusPedidos')}?status=pending`);
     } else {
       notify({ type: 'info', description: intl.formatMessage({ id: 'checkout.cancelled' }) });
       navigate(to('Home'));

@@ -1,16 +1,26 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { Notice } from '../../components/notice';
 import { PrivatePage } from '../../components/private-page';
 import { OrderCard } from '../../features/orders/components/order-card';
+import { OrdersFilterBar } from '../../features/orders/components/orders-filter';
 import { Pager } from '../../features/orders/components/pager';
-import { useOrders } from '../../features/orders/hooks/use-orders';
+import {
+  type OrdersFilter,
+  parseOrdersFilter,
+  useOrders,
+  usePendingCount,
+} from '../../features/orders/hooks/use-orders';
 import { usePathFor } from '../../lib/use-path-for';
 
-/** My orders: paid orders, five per page (spec §9), each with its tickets. */
+/**
+ * My orders: paid orders by default (spec §9), or those awaiting payment, cancelled, or all
+ * (`?status=paid|pending|cancelled|all`, kept in the URL), five per page (`?page=`), each with
+ * its tickets and what can be done with it.
+ */
 export function MeusPedidosPage() {
   return (
     <PrivatePage title="page.orders.title" loginPrompt="orders.loginPrompt" testId="orders">
@@ -21,12 +31,48 @@ export function MeusPedidosPage() {
 
 function Orders() {
   const to = usePathFor();
+  const location = useLocation();
   const [search, setSearch] = useSearchParams();
+  const filter = parseOrdersFilter(search.get('status'));
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
-  const orders = useOrders(page);
+  const orders = useOrders(page, filter);
+  const pendingCount = usePendingCount(filter === 'paid');
   const data = orders.data;
+  // A filter starts at its first page.
+  const hrefOf = (f: OrdersFilter) => {
+    const next = new URLSearchParams(search);
+    next.delete('page');
+    if (f === 'paid') next.delete('status');
+    else next.set('status', f);
+    const query = next.toString();
+    return `${location.pathname}${query ? `?${query}` : ''}`;
+  };
   return (
     <>
+      <OrdersFilterBar value={filter} hrefOf={hrefOf} />
+      {pendingCount ? (
+        <Flex
+          align="center"
+          justify="space-between"
+          gap="3"
+          wrap="wrap"
+          borderWidth="1px"
+          borderColor="border.warning"
+          bg="bg.warning"
+          borderRadius="md"
+          p="3"
+          data-testid="orders-pending-notice"
+        >
+          <Text fontSize="sm">
+            <FormattedMessage id="orders.pendingNotice" values={{ n: pendingCount }} />
+          </Text>
+          <Button asChild variant="outline" size="sm">
+            <RouterLink to={hrefOf('pending')}>
+              <FormattedMessage id="orders.pendingNotice.action" />
+            </RouterLink>
+          </Button>
+        </Flex>
+      ) : null}
       {orders.loading && !data ? <LoadingState page /> : null}
       {orders.error ? (
         <ErrorAlert message={<ErrorMessage error={orders.error} />} onRetry={orders.reload} />
@@ -42,7 +88,7 @@ function Orders() {
             </Button>
           }
         >
-          <FormattedMessage id="orders.empty" />
+          <FormattedMessage id={`orders.empty.${filter}`} />
         </Notice>
       ) : null}
       {data && data.tickets.length > 0 ? (
@@ -50,7 +96,7 @@ function Orders() {
           <Stack as="ol" listStyleType="none" gap="4" aria-busy={orders.loading}>
             {data.tickets.map((order) => (
               <li key={order.idmovimentacao}>
-                <OrderCard order={order} />
+                <OrderCard order={order} onChanged={orders.reload} />
               </li>
             ))}
           </Stack>

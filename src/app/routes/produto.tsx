@@ -135,6 +135,13 @@ function Produto({ idevento }: { idevento: number }) {
     return [evento.data?.dscevento, when, bloco?.nome, units].filter(Boolean).join(' · ');
   }
 
+  const campaignProducts = new Set(
+    produtos.data?.tipo_produtos
+      .flatMap((t) => t.produtos)
+      .filter((p) => p.campanha)
+      .map((p) => p.idproduto),
+  );
+
   async function add() {
     if (idapresentacao === null || qty.selection.length === 0) return;
     if (reservation.error) actor.send({ type: 'error.dismiss' });
@@ -143,6 +150,7 @@ function Produto({ idevento }: { idevento: number }) {
       // The block travels with each line of the add (iniciarReserva's third param).
       produtos: idbloco === null ? qty.selection : qty.selection.map((p) => ({ ...p, idbloco })),
       label: describeSelection(),
+      campanha: qty.selection.some((p) => campaignProducts.has(p.idproduto)),
     });
     if (outcome === 'local' || outcome === 'limited') {
       notify({

@@ -16,6 +16,7 @@ const at = (here: string, locale: Place['locale'] = 'pt-BR', mode = multi): Plac
 
 const pessoa = (over: Partial<SessaoPessoa> = {}): SessaoPessoa => ({
   idpessoa: 1,
+  bin: null,
   nome: 'Ana',
   email: 'ana@example.com',
   idpessoa_tipo: 1,

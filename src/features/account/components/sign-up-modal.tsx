@@ -12,6 +12,7 @@ import {
   openLogin,
   openSignUp,
   useAccountModal,
+  useCardCampaignAsk,
 } from '../../../lib/ui-stores';
 import type { SignUpData } from '../account-body';
 import { useEmailTaken } from '../hooks/use-email-taken';
@@ -64,6 +65,8 @@ function SignUpBody({
     [emailTaken, intl],
   );
   const fieldErrors = useServerFieldErrors(error, data, taken);
+  // Opened for a card-brand campaign's product: a person's form asks for the card's six digits.
+  const cardCampaign = useCardCampaignAsk() && kind === 'person';
 
   if (created) {
     return (
@@ -123,6 +126,7 @@ function SignUpBody({
       {/* schemas/forms/registration|agency.schema.json, composed for the brand. */}
       <SchemaForm<SignUpData>
         formId={kind === 'agency' ? 'agency' : 'registration'}
+        flags={cardCampaign ? { cardCampaign: true } : undefined}
         formData={data}
         onChange={setData}
         fieldErrors={fieldErrors}

@@ -3,7 +3,7 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { LoginOutput, LoginTarget } from '../../../../machines/types';
-import type { LoginBody, LoginProvider } from '../../../../schemas/contract';
+import type { Locale, LoginBody, LoginProvider } from '../../../../schemas/contract';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { SchemaForm } from '../../../components/forms/schema-form';
 import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
@@ -12,13 +12,14 @@ import { notify } from '../../../components/notify';
 import { useBrand } from '../../../lib/brand-context';
 import type { MessageId } from '../../../lib/messages';
 import { clearReturnTarget } from '../../../lib/return-target';
-import { startSession } from '../../../lib/session-store';
+import { startSession, useSession } from '../../../lib/session-store';
 import {
   bumpCart,
   closeLogin,
   type LoginRequest,
   openForgotPassword,
   openSignUp,
+  useCardCampaignAsk,
   useLoginRequest,
 } from '../../../lib/ui-stores';
 import { firstField, useFirstFieldFocus } from '../../../lib/use-first-field-focus';
@@ -226,7 +227,14 @@ function LoginFlow({
   }, [flow.inTerm, output]);
 
   const error = flow.inTerm ? null : flow.error;
-  const [data, setData] = useState<Partial<LoginData>>({});
+  // Opened for a card-brand campaign's product: the form asks for the card's first six digits
+  // (a person already logged in signs in again, their e-mail already filled in).
+  const campaignAsk = useCardCampaignAsk();
+  const campaign = campaignAsk ? brand.cardCampaign : undefined;
+  const { pessoa } = useSession();
+  const [data, setData] = useState<Partial<LoginData>>(() =>
+    campaign && pessoa ? { _username: pessoa.email } : {},
+  );
   const fieldErrors = useServerFieldErrors(error, data);
   return (
     <Stack gap="4">
@@ -256,6 +264,19 @@ function LoginFlow({
         <Text color="fg.muted">
           <FormattedMessage id="login.intro" />
         </Text>
+        {campaign ? (
+          <Alert.Root status="info" data-testid="login-card-campaign">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>
+                <FormattedMessage
+                  id="login.cardCampaign"
+                  values={{ campanha: campaign.name[intl.locale as Locale] }}
+                />
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
         {error ? (
           <div id={errorId}>
             <ErrorAlert message={<ErrorMessage error={error} />} testId="login-error" />
@@ -264,6 +285,7 @@ function LoginFlow({
         {/* schemas/forms/login.schema.json, composed for the brand (captcha, card campaign). */}
         <SchemaForm<LoginData>
           formId="login"
+          flags={campaign ? { cardCampaign: true } : undefined}
           formData={data}
           onChange={setData}
           fieldErrors={fieldErrors}

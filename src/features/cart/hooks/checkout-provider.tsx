@@ -117,7 +117,8 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * A guest's add waits in the machine (`needsLogin`) while the person logs in: the login opens,
+ * A guest's add (or an add of a campaign product by a person without the campaign's card) waits
+ * in the machine (`needsLogin`) while the person logs in: the login opens,
  * its success tells the machine to go on, and closing every account modal without a session
  * drops the add. The login store only carries that signal; the add itself is the machine's.
  */
@@ -128,6 +129,9 @@ function LoginForAdd() {
   const login = useLoginRequest();
   const account = useAccountModal();
   const asked = useRef(false);
+  // Asked of a person already logged in (a campaign product needs the campaign's card): then
+  // closing the modals without signing in again drops the add as well.
+  const again = useRef(false);
   useEffect(() => {
     if (!actor || !needsLogin) {
       asked.current = false;
@@ -135,10 +139,11 @@ function LoginForAdd() {
     }
     if (!asked.current) {
       asked.current = true;
+      again.current = loggedIn;
       openLogin(() => actor.send({ type: 'session.started' }));
       return;
     }
-    if (!loggedIn && !login.open && account.modal === null) {
+    if ((!loggedIn || again.current) && !login.open && account.modal === null) {
       actor.send({ type: 'login.dismissed' });
     }
   }, [actor, needsLogin, loggedIn, login.open, account.modal]);

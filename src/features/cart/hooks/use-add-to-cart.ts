@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
 import type { ReservaLinha } from '../../../../machines/types';
+import { campaignEligible } from '../../../../schemas/card-campaign';
 import { useBrand } from '../../../lib/brand-context';
 import { useSession } from '../../../lib/session-store';
+import { askCardCampaign } from '../../../lib/ui-stores';
 import { keepLocally } from '../local-cart';
 import { useReserve } from './checkout-provider';
 
@@ -11,6 +13,8 @@ export interface CartSelection {
   produtos: ReservaLinha[];
   /** What was chosen, as the page names it (event, session, products): for a guest's report. */
   label: string;
+  /** Whether a product chosen is the card-brand campaign's (only its card holders buy it). */
+  campanha?: boolean;
 }
 
 /**
@@ -28,18 +32,29 @@ export type AddToCartOutcome = 'held' | 'refused' | 'local' | 'limited';
 export function useAddToCart(
   onHeld: () => void,
 ): (selection: CartSelection) => Promise<AddToCartOutcome> {
-  const { loggedIn } = useSession();
-  const { carrinhoLocal } = useBrand();
+  const { loggedIn, pessoa } = useSession();
+  const { carrinhoLocal, cardCampaign } = useBrand();
   const reserve = useReserve();
 
   return useCallback(
     async (selection) => {
-      if (!loggedIn && carrinhoLocal) return keepLocally(selection).limited ? 'limited' : 'local';
+      // A campaign product needs the campaign's card first: the login asks for its six digits
+      // (a person already logged in signs in again with them), then the add goes on.
+      const campaignCard =
+        selection.campanha === true && !campaignEligible(cardCampaign, pessoa?.bin, Date.now());
+      if (campaignCard) askCardCampaign();
+      else if (!loggedIn && carrinhoLocal) {
+        return keepLocally(selection).limited ? 'limited' : 'local';
+      }
       // A guest's add waits in the checkout machine while the login runs, then goes on.
-      const ok = await reserve(selection.produtos, selection.idapresentacao, !loggedIn);
+      const ok = await reserve(
+        selection.produtos,
+        selection.idapresentacao,
+        !loggedIn || campaignCard,
+      );
       if (ok) onHeld();
       return ok ? 'held' : 'refused';
     },
-    [loggedIn, carrinhoLocal, reserve, onHeld],
+    [loggedIn, pessoa, carrinhoLocal, cardCampaign, reserve, onHeld],
   );
 }

@@ -1,5 +1,7 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
+import { FormattedMessage } from 'react-intl';
 import type { BrandConfig, Locale } from '../../../../schemas/contract';
+import { formatMoney } from '../../../lib/money';
 
 const HERO_TITLE_ID = 'hero-title';
 
@@ -32,6 +34,18 @@ export function BrandHero({ brand, locale }: { brand: BrandConfig; locale: Local
       <Text mt="4" fontSize={{ base: 'md', md: 'lg' }} maxW="3xl" opacity={0.92}>
         {brand.description[locale]}
       </Text>
+      {brand.installments.max > 1 ? (
+        <Text mt="3" fontSize="sm" fontWeight="semibold" data-testid="hero-installments">
+          <FormattedMessage
+            id={brand.installments.interestFree > 1 ? 'home.installmentsFree' : 'home.installments'}
+            values={{
+              max: brand.installments.max,
+              semJuros: brand.installments.interestFree,
+              minimo: formatMoney(brand.installments.minValue),
+            }}
+          />
+        </Text>
+      ) : null}
     </Box>
   );
 }

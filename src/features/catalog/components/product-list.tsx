@@ -1,6 +1,7 @@
 import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { FormattedMessage } from 'react-intl';
-import type { Produto, TipoProduto } from '../../../../schemas/contract';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Locale, Produto, TipoProduto } from '../../../../schemas/contract';
+import { useBrand } from '../../../lib/brand-context';
 import { formatMoney } from '../../../lib/money';
 import { maxQuantity } from '../hooks/use-quantities';
 import { QuantityStepper } from './quantity-stepper';
@@ -17,6 +18,8 @@ export function ProductList({
   onChange(p: Produto, qtd: number): void;
   disabled?: boolean;
 }) {
+  const intl = useIntl();
+  const campaign = useBrand().cardCampaign;
   return (
     <Stack gap="6">
       {tipos.map((tipo) => (
@@ -65,6 +68,14 @@ export function ProductList({
                         />
                       ) : null}
                     </Text>
+                    {p.campanha && campaign ? (
+                      <Text fontSize="sm" color="fg.info" data-testid="product-card-campaign">
+                        <FormattedMessage
+                          id="product.cardCampaign"
+                          values={{ campanha: campaign.name[intl.locale as Locale] }}
+                        />
+                      </Text>
+                    ) : null}
                     {max === 0 ? (
                       <Text fontSize="sm" color="fg.error">
                         <FormattedMessage id="product.soldOut" />

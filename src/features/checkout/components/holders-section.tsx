@@ -7,11 +7,8 @@ import type {
   PortadorDados,
   PortadorSalvo,
 } from '../../../../schemas/contract';
-import { toErrorBody } from '../../../api/api-error';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { SchemaForm } from '../../../components/forms/schema-form';
-import { ModalFrame } from '../../../components/modal-frame';
-import { notify } from '../../../components/notify';
+import { HolderForm } from '../../../components/holder-form';
 import { formatDateTime } from '../../../lib/dates';
 import {
   displayDocument,
@@ -224,81 +221,5 @@ function HolderRow({
         </Box>
       ) : null}
     </Box>
-  );
-}
-
-/** The holder form of one ticket, in a dialog; it stays open with the server's refusal. */
-function HolderForm({
-  ticket,
-  onClose,
-  onSave,
-}: {
-  ticket: HolderTicket | null;
-  onClose(): void;
-  onSave(p: PortadorDados): Promise<ApiErrorBody | null>;
-}) {
-  const intl = useIntl();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<ApiErrorBody | null>(null);
-  const [shownFor, setShownFor] = useState<HolderTicket | null>(null);
-  // What is typed, kept here (the form is controlled): it starts from the seed of the ticket
-  // the dialog opens for.
-  const [data, setData] = useState<Partial<PortadorDados>>({});
-  if (shownFor !== ticket) {
-    setShownFor(ticket);
-    setError(null);
-    setData(ticket ? (ticket.seed ?? ticket.item.portador ?? {}) : {});
-  }
-  return (
-    <ModalFrame
-      open={ticket !== null}
-      onClose={() => {
-        if (!pending) onClose();
-      }}
-      size="lg"
-      title={
-        ticket ? (
-          <FormattedMessage
-            id="holders.formTitle"
-            values={{ n: ticket.number, produto: ticket.item.dscproduto }}
-          />
-        ) : (
-          ''
-        )
-      }
-      testId="holder-form"
-    >
-      <Stack gap="4">
-        {error ? <ErrorAlert message={<ErrorMessage error={error} />} /> : null}
-        {ticket ? (
-          <SchemaForm<PortadorDados>
-            key={ticket.item.iditem}
-            formId="holder"
-            formData={data}
-            onChange={setData}
-            idPrefix={`holder-${ticket.item.iditem}`}
-            submitLabel="holders.save"
-            pending={pending}
-            onSubmit={async (data) => {
-              setPending(true);
-              try {
-                const refused = await onSave(data);
-                setError(refused);
-                if (!refused) {
-                  notify({
-                    type: 'success',
-                    description: intl.formatMessage({ id: 'holders.saved' }),
-                  });
-                }
-              } catch (e) {
-                setError(toErrorBody(e));
-              } finally {
-                setPending(false);
-              }
-            }}
-          />
-        ) : null}
-      </Stack>
-    </ModalFrame>
   );
 }

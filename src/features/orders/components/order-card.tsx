@@ -1,28 +1,24 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Code,
-  DataList,
-  Flex,
-  Heading,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Card, DataList, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type {
   CarrinhoItem,
   EnderecoEntregaDados,
-  Locale,
   Movimentacao,
   StatusMovimentacao,
 } from '../../../../schemas/contract';
-import { apiUrl } from '../../../api/api';
+import { rpc } from '../../../api/api';
+import { toErrorBody } from '../../../api/api-error';
+import { HolderForm, type HolderFormTicket } from '../../../components/holder-form';
 import { formatDateTime } from '../../../lib/dates';
-import { formatMoney, toCents, toReais } from '../../../lib/money';
+import { formatMoney } from '../../../lib/money';
+import { useCancelPurchase } from '../hooks/use-cancel-purchase';
 import { useCancelSlip } from '../hooks/use-cancel-slip';
-import { CancelSlip } from './cancel-slip';
+import { CancelPurchase } from './cancel-purchase';
+import { OrderItems } from './order-items';
+import { OrderTotals } from './order-totals';
+import { PendingPayment } from './pending-payment';
+import { TicketsPdf } from './ticket-downloads';
 
 const STATUS_PALETTE: Record<StatusMovimentacao, string> = {
   PA: 'green',
@@ -47,19 +43,36 @@ export function OrderStatusBadge({ status }: { status: StatusMovimentacao }) {
 }
 
 /**
- * One order: locator, date, total, status and its tickets (one per unit, with the code). An
- * order awaiting its bank slip keeps the slip at hand and offers to cancel it.
+ * One order: locator, status, date, its tickets by event and session (holder, code, where each
+ * stands), what it cost, and what can be done with it: pay it (a pending slip or Pix code, or
+ * cancel the slip), or cancel paid tickets as the brand's rules allow. `onChanged`: the order
+ * changed on the server (a cancellation asked), the list is read again.
  */
-export function OrderCard({ order }: { order: Movimentacao & { itens: CarrinhoItem[] } }) {
+export function OrderCard({
+  order,
+  onChanged,
+}: {
+  order: Movimentacao & { itens: CarrinhoItem[] };
+  onChanged(): void;
+}) {
   const intl = useIntl();
   const slip = useCancelSlip(order.idmovimentacao);
+  const cancel = useCancelPurchase(order.idmovimentacao, onChanged);
+  // The paid ticket whose holder is being changed (its holder form is open).
+  const [holderOf, setHolderOf] = useState<HolderFormTicket | null>(null);
   // Once its slip is cancelled the order is what the server answered (RE: in the cart; CA).
   const status = slip.status ?? order.status;
-  // An order awaiting its bank slip: the slip stays at hand to print or pay.
-  const slipUrl =
-    order.status === 'AP' ? order.itens.find((item) => item.boleto_url)?.boleto_url : undefined;
+  const slipUrl = order.itens.find((item) => item.boleto_url)?.boleto_url;
+  const awaiting = order.status === 'AP';
+  const paid = order.status === 'PA';
   return (
-    <Card.Root as="article" variant="outline" data-testid="order">
+    <Card.Root
+      as="article"
+      variant="outline"
+      data-testid="order"
+      data-locator={order.localizador}
+      aria-label={intl.formatMessage({ id: 'order.label' }, { localizador: order.localizador })}
+    >
       <Card.Header pb="2">
         <Flex justify="space-between" align="start" gap="3" wrap="wrap">
           <Box>
@@ -88,15 +101,6 @@ export function OrderCard({ order }: { order: Movimentacao & { itens: CarrinhoIt
               <FormattedMessage id="order.quantity" />
             </DataList.ItemLabel>
             <DataList.ItemValue>{order.qtd}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>
-              <FormattedMessage id="order.total" />
-            </DataList.ItemLabel>
-            <DataList.ItemValue fontWeight="semibold" data-testid="order-total">
-              {/* What was charged: the tickets plus the card interest, if any. */}
-              {formatMoney(toReais(toCents(order.total) + toCents(order.valor_juros)))}
-            </DataList.ItemValue>
           </DataList.Item>
           {order.entrega_endereco ? (
             <DataList.Item>
@@ -130,57 +134,44 @@ export function OrderCard({ order }: { order: Movimentacao & { itens: CarrinhoIt
             </DataList.Item>
           ) : null}
         </DataList.Root>
-        <Stack
-          as="ul"
-          listStyleType="none"
-          gap="2"
-          aria-label={intl.formatMessage({ id: 'order.tickets' })}
-        >
-          {order.itens.map((item) => (
-            <Box
-              as="li"
-              key={item.iditem}
-              borderWidth="1px"
-              borderRadius="md"
-              p="3"
-              bg="bg.subtle"
-              data-testid="order-item"
-            >
-              <Text fontWeight="semibold">{item.dscevento}</Text>
-              <Text fontSize="sm" color="fg.muted">
-                {formatDateTime(item.dthr_apresentacao, intl.locale)} · {item.dscapre}
-              </Text>
-              <Flex justify="space-between" align="center" mt="1" gap="2" wrap="wrap">
-                <Text fontSize="sm">
-                  {item.dsctipo} · {item.dscproduto} · {formatMoney(item.total)}
-                </Text>
-                {item.codigo ? (
-                  <Text fontSize="sm">
-                    <FormattedMessage id="order.ticketCode" />{' '}
-                    <Code data-testid="ticket-code">{item.codigo}</Code>
-                  </Text>
-                ) : null}
-              </Flex>
-            </Box>
-          ))}
-        </Stack>
-        {slipUrl ? (
+        <OrderItems
+          itens={order.itens}
+          choosing={cancel.choosing}
+          chosen={cancel.chosen}
+          onToggle={(iditem) => cancel.actor.send({ type: 'purchase.itemToggled', iditem })}
+          onChangeHolder={(item) =>
+            setHolderOf({
+              item,
+              number: order.itens.filter((i) => i.portador_regra).indexOf(item) + 1,
+            })
+          }
+        />
+        <HolderForm
+          ticket={holderOf}
+          onClose={() => setHolderOf(null)}
+          saved="orders.holderChanged"
+          onSave={async (portador) => {
+            if (!holderOf) return null;
+            try {
+              await rpc('SuperIngresso', 'portadorSetItem', [holderOf.item.iditem, portador], {
+                display: 'inline',
+              });
+            } catch (e) {
+              return toErrorBody(e);
+            }
+            setHolderOf(null);
+            onChanged();
+            return null;
+          }}
+        />
+        <OrderTotals order={order} itens={order.itens} />
+        {awaiting ? <PendingPayment order={order} slip={slip} slipUrl={slipUrl} /> : null}
+        {paid ? (
           <Stack gap="3">
-            {slip.done ? null : (
-              <Box>
-                <Button asChild variant="outline" size="sm">
-                  <a
-                    href={apiUrl(slipUrl, intl.locale as Locale)}
-                    target="_blank"
-                    rel="noopener"
-                    data-testid="order-slip"
-                  >
-                    <FormattedMessage id="payment.boleto.open" />
-                  </a>
-                </Button>
-              </Box>
-            )}
-            <CancelSlip slip={slip} />
+            {order.itens.some((i) => i.status === 'PA' && i.codigo) ? (
+              <TicketsPdf idmovimentacao={order.idmovimentacao} />
+            ) : null}
+            <CancelPurchase itens={order.itens} cancel={cancel} />
           </Stack>
         ) : null}
       </Card.Body>

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_token" ADD COLUMN "bin" text;

@@ -1,0 +1,149 @@
+import type { ImpressaoResult, TicketsCartResult } from '../../schemas/contract';
+import { expect, type Page, test } from './fixtures';
+import { axeViolations, CARDS, holdAsNewPerson, msg, payWithCard, rpcAs } from './support';
+import { ticketQrCodes } from './ticket-pdf';
+
+/**
+ * The gate (issue 13 item 7), as staff use it on a phone: the staff login of the brand
+ * (brand.json `checkin`), the session and gate, a typed short code let in once and refused the
+ * second time, and offline a QR code checked by the device itself (signature, ticket list, its
+ * own scans) and synced when the network is back.
+ *
+ * The codes come the way staff get them: the short code printed under the QR (the buyer's
+ * order lists it, GET tickets/cart), and the QR's signed code read from the tickets PDF
+ * (getImpressao) by rebuilding the printed QR and decoding it (tests/e2e/ticket-pdf.ts).
+ */
+
+const STAFF = { user: 'portaria', password: 'Portaria@2026' };
+
+/** The buyer's paid order with its tickets: `[iditem, short code]` and the PDF's QR codes. */
+async function paidTickets(page: Page) {
+  const cart = await page.evaluate(async () => {
+    const token = localStorage.getItem('si.token');
+    const res = await fetch(
+      '/tickets/cart?status=PA&page=1&results_per_page=5&fetch_items=true&lang=pt_BR',
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    return ((await res.json()) as { result: TicketsCartResult }).result;
+  });
+  const order = cart.tickets[0]!;
+  const impressao = await rpcAs<ImpressaoResult>(page, 'getImpressao', [order.idmovimentacao]);
+  const pdf = await (await page.request.get(impressao.url)).body();
+  const signed = await ticketQrCodes(pdf);
+  // The signed code's payload names the unit (bytes 5–8): pair each QR with its short code.
+  const unitOf = (code: string) => Buffer.from(code, 'base64url').readUInt32BE(5);
+  return order.itens.map((item) => ({
+    short: item.codigo!,
+    signed: signed.find((code) => unitOf(code) === item.iditem)!,
+  }));
+}
+
+async function check(page: Page, code: string) {
+  const field = page.getByTestId('checkin-code');
+  await field.fill(code);
+  await field.press('Enter');
+}
+
+const result = (page: Page) => page.getByTestId('checkin-result');
+
+test('the gate: staff login, a typed code valid then used, a QR checked offline and synced', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  // The buyer: two paid tickets of the museum's first session.
+  const { idapresentacao } = await holdAsNewPerson(page, baseURL!, 'checkin', 2);
+  await payWithCard(page, 'pt-BR', CARDS.approved);
+  await expect(page).toHaveURL(/\/pt\/meuspedidos$/, { timeout: 20_000 });
+  const [first, second] = await paidTickets(page);
+  expect(first?.short).toMatch(/^[A-Z2-7]{12}$/);
+  expect(second?.signed).toHaveLength(106);
+
+  // The staff's phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const shot = (name: string) =>
+    page.screenshot({ path: testInfo.outputPath(`checkin-${name}.png`), fullPage: true });
+  await page.goto('/checkin');
+  await expect(page).toHaveURL(/\/pt\/checkin$/);
+
+  // A wrong password is refused with the server's localized message.
+  await page.getByLabel(msg('pt-BR', 'checkin.login.user')).fill(STAFF.user);
+  await page.getByLabel(msg('pt-BR', 'checkin.login.password')).fill('not-the-password');
+  await page.getByRole('button', { name: msg('pt-BR', 'checkin.login.submit') }).click();
+  await expect(page.getByTestId('checkin-login-error')).toHaveText(
+    msg('pt-BR', 'error.checkinLogin'),
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await shot('login');
+
+  await page.getByLabel(msg('pt-BR', 'checkin.login.password')).fill(STAFF.password);
+  await page.getByRole('button', { name: msg('pt-BR', 'checkin.login.submit') }).click();
+  await page.getByTestId('checkin-session').selectOption(String(idapresentacao));
+  await page.getByLabel(msg('pt-BR', 'checkin.gate.label')).fill('Norte');
+  await shot('session');
+  await page.getByRole('button', { name: msg('pt-BR', 'checkin.session.start') }).click();
+  // The session's tickets and the brand's key are on the device for offline checks.
+  await expect(page.getByTestId('checkin-list')).toBeVisible();
+  await expect(page.getByTestId('checkin-network')).toHaveText(
+    msg('pt-BR', 'checkin.status.online'),
+  );
+  await shot('scan');
+
+  // Online: the short code typed from the ticket lets in once…
+  await check(page, first!.short);
+  await expect(result(page)).toHaveAttribute('data-resultado', 'valido');
+  await expect(page.getByRole('status').filter({ has: result(page) })).toContainText(
+    msg('pt-BR', 'checkin.verdict.valido'),
+  );
+  await shot('valid');
+  // …and the second time says when and at which gate it was used.
+  await check(page, first!.short.toLowerCase());
+  await expect(result(page)).toHaveAttribute('data-resultado', 'ja_usado');
+  const used = page.getByRole('alert').filter({ has: result(page) });
+  await expect(used).toContainText(msg('pt-BR', 'checkin.verdict.ja_usado'));
+  await expect(used).toContainText('Norte');
+  await expect(page.getByTestId('checkin-code')).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+  await shot('used');
+  // A code that is no ticket.
+  await check(page, 'AAAAAAAAAAAA');
+  await expect(result(page)).toHaveAttribute('data-resultado', 'invalido');
+  await shot('invalid');
+
+  // Offline: the QR's signed code is checked on the device and kept for the sync.
+  await page.context().setOffline(true);
+  await check(page, second!.signed);
+  await expect(result(page)).toHaveAttribute('data-resultado', 'valido');
+  await expect(result(page)).toHaveAttribute('data-offline', 'true');
+  await expect(page.getByTestId('checkin-network')).toHaveText(
+    msg('pt-BR', 'checkin.status.offline'),
+  );
+  await expect(page.getByTestId('checkin-pending')).toHaveText(
+    msg('pt-BR', 'checkin.pending', { count: 1 }),
+  );
+  await shot('offline-valid');
+  // The device remembers its own scan: the same QR again is already used.
+  await check(page, second!.signed);
+  await expect(result(page)).toHaveAttribute('data-resultado', 'ja_usado');
+  await expect(result(page)).toContainText('Norte');
+  // A typed code cannot be checked without the server.
+  await check(page, first!.short);
+  await expect(result(page)).toHaveAttribute('data-resultado', 'nao_verificavel');
+  await expect(result(page)).toContainText(msg('pt-BR', 'checkin.unverifiable.codigoCurto'));
+  await shot('offline-unverifiable');
+
+  // Back online: the kept scan is synced by itself, and the server counts it.
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('checkin-sync-result')).toHaveText(
+    msg('pt-BR', 'checkin.sync.result', { enviadas: 1, aceitas: 1, recusadas: 0 }),
+  );
+  await expect(page.getByTestId('checkin-pending')).toHaveText(
+    msg('pt-BR', 'checkin.pending', { count: 0 }),
+  );
+  await check(page, second!.signed);
+  await expect(result(page)).toHaveAttribute('data-resultado', 'ja_usado');
+  await expect(result(page)).toHaveAttribute('data-offline', 'false');
+  await shot('synced');
+
+  await page.getByRole('button', { name: msg('pt-BR', 'checkin.logout') }).click();
+  await expect(page.getByLabel(msg('pt-BR', 'checkin.login.user'))).toBeVisible();
+});
