@@ -1,7 +1,3 @@
-// Issue 13 item 5: holders after the purchase. A paid ticket's holder changes (or, when optional,
-// is removed) until the brand's cut-off before its session; each change re-issues the ticket, so
-// its old QR code and short code stop working at the gate; the duplicate-holder rule holds.
-import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,13 +6,7 @@ import type { Envelope, PortadorDados, TicketsCartResult } from '../../schemas/c
 import type { CheckinAnswer, CheckinLoginResult } from '../../schemas/rest/checkin';
 import { firstRow, rows } from '../db/sql';
 import { t } from '../i18n';
-import {
-  errorOf,
-  SANDBOX_CARDS,
-  sandboxCard,
-  startTestServer,
-  type TestServer,
-} from '../test/harness';
+import { errorOf, payApproved, startTestServer, type TestServer } from '../test/harness';
 import { E, P, testBrand, testCatalog } from '../test/test-brand';
 import { signedCodeOf } from '../tickets/tickets';
 
@@ -68,22 +58,7 @@ async function paidMatch(s: TestServer, email: string, holders = [ANA, BRUNO]) {
   const [a, b] = units.map((u) => Number(u.id));
   await s.ok('SuperIngresso', 'portadorSetItem', [a!, holders[0]!], { token });
   await s.ok('SuperIngresso', 'portadorSetItem', [b!, holders[1]!], { token });
-  const pay = await s.ok(
-    'SuperIngresso',
-    'iniciarPagamento',
-    [
-      r.idmovimentacao,
-      1,
-      '',
-      await sandboxCard(s, SANDBOX_CARDS.approved),
-      { parcelas: 1, idempotencyKey: `key-${randomUUID()}` },
-    ],
-    { token },
-  );
-  expect(pay.status).toBe('approved');
-  await s.ok('SuperIngresso', 'concluirPagamento', [{ idmovimentacao: r.idmovimentacao }], {
-    token,
-  });
+  await payApproved(s, token, r.idmovimentacao);
   return { token, idmovimentacao: r.idmovimentacao, a: a!, b: b!, jogo };
 }
 

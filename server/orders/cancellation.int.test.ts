@@ -1,11 +1,3 @@
-/**
- * Cancelling paid tickets (cancelaCompra): asked → `{ aguarde }`, the tickets pending until the
- * sandbox confirms the refund (operator command or notification), then back on sale exactly once
- * even when the confirmation arrives twice (also at the same moment); the brand's rules (7 days
- * of withdrawal, the refundable option, never close to or after the session); someone else's
- * order refused; a refund the gateway refuses leaves the tickets paid.
- */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarrinhoItem, TicketsCartResult } from '../../schemas/contract';
@@ -21,8 +13,7 @@ import {
   counterOf,
   errorOf,
   makeBuyers,
-  SANDBOX_CARDS,
-  sandboxCard,
+  payApproved,
   startTestServer,
   TEST_WEBHOOK_SECRET,
   type TestServer,
@@ -60,22 +51,7 @@ async function paidOrder(qtd: number) {
     [[{ idproduto: P.inteira, qtd }], visita, []],
     { token },
   );
-  const pay = await s.ok(
-    'SuperIngresso',
-    'iniciarPagamento',
-    [
-      r.idmovimentacao,
-      1,
-      '',
-      await sandboxCard(s, SANDBOX_CARDS.approved),
-      { parcelas: 1, idempotencyKey: `key-${randomUUID()}` },
-    ],
-    { token },
-  );
-  expect(pay.status).toBe('approved');
-  await s.ok('SuperIngresso', 'concluirPagamento', [{ idmovimentacao: r.idmovimentacao }], {
-    token,
-  });
+  await payApproved(s, token, r.idmovimentacao);
   const { localizador } = (await firstRow<{ localizador: string }>(
     s.db,
     sql`SELECT localizador FROM movimentacao WHERE id = ${r.idmovimentacao}`,

@@ -353,3 +353,28 @@ export async function sandboxCard(
   if (!('result' in body)) throw new Error(JSON.stringify(body));
   return body.result;
 }
+
+/**
+ * Pays order `idmovimentacao` of `token` with the approved sandbox card in one instalment and
+ * concludes it (status PA, tickets issued); throws when the card is not approved.
+ */
+export async function payApproved(
+  s: TestServer,
+  token: string,
+  idmovimentacao: number,
+): Promise<void> {
+  const pay = await s.ok(
+    'SuperIngresso',
+    'iniciarPagamento',
+    [
+      idmovimentacao,
+      1,
+      '',
+      await sandboxCard(s, SANDBOX_CARDS.approved),
+      { parcelas: 1, idempotencyKey: `key-${randomBytes(12).toString('hex')}` },
+    ],
+    { token },
+  );
+  if (pay.status !== 'approved') throw new Error(`payment ${pay.status}: ${pay.mensagem}`);
+  await s.ok('SuperIngresso', 'concluirPagamento', [{ idmovimentacao }], { token });
+}

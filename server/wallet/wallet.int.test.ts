@@ -16,13 +16,7 @@ import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletPassResult } from '../../schemas/contract';
 import { firstRow, rows, toDate } from '../db/sql';
-import {
-  errorOf,
-  SANDBOX_CARDS,
-  sandboxCard,
-  startTestServer,
-  type TestServer,
-} from '../test/harness';
+import { errorOf, payApproved, startTestServer, type TestServer } from '../test/harness';
 import { E, P } from '../test/test-brand';
 import { reissueTicket, signedCodeOf } from '../tickets/tickets';
 import { DEV_ISSUER_ID, DEV_PASS_TYPE_ID, devWalletCredentials } from './credentials';
@@ -52,22 +46,7 @@ async function paidTicket(token = buyer) {
     [[{ idproduto: P.inteira, qtd: 1 }], visita, []],
     { token },
   );
-  const pay = await s.ok(
-    'SuperIngresso',
-    'iniciarPagamento',
-    [
-      r.idmovimentacao,
-      1,
-      'http://localhost/checkout',
-      await sandboxCard(s, SANDBOX_CARDS.approved),
-      { parcelas: 1, idempotencyKey: `key-${randomUUID()}` },
-    ],
-    { token },
-  );
-  expect(pay.status).toBe('approved');
-  await s.ok('SuperIngresso', 'concluirPagamento', [{ idmovimentacao: r.idmovimentacao }], {
-    token,
-  });
+  await payApproved(s, token, r.idmovimentacao);
   const t = await firstRow<{ id: number; iditem: number; codigo: string; localizador: string }>(
     s.db,
     sql`SELECT g.id, g.iditem, g.codigo, m.localizador FROM ingresso g
