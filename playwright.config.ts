@@ -2,20 +2,36 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 // The browser tests drive real Chromium against the server started exactly as `npm start`
-// starts it, each on a fresh database. Four servers: the main one (the production build), one
-// whose holds last only HOLD_SECONDS so expiry can be watched, one serving a build with the
-// development pages (/dev/forms, /dev/mailbox: STOREFRONT_DEV_PAGES=1) from its own DIST_DIR,
-// and one for accounts whose BRANDS_DIR is a fresh copy of brands/ (captcha at sign-up, terms
-// published by the tests) with a build composed for it (tests/e2e/brands-copy.mjs).
-export const MAIN_PORT = Number(process.env.E2E_PORT ?? 18181);
-export const SHORT_HOLD_PORT = MAIN_PORT + 1;
+// starts it, each on a fresh database. Each Playwright worker has a set of four servers of its
+// own (so tests of two workers never share a database, an account's cart or a stock count):
+// the main one (the production build), one whose holds last only HOLD_SECONDS so expiry can be
+// watched, one serving a build with the development pages (/dev/forms, /dev/mailbox:
+// STOREFRONT_DEV_PAGES=1) from its own DIST_DIR, and one for accounts whose BRANDS_DIR is a
+// fresh copy of brands/ (captcha at sign-up, terms published by the tests) with a build composed
+// for it (tests/e2e/brands-copy.mjs). The builds are shared by the sets (scripts/build-lock.mjs).
+//
+// E2E_WORKERS (default 2) sets the number of workers and server sets; E2E_PORT the first port.
+// Set k uses the ports E2E_PORT + 10k … + 10k + 3.
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const BASE_PORT = Number(process.env.E2E_PORT ?? 18181);
+const portOf = (set: number, offset: number) => BASE_PORT + 10 * set + offset;
+const dirOf = (set: number, name: string) => `.tmp/e2e/set-${set}/${name}`;
+/** This worker's set (Playwright numbers its workers' slots 0 … workers − 1). */
+const SET = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
+export const MAIN_PORT = portOf(SET, 0);
+/** The main server's data directory (the sandbox's operator command opens it). */
+export const MAIN_DATA_DIR = dirOf(SET, 'main');
+export const SHORT_HOLD_PORT = portOf(SET, 1);
 export const SHORT_HOLD_SECONDS = 12;
-export const DEV_PAGES_PORT = MAIN_PORT + 2;
+export const DEV_PAGES_PORT = portOf(SET, 2);
+/** The development-pages server's data directory (operator commands open it). */
+export const DEV_PAGES_DATA_DIR = dirOf(SET, 'dev-pages');
 export const DEV_PAGES_DIST = '.tmp/e2e/dist-dev';
-export const ACCOUNTS_PORT = MAIN_PORT + 3;
-const ACCOUNTS_ROOT = '.tmp/e2e/accounts-root';
+export const ACCOUNTS_PORT = portOf(SET, 3);
+const accountsRoot = (set: number) => dirOf(set, 'accounts-root');
 /** The accounts server's brands: tests may add files here (a new version of the terms). */
-export const ACCOUNTS_BRANDS_DIR = `${ACCOUNTS_ROOT}/brands`;
+export const ACCOUNTS_BRANDS_DIR = `${accountsRoot(SET)}/brands`;
 const ACCOUNTS_DIST = '.tmp/e2e/dist-accounts';
 
 const executablePath = findChromium();
@@ -47,12 +63,13 @@ const server = (
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
+    // Overridden per worker in fixtures.ts (this object is read once, before the workers).
     baseURL: `http://127.0.0.1:${MAIN_PORT}`,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
@@ -60,19 +77,19 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
-  webServer: [
+  webServer: Array.from({ length: WORKERS }, (_, set) => [
     // Refunds of cancelled tickets wait for the sandbox's operator command (orders.spec.ts).
-    server(MAIN_PORT, '.tmp/e2e/main', { SANDBOX_REFUND_DELAY_MS: '0' }),
-    server(SHORT_HOLD_PORT, '.tmp/e2e/short-hold', { HOLD_SECONDS: String(SHORT_HOLD_SECONDS) }),
-    server(DEV_PAGES_PORT, '.tmp/e2e/dev-pages', {
+    server(portOf(set, 0), dirOf(set, 'main'), { SANDBOX_REFUND_DELAY_MS: '0' }),
+    server(portOf(set, 1), dirOf(set, 'short-hold'), { HOLD_SECONDS: String(SHORT_HOLD_SECONDS) }),
+    server(portOf(set, 2), dirOf(set, 'dev-pages'), {
       STOREFRONT_DEV_PAGES: '1',
       DIST_DIR: DEV_PAGES_DIST,
     }),
     server(
-      ACCOUNTS_PORT,
-      '.tmp/e2e/accounts',
-      { BRANDS_DIR: ACCOUNTS_BRANDS_DIR, DIST_DIR: ACCOUNTS_DIST },
-      `node tests/e2e/brands-copy.mjs ${ACCOUNTS_ROOT} ${ACCOUNTS_DIST}`,
+      portOf(set, 3),
+      dirOf(set, 'accounts'),
+      { BRANDS_DIR: `${accountsRoot(set)}/brands`, DIST_DIR: ACCOUNTS_DIST },
+      `node tests/e2e/brands-copy.mjs ${accountsRoot(set)} ${ACCOUNTS_DIST}`,
     ),
-  ],
+  ]).flat(),
 });

@@ -46,13 +46,33 @@ function precompiledMessages(): Plugin {
   };
 }
 
+/**
+ * The check-in page's service worker (src/features/checkin/offline/checkin-sw.ts), written to
+ * `/checkin-sw.js` by the browser build: a fixed address (the page registers it by name), at
+ * the root so its scope may be the page's path. It shares no module with the app, so it is one
+ * self-contained classic script.
+ */
+function checkinWorker(): Plugin {
+  const entry = fileURLToPath(
+    new URL('./src/features/checkin/offline/checkin-sw.ts', import.meta.url),
+  );
+  return {
+    name: 'storefront:checkin-worker',
+    apply: 'build',
+    buildStart() {
+      if (this.environment.config.consumer !== 'client') return;
+      this.emitFile({ type: 'chunk', id: entry, fileName: 'checkin-sw.js' });
+    },
+  };
+}
+
 export default defineConfig({
   define: {
     // Routes for development pages (/dev/forms) in a production build: the browser tests build
     // with STOREFRONT_DEV_PAGES=1; a normal build leaves the pages (and their code) out.
     __STOREFRONT_DEV_PAGES__: JSON.stringify(process.env.STOREFRONT_DEV_PAGES === '1'),
   },
-  plugins: [precompiledMessages(), formValidators(), react()],
+  plugins: [precompiledMessages(), formValidators(), react(), checkinWorker()],
   resolve: {
     alias: [
       {

@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects: fast unit tests beside their code, and server integration tests (*.int.test.ts)
 // that open a real database (PGlite from a migrated template, PostgreSQL when DATABASE_URL is set).
+// Server test files run in parallel: each opens a database of its own (server/test/harness.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -20,7 +21,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           globalSetup: ['server/test/global-setup.ts'],
         },
       },

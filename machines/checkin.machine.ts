@@ -43,6 +43,8 @@ const placeholder =
  * - tags: `signedOut`, `busy` (a call the person waits for), `choosing`, `scanning` (the code
  *   field is shown), `result`, `syncing`
  * - a staff session the server no longer knows (code 1) goes back to `signedOut` from any call.
+ * - opened without the network (`fetchSessions` fails so) with a session chosen before, it goes
+ *   straight back to that session's `gate`, offline, with the list the device keeps.
  */
 export const checkinMachine = setup({
   types: {
@@ -63,6 +65,10 @@ export const checkinMachine = setup({
   },
   guards: {
     hasStaff: ({ context }) => context.staff !== null,
+    /** The call never reached the server, and a session was chosen before (its list kept). */
+    canResumeOffline: ({ context }, params: { error: unknown }) =>
+      context.idapresentacao !== null && toFlowError(params.error).code === CHECKIN_NETWORK_CODE,
+    hasSessions: ({ context }) => context.sessions.length > 0,
     hasPending: ({ context }) => context.pending > 0,
     isOnline: ({ context }) => context.online,
     hasSyncError: ({ context }) => context.syncError !== null,
@@ -134,7 +140,7 @@ export const checkinMachine = setup({
     sessions: [],
     idapresentacao: input.idapresentacao,
     portao: input.portao,
-    offlineList: null,
+    offlineList: input.offlineList ?? null,
     codigo: '',
     outcome: null,
     error: null,
@@ -196,6 +202,13 @@ export const checkinMachine = setup({
             ],
           },
           {
+            // Opened offline (the page served by the device's service worker) with a session
+            // chosen before: back to its gate; the device checks codes with the list it keeps.
+            guard: { type: 'canResumeOffline', params: ({ event }) => ({ error: event.error }) },
+            target: 'gate',
+            actions: 'markOffline',
+          },
+          {
             target: 'choosing',
             actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
           },
@@ -252,7 +265,11 @@ export const checkinMachine = setup({
     gate: {
       type: 'parallel',
       on: {
-        'session.change': { target: 'choosing', actions: ['clearOutcome', 'clearError'] },
+        'session.change': [
+          { guard: 'hasSessions', target: 'choosing', actions: ['clearOutcome', 'clearError'] },
+          // Arrived offline without the sessions: they are read first.
+          { target: 'loadingSessions', actions: ['clearOutcome', 'clearError'] },
+        ],
         'staff.logout': { target: 'signingOut' },
         // The browser's own word on the network: shown at once; kept scans then go (`sync`).
         'network.online': { actions: ['markOnline', 'clearSyncError'] },

@@ -119,6 +119,41 @@ describe('checkinMachine', () => {
     expect(fakes.inputsOf('fetchSessions')).toEqual([{ token: 't0k' }]);
   });
 
+  it('opened offline with a session chosen before: straight back to its gate, offline', async () => {
+    const { actor, fakes, snap } = start({
+      ...INPUT,
+      staff: STAFF,
+      idapresentacao: 7,
+      portao: 'Norte',
+      offlineList: LIST,
+    });
+    fakes.reject('fetchSessions', NETWORK);
+    await flush();
+    expect(snap().matches({ gate: { scan: 'idle' } })).toBe(true);
+    expect(snap().context).toMatchObject({ offlineList: LIST, online: false, error: null });
+    // The device checks codes itself.
+    actor.send({ type: 'code.submitted', codigo: CODE });
+    fakes.reject('checkCode', NETWORK);
+    await flush();
+    expect(fakes.inputsOf('checkOffline')).toEqual([
+      { codigo: CODE, idapresentacao: 7, portao: 'Norte' },
+    ]);
+    // Changing the session reads the sessions first (none were read).
+    actor.send({ type: 'session.change' });
+    expect(snap().value).toBe('loadingSessions');
+    fakes.resolve('fetchSessions', SESSOES);
+    await flush();
+    expect(snap().value).toBe('choosing');
+  });
+
+  it('opened offline with no session chosen: the sessions error, to retry', async () => {
+    const { fakes, snap } = start({ ...INPUT, staff: STAFF });
+    fakes.reject('fetchSessions', NETWORK);
+    await flush();
+    expect(snap().value).toBe('choosing');
+    expect(snap().context.error).toEqual(NETWORK);
+  });
+
   it('online: the server’s answer; the next code is checked from the result at once', async () => {
     const { actor, fakes, snap } = await atTheGate();
     actor.send({ type: 'code.submitted', codigo: `  ${CODE} ` });

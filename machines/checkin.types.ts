@@ -54,6 +54,8 @@ export interface CheckinInput {
   portao: string;
   /** Offline scans not yet synced. */
   pending: number;
+  /** The device's copy of the remembered session's tickets, if it has one. */
+  offlineList?: CheckinOfflineSummary | null;
 }
 
 /** The device's copy of a session's tickets (GET portaria/offline), as the view tells it. */

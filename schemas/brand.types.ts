@@ -8,8 +8,16 @@ import type { FormId, FormOverride } from './forms/compose';
 
 /** brands/<id>/brand.json: the public config plus what only the server needs (the card campaign is under `payments`). */
 export interface BrandFile
-  extends Omit<BrandConfig, 'id' | 'version' | 'captcha' | 'cardCampaign' | 'installments'> {
+  extends Omit<
+    BrandConfig,
+    'id' | 'version' | 'captcha' | 'cardCampaign' | 'installments' | 'support'
+  > {
   $schema?: string;
+  /**
+   * The public support contacts, plus `contactInbox`: where the contact form's messages go
+   * (absent: `email`); server only.
+   */
+  support: BrandConfig['support'] & { contactInbox?: string };
   /**
    * The public config's switches and site key; `provider` is what the brand asks for (absent:
    * reCAPTCHA when a site key is set, else ALTCHA). The public config says what is really used.

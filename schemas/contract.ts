@@ -172,6 +172,8 @@ export const ServerMessage = {
   boletoPageStatusClosed: 'payment.boletoPage.statusClosed',
   // Cancelling paid tickets (cancelaCompra)
   cancellationFailed: 'error.cancellationFailed', // 'Erro no cancelamento, por favor entre em contato com o SAC.'
+  // The contact form (CustomUserApps/Contato)
+  contactSent: 'contact.sent',
 } as const;
 export type ServerMessageId = (typeof ServerMessage)[keyof typeof ServerMessage];
 
@@ -595,6 +597,17 @@ export interface Movimentacao {
    * slip or Pix charge issued (as iniciarPagamento answered it), or a card charge under review.
    */
   pagamento_pendente?: PagamentoPendente;
+  /**
+   * The voucher this order was swapped for (SuperIngresso.iniciarTrocaVoucher), in the orders
+   * list: its 16-digit locator and the partner that issued it (the brand's voucher batch file).
+   */
+  voucher?: VoucherOrigem;
+}
+
+/** {@link Movimentacao.voucher}. */
+export interface VoucherOrigem {
+  localizador: string;
+  parceiro: string;
 }
 
 /** {@link Movimentacao.pagamento_pendente}. */
@@ -1038,6 +1051,28 @@ export interface ValidaEmailResult {
   mensagem?: string;
 }
 
+/**
+ * POST CustomUserApps/Contato body: the contact form's fields (spec §3 "Contact form";
+ * schemas/forms/contact.schema.json) as they are, plus the fields of the brand's override.
+ */
+export interface ContatoBody {
+  email: string;
+  nome: string;
+  assunto: string;
+  mensagem: string;
+  /** The captcha's token, when the brand's `captcha.contact` is on. */
+  _recaptcha?: string;
+  [brandField: string]: unknown;
+}
+
+/** POST CustomUserApps/Contato result: the message was stored and mailed. */
+export interface ContatoResult {
+  /** The message's number, also in both mails. */
+  protocolo: number;
+  /** 'Mensagem enviada! Protocolo {protocolo}. …' in the request's language. */
+  mensagem: string;
+}
+
 /** A term (spec §3 "Term"): one version of one type of the brand's terms. */
 export interface Termo {
   idtermo: number;
@@ -1213,6 +1248,7 @@ export const RestPath = {
   novaSenha: 'pessoa/cadastro/recuperar/nova',
   confirmarEmail: 'pessoa/cadastro/confirmar/email',
   validaEmail: 'CustomUserApps/ValidaEmail',
+  contato: 'CustomUserApps/Contato',
   ticketsCart: 'tickets/cart',
   rpc: 'router.php',
   /** GET: the tickets PDF (see {@link ImpressaoResult.url}). */

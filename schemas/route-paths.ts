@@ -17,6 +17,7 @@ export const ROUTE_NAMES = [
   'Confirmar',
   'Voucher',
   'Checkin',
+  'Contato',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
@@ -47,6 +48,8 @@ export const ROUTE_PATHS: Record<RouteName, Record<Locale, string>> = {
   Voucher: same('voucher'),
   // The gate's page for the brand's staff (issue 13 item 7): one path in every language.
   Checkin: same('checkin'),
+  // The contact form (spec §2 "contact (contato / contact / contato)"; issue 14 item 1).
+  Contato: { 'pt-BR': 'contato', 'es-ES': 'contato', 'en-US': 'contact' },
 };
 
 export interface RoutePathMatch {

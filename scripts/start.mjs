@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withBuildLock } from './build-lock.mjs';
 import { buildStorefront } from './build-storefront.mjs';
 import { buildAge } from './staleness.mjs';
 
@@ -25,7 +26,7 @@ function buildIfNeeded() {
   writeFileSync(flagsFile, flags);
 }
 
-buildIfNeeded();
+withBuildLock(distDir, buildIfNeeded);
 if (process.argv.includes('--build-only')) process.exit(0);
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {

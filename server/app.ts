@@ -11,6 +11,7 @@ import { accountRoutes } from './accounts/routes';
 import { addressRoutes } from './address/routes';
 import { deliveryRoutes } from './cart/delivery';
 import { captchaRoutes } from './captcha/routes';
+import { contactRoutes } from './contact/routes';
 import { contentRoutes } from './content/routes';
 import type { Db } from './db/client';
 import { mailboxRoutes } from './mail/mailbox';
@@ -151,6 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     sandboxIdp: opts.sandboxIdp ?? false,
   });
   await app.register(captchaRoutes, { db: opts.db });
+  await app.register(contactRoutes, { db: opts.db });
   await app.register(contentRoutes);
   await app.register(ordersRoutes, { db: opts.db });
   await app.register(ticketsRoutes, { db: opts.db, brands: opts.brands });

@@ -14,6 +14,7 @@ import { setSignupsPerHour } from './accounts/throttle';
 import { buildApp } from './app';
 import { loadBrands } from './brands/loader';
 import { todayInSaoPaulo } from './brands/schedule';
+import { watchBrands } from './brands/watch';
 import { startSweeper } from './cart/sweeper';
 import { syncCatalog } from './catalog/sync';
 import { type DbHandle, openDb } from './db/client';
@@ -141,6 +142,8 @@ const recover = async () => {
     brands,
     afterSeconds: recoveryEnv.afterSeconds,
     onError: (err, idpagamento) => app.log.warn({ err, idpagamento }, 'payment recovery: later'),
+    onRefundError: (err, idestorno) =>
+      app.log.warn({ err, idestorno }, 'cancellation refund recovery: later'),
   });
   if (Object.values(r).some((n) => n > 0)) app.log.info({ recovery: r }, 'payments recovered');
 };
@@ -174,11 +177,23 @@ const sweeper = startSweeper(db, {
   onError: (err) => app.log.error({ err }, 'sweeper pass failed'),
 });
 
+// A change to the brands' files reaches this server without a restart: validated, then swapped
+// in whole; an invalid change keeps the last good version and is logged (brands/watch.ts).
+const brandWatcher = watchBrands({
+  dir: env.brandsDir,
+  brands,
+  log: app.log,
+  prepare: async (next) => {
+    await syncCatalog(db, next);
+  },
+});
+
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   app.log.info(`${signal}: shutting down`);
+  brandWatcher.close();
   sweeper.stop();
   try {
     await app.close();
@@ -196,6 +211,7 @@ try {
   await app.listen({ port: env.port, host: env.host });
 } catch (err) {
   console.error(`Could not listen on ${env.host}:${env.port}: ${(err as Error).message}`);
+  brandWatcher.close();
   sweeper.stop();
   await mailer.stop();
   await handle.close();

@@ -14,6 +14,8 @@ import agencyProfileSchema from './agencyProfile.schema.json' with { type: 'json
 import agencyProfileUi from './agencyProfile.ui.json' with { type: 'json' };
 import changePasswordSchema from './changePassword.schema.json' with { type: 'json' };
 import changePasswordUi from './changePassword.ui.json' with { type: 'json' };
+import checkinLoginSchema from './checkinLogin.schema.json' with { type: 'json' };
+import checkinLoginUi from './checkinLogin.ui.json' with { type: 'json' };
 import contactSchema from './contact.schema.json' with { type: 'json' };
 import contactUi from './contact.ui.json' with { type: 'json' };
 import couponSchema from './coupon.schema.json' with { type: 'json' };
@@ -48,6 +50,7 @@ export const FORM_IDS = [
   'coupon',
   'profile',
   'agencyProfile',
+  'checkinLogin',
 ] as const;
 export type FormId = (typeof FORM_IDS)[number];
 
@@ -96,6 +99,7 @@ export const BASE_FORMS: Readonly<Record<FormId, { schema: FormSchema; uiSchema:
   coupon: { schema: couponSchema as FormSchema, uiSchema: couponUi },
   profile: { schema: profileSchema as FormSchema, uiSchema: profileUi },
   agencyProfile: { schema: agencyProfileSchema as FormSchema, uiSchema: agencyProfileUi },
+  checkinLogin: { schema: checkinLoginSchema as FormSchema, uiSchema: checkinLoginUi },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -140,6 +144,7 @@ export const FORM_FLAGS: Readonly<Record<FormId, readonly FormFlag[]>> = {
   coupon: [],
   profile: ['editarEnderecoCadastro'],
   agencyProfile: ['editarEnderecoCadastro'],
+  checkinLogin: [],
 };
 
 /** Which of the brand's `captcha` switches turns on the captcha of a form. */

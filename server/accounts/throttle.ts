@@ -137,6 +137,10 @@ export const RATE_LIMITS = {
   forgotEmail: { limit: 3, windowSeconds: 3600 },
   emailCheck: { limit: 60, windowSeconds: 600 },
   confirm: { limit: 20, windowSeconds: 600 },
+  /** The contact form (CustomUserApps/Contato), per caller's address. */
+  contact: { limit: 5, windowSeconds: 3600 },
+  /** Per sender's e-mail: the acknowledgement must not become a way to flood someone's inbox. */
+  contactEmail: { limit: 3, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>;
 
 /** The operator's SIGNUPS_PER_HOUR (server/main.ts sets it at start). */

@@ -28,7 +28,14 @@ export function publicConfig(b: LoadedBrand, version: string): BrandConfig {
     carrinhoLocal: f.carrinhoLocal,
     editarEndereco: f.editarEndereco,
     editarEnderecoCadastro: f.editarEnderecoCadastro,
-    support: f.support,
+    // The contact form's inbox is the operator's business, not the visitor's.
+    support: {
+      email: f.support.email,
+      phone: f.support.phone,
+      whatsapp: f.support.whatsapp,
+      chat: f.support.chat,
+      hours: f.support.hours,
+    },
     installments: {
       max: f.payments.maxInstallments,
       minValue: f.payments.minInstallmentValue,

@@ -84,16 +84,7 @@ export async function loadBrands(brandsDir: string): Promise<LoadedBrand[]> {
     });
   }
   problems.push(...crossBrandProblems(folders));
-  for (const f of folders) {
-    for (const scan of [scanTerms, scanContent]) {
-      try {
-        await scan(f.dir);
-      } catch (err) {
-        if (!(err instanceof ContentFileError)) throw err;
-        problems.push({ file: display(err.file), pointer: '', reason: err.reason });
-      }
-    }
-  }
+  for (const f of folders) problems.push(...(await contentProblems(f.dir)));
   if (problems.length > 0) throw new BrandLoadError(problems);
 
   return folders.map((f) => ({
@@ -104,6 +95,42 @@ export async function loadBrands(brandsDir: string): Promise<LoadedBrand[]> {
     ...(Object.keys(f.forms).length > 0 ? { forms: f.forms } : {}),
     ...(f.vouchers && f.vouchers.length > 0 ? { vouchers: f.vouchers } : {}),
   }));
+}
+
+/**
+ * Every problem of a brand folder, as the server's start would find them (`npm run
+ * brand:check <dir>`): `brand.json`, `catalog.json`, `forms/`, `vouchers/` and `content/`. A
+ * folder without a `brand.json` is taken as a brands folder: every brand in it is checked, and
+ * the rules across brands (one default, hosts claimed once) too.
+ * @returns the problems, empty when the folder would load.
+ */
+export async function checkBrandDir(dir: string): Promise<BrandProblem[]> {
+  const resolved = path.resolve(dir);
+  if (await isFile(path.join(resolved, 'brand.json'))) {
+    const f = await loadFolder(path.dirname(resolved), path.basename(resolved));
+    return f ? [...f.problems, ...(await contentProblems(f.dir))] : [];
+  }
+  try {
+    await loadBrands(resolved);
+    return [];
+  } catch (err) {
+    if (err instanceof BrandLoadError) return [...err.problems];
+    throw err;
+  }
+}
+
+/** The problems of a brand's `content/` (terms, pages, FAQ, pop-ups). */
+async function contentProblems(dir: string): Promise<BrandProblem[]> {
+  const problems: BrandProblem[] = [];
+  for (const scan of [scanTerms, scanContent]) {
+    try {
+      await scan(dir);
+    } catch (err) {
+      if (!(err instanceof ContentFileError)) throw err;
+      problems.push({ file: display(err.file), pointer: '', reason: err.reason });
+    }
+  }
+  return problems;
 }
 
 interface FolderResult {

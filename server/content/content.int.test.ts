@@ -88,8 +88,9 @@ describe('content calls', () => {
     expect(await to('/en/matches-presale?utm_source=x')).toEqual([301, '/en?utm_source=x']);
     expect(await to('/es/etapas')).toEqual([301, '/es/checkout']);
     expect(await to('/en/record')).toEqual([301, '/en/profile']);
-    // The test brand has no contact page: home.
-    expect(await to('/pt/contato')).toEqual([301, '/pt']);
+    // The contact form is a page; the Spanish word leads to it.
+    expect(await to('/pt/contato')).toEqual([200, undefined]);
+    expect(await to('/es/contacto')).toEqual([301, '/es/contato']);
     // It has no cookies page either: a cookie address stays not found.
     expect(await to('/pt/politicas/cookie')).toEqual([404, undefined]);
     // A real page is never redirected.

@@ -732,3 +732,26 @@ export const voucher = pgTable(
     ),
   ],
 );
+
+/**
+ * A message of the contact form (CustomUserApps/Contato): stored in the same transaction as the
+ * mail to the brand's support inbox and the acknowledgement to the sender (server/contact).
+ */
+export const contatoMensagem = pgTable(
+  'contato_mensagem',
+  {
+    id: serial('id').primaryKey(),
+    brand: text('brand').notNull(),
+    email: text('email').notNull(),
+    nome: text('nome').notNull(),
+    assunto: text('assunto').notNull(),
+    mensagem: text('mensagem').notNull(),
+    /** The brand's own fields of the form (brands/<id>/forms/contact.json), by name; null: none. */
+    campos: jsonb('campos').$type<Record<string, string | number | boolean> | null>(),
+    /** The sender's language: the acknowledgement went out in it. */
+    locale: text('locale').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('contato_mensagem_brand_idx').on(t.brand, t.createdAt)],
+);

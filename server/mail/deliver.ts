@@ -108,7 +108,6 @@ export function startMailer(opts: MailerOptions): Mailer {
   const backoffMs = opts.backoffMs ?? defaultBackoffMs;
   const batchSize = opts.batchSize ?? 20;
   let stopped = false;
-  const brands = new Map(opts.brands.map((b) => [b.id, b] as const));
   // Timeouts well inside the lease, so a hung server cannot outlive the claim.
   const transport = opts.smtpUrl
     ? nodemailer.createTransport({
@@ -136,7 +135,8 @@ export function startMailer(opts: MailerOptions): Mailer {
     );
 
   const send = async (mail: Claimed): Promise<boolean> => {
-    const brand = brands.get(mail.brand);
+    // Looked up per mail: a brand's files may change while the server runs (brands/watch.ts).
+    const brand = opts.brands.find((b) => b.id === mail.brand);
     const locale = (LOCALES as readonly string[]).includes(mail.locale)
       ? (mail.locale as Locale)
       : 'pt-BR';

@@ -22,10 +22,12 @@ export interface MailRequest {
    * Template variables (see MAIL_VARS in templates.ts): confirm_email {nome, link},
    * reset_password {nome, link, minutes}, agency_awaiting {nome}, agency_approved {nome, link},
    * password_changed {nome}, payment_confirmed {nome, localizador}, payment_released
-   * {nome, localizador}; any kind may add `origin` (e.g. `https://shop.example`) for the
+   * {nome, localizador}, refund_confirmed {nome, localizador, valor}; any kind may add `origin` (e.g. `https://shop.example`) for the
    * logo's absolute URL, else the link's origin is used.
    */
   vars: Record<string, string>;
+  /** Lines listed after the body, as plain text (e.g. the tickets a refund is for). */
+  lines?: readonly string[];
   /** Files to attach, made when the mail is sent (server/mail/attachments.ts). */
   attachments?: MailAttachmentRef[];
 }
@@ -51,7 +53,7 @@ export async function enqueueMail(db: Db | Tx, req: MailRequest): Promise<number
   if (to === '' || /[\s<>,;]/.test(to) || !to.includes('@')) {
     throw new Error(`enqueueMail: not a single mail address: ${JSON.stringify(req.to)}`);
   }
-  const mail = renderMail(req.brand, req.locale, req.kind, req.vars);
+  const mail = renderMail(req.brand, req.locale, req.kind, req.vars, req.lines);
   const [row] = await db
     .insert(outbox)
     .values({

@@ -15,6 +15,11 @@ const varsFor = (kind: MailKind): Record<string, string> => {
     link: LINK,
     minutes: '30',
     localizador: '1234567890123456',
+    valor: 'R$ 12,34',
+    remetente: 'ana@example.com',
+    assunto: 'Visita em grupo',
+    mensagem: 'Olá!\nSomos 30.',
+    protocolo: '42',
   };
   return Object.fromEntries(MAIL_VARS[kind].map((k) => [k, all[k]!]));
 };
@@ -96,6 +101,20 @@ describe('renderMail', () => {
     const none = renderMail(brand, 'pt-BR', 'agency_awaiting', { nome: 'Ana' });
     expect(none.html).not.toContain('<img');
     expect(none.html).toContain('>Logo</span>');
+  });
+
+  it('lists the lines after the body, escaped in the HTML part', () => {
+    const mail = renderMail(brand, 'pt-BR', 'refund_confirmed', varsFor('refund_confirmed'), [
+      'Visita · 05/12/2026 14:00 · Inteira',
+      '<b>x</b>\nBcc: y',
+    ]);
+    expect(mail.text).toContain('\n- Visita · 05/12/2026 14:00 · Inteira\n- <b>x</b> Bcc: y\n');
+    expect(mail.text).toContain('R$ 12,34');
+    expect(mail.html).toContain('<li>Visita · 05/12/2026 14:00 · Inteira</li>');
+    expect(mail.html).toContain('<li>&lt;b&gt;x&lt;/b&gt; Bcc: y</li>');
+    expect(renderMail(brand, 'pt-BR', 'password_changed', { nome: 'Ana' }).html).not.toContain(
+      '<ul',
+    );
   });
 
   it('puts the brand support address in the footer of both parts', () => {

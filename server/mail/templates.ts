@@ -22,6 +22,9 @@ export const MAIL_KINDS = [
   'password_changed',
   'payment_confirmed',
   'payment_released',
+  'refund_confirmed',
+  'contact_received',
+  'contact_ack',
 ] as const;
 
 /** What a mail is about; it picks the template. */
@@ -36,7 +39,22 @@ export const MAIL_VARS: Record<MailKind, readonly string[]> = {
   password_changed: ['nome'],
   payment_confirmed: ['nome', 'localizador'],
   payment_released: ['nome', 'localizador'],
+  refund_confirmed: ['nome', 'localizador', 'valor'],
+  contact_received: ['nome', 'remetente', 'assunto', 'mensagem', 'protocolo'],
+  contact_ack: ['nome', 'assunto', 'mensagem', 'protocolo'],
 };
+
+/**
+ * Kinds that quote a variable as the person wrote it, line breaks kept (the contact form's
+ * message), after the body.
+ */
+const MAIL_QUOTE: Partial<Record<MailKind, string>> = {
+  contact_received: 'mensagem',
+  contact_ack: 'mensagem',
+};
+
+/** Kinds written to the brand's team, not to a customer: another greeting. */
+const TEAM_MAIL: ReadonlySet<MailKind> = new Set(['contact_received']);
 
 /** A rendered mail. */
 export interface RenderedMail {
@@ -51,7 +69,8 @@ export function brandName(brand: LoadedBrand, locale: Locale): string {
   return logos.alt[locale] || logos.alt[brand.brand.defaultLocale] || brand.brand.title[locale];
 }
 
-function message(locale: Locale, id: string, values: Record<string, string>): string {
+/** Text `id` of locales/*.json in `locale` (pt-BR when missing) with its `{name}`s filled. */
+export function mailMessage(locale: Locale, id: string, values: Record<string, string>): string {
   const all = localeMessages();
   const text = all.get(locale)?.[id] ?? all.get('pt-BR')?.[id];
   // A missing text is a bug of this module (the unit test checks every id in every locale).
@@ -134,8 +153,12 @@ function checkVars(kind: MailKind, vars: Record<string, string>): void {
   }
 }
 
+/** A line break in a value must not start a new header line or fake a paragraph. */
+const oneLine = (v: string) => String(v).replace(/\p{Cc}+/gu, ' ');
+
 /**
- * Renders mail `kind` for `brand` in `locale` with `vars` (see {@link MAIL_VARS}).
+ * Renders mail `kind` for `brand` in `locale` with `vars` (see {@link MAIL_VARS}) and, after the
+ * body, `lines` as a list (e.g. the tickets a refund is for; each one line of plain text).
  * @throws when a variable the kind needs is missing or the link is not an http(s) URL.
  */
 export function renderMail(
@@ -143,20 +166,23 @@ export function renderMail(
   locale: Locale,
   kind: MailKind,
   vars: Record<string, string>,
+  lines: readonly string[] = [],
 ): RenderedMail {
   checkVars(kind, vars);
-  // A line break in a name must not start a new header line or fake a paragraph.
-  vars = Object.fromEntries(
-    Object.entries(vars).map(([k, v]) => [k, String(v).replace(/\p{Cc}+/gu, ' ')]),
-  );
+  const quoteVar = MAIL_QUOTE[kind];
+  const quoted = quoteVar
+    ? String(vars[quoteVar]).replace(/\r\n?/g, '\n').split('\n').map(oneLine)
+    : [];
+  vars = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, oneLine(v)]));
+  const list = lines.map(oneLine);
   const name = brandName(brand, locale);
   const support = brand.brand.support.email;
   const values = { ...vars, brand: name, email: support };
-  const m = (id: string) => message(locale, id, values);
+  const m = (id: string) => mailMessage(locale, id, values);
 
   const subject = m(`mail.${kind}.subject`);
   const heading = m(`mail.${kind}.heading`);
-  const greeting = m('mail.greeting');
+  const greeting = m(TEAM_MAIL.has(kind) ? 'mail.greetingTeam' : 'mail.greeting');
   const body = m(`mail.${kind}.body`);
   const link = MAIL_VARS[kind].includes('link') ? (vars.link ?? null) : null;
   const button = link ? m(`mail.${kind}.button`) : null;
@@ -171,6 +197,8 @@ export function renderMail(
     greeting,
     '',
     body,
+    ...(quoted.length > 0 ? ['', ...quoted.map((l) => `> ${l}`)] : []),
+    ...(list.length > 0 ? ['', ...list.map((l) => `- ${l}`)] : []),
     ...(link && button ? ['', `${button}: ${link}`] : []),
     '',
     '--',
@@ -188,6 +216,18 @@ export function renderMail(
     logo && size
       ? `<img src="${e(logo)}" width="${size.width}" height="${size.height}" alt="${e(name)}" style="display:block;border:0;height:${size.height}px;width:${size.width}px;max-width:100%;font-size:18px;font-weight:bold;color:${primary}">`
       : `<span style="font-size:20px;font-weight:bold;color:${primary}">${e(name)}</span>`;
+  const items =
+    list.length > 0
+      ? `
+<tr><td style="padding:0 32px 16px;font-size:15px;line-height:1.5"><ul style="margin:0;padding-left:20px">
+${list.map((l) => `<li>${e(l)}</li>`).join('\n')}
+</ul></td></tr>`
+      : '';
+  const quote =
+    quoted.length > 0
+      ? `
+<tr><td style="padding:0 32px 16px"><blockquote style="margin:0;padding:8px 12px;border-left:4px solid ${primary};background:#f9fafb;font-size:15px;line-height:1.5">${quoted.map(e).join('<br>')}</blockquote></td></tr>`
+      : '';
   const cta =
     link && button
       ? `
@@ -217,7 +257,7 @@ ${e(linkHint ?? '')}<br><a href="${e(link)}" style="color:${primary};word-break:
 <tr><td style="padding:24px 32px 8px">${header}</td></tr>
 <tr><td style="padding:16px 32px 0"><h1 style="margin:0;font-size:22px;line-height:1.3;color:${primary}">${e(heading)}</h1></td></tr>
 <tr><td style="padding:16px 32px 0;font-size:16px;line-height:1.5">${e(greeting)}</td></tr>
-<tr><td style="padding:12px 32px 16px;font-size:16px;line-height:1.5">${e(body)}</td></tr>${cta}
+<tr><td style="padding:12px 32px 16px;font-size:16px;line-height:1.5">${e(body)}</td></tr>${quote}${items}${cta}
 <tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280">${footer.map(e).join('<br>')}</td></tr>
 </table>
 </td></tr>

@@ -171,6 +171,48 @@ describe('cancelaCompra', () => {
     expect(refunds.map((r) => r.status)).toEqual(['refunded', 'refunded']);
   });
 
+  it('a confirmed refund mails the buyer once, in their language: the tickets, the amount, the locator', async () => {
+    const o = await paidOrder(2);
+    await s.db.execute(
+      sql`UPDATE pessoa SET idioma = 'en-US', nome = 'Ana Buyer'
+          WHERE id = (SELECT idpessoa FROM movimentacao WHERE id = ${o.id})`,
+    );
+    const [a] = (await itemsOf(o.token, o.id)) as [CarrinhoItem, CarrinhoItem];
+    await s.ok('SuperIngresso', 'cancelaCompra', [o.id, [a.iditem]], { token: o.token });
+    const mails = () =>
+      rows<{ to_address: string; locale: string; subject: string; text: string; html: string }>(
+        s.db,
+        sql`SELECT o.to_address, o.locale, o.subject, o.text, o.html FROM outbox o
+            JOIN pessoa p ON p.email = o.to_address
+            JOIN movimentacao m ON m.idpessoa = p.id
+            WHERE m.id = ${o.id} AND o.kind = 'refund_confirmed'`,
+      );
+    // Pending: nothing said yet.
+    expect(await mails()).toEqual([]);
+    const n = (await settleSandboxRefunds(s.db, o.localizador, TEST_WEBHOOK_SECRET))
+      .notifications[0]!;
+    // The confirmation arrives twice at once, then once more.
+    expect((await Promise.all([webhook(n), webhook(n)])).sort()).toEqual([
+      'cancelled',
+      'unchanged',
+    ]);
+    expect(await webhook(n)).toBe('unchanged');
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    const mail = sent[0]!;
+    expect(mail.locale).toBe('en-US');
+    expect(mail.subject).toBe(`Cancellation confirmed — order ${o.localizador} — Logo`);
+    const valor = `R$ ${a.total.toFixed(2).replace('.', ',')}`;
+    expect(mail.text).toContain('Hello, Ana Buyer!');
+    expect(mail.text).toContain(`${valor} given back`);
+    expect(mail.text).toContain(o.localizador);
+    // One line per cancelled ticket (the other ticket stays paid and is not listed).
+    const lines = mail.text.split('\n').filter((l) => l.startsWith('- '));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^- Visit · .+ · Full price$/);
+    expect(mail.html).toContain('<li>Visit · ');
+  });
+
   it("someone else's order, an unknown ticket, an unpaid order: refused with the SAC message", async () => {
     const o = await paidOrder(1);
     const [item] = await itemsOf(o.token, o.id);

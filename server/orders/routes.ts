@@ -4,14 +4,15 @@
  * their units (and ticket codes once paid) when `fetch_items=true`. Cancelled (CA) orders are
  * those the buyer cancelled after paying, or whose slip or Pix charge was cancelled; a cart given
  * up before paying is not an order. A pending (AP) order carries what is still to pay
- * (`pagamento_pendente`: its slip or Pix code).
+ * (`pagamento_pendente`: its slip or Pix code); an order swapped for a voucher names it
+ * (`voucher`: its locator and partner).
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FormaPagamento, StatusMovimentacao, TicketsCartResult } from '../../schemas/contract';
 import { deliveryAddresses } from '../cart/delivery';
 import type { Db } from '../db/client';
-import { pagamento } from '../db/schema';
+import { pagamento, voucher } from '../db/schema';
 import { firstRow } from '../db/sql';
 import { badParams, sessionInvalid } from '../errors';
 import { issuedBoleto, issuedPix } from '../payments/issued';
@@ -88,6 +89,26 @@ export const ordersRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
               and(inArray(pagamento.idmovimentacao, pendingIds), eq(pagamento.status, 'pending')),
             )
             .orderBy(desc(pagamento.id));
+    // Orders that came from a voucher swap: the voucher's locator and its partner.
+    const vouchers =
+      movs.length === 0
+        ? []
+        : await db
+            .select({
+              idmovimentacao: voucher.idmovimentacao,
+              localizador: voucher.localizador,
+              parceiro: voucher.parceiro,
+            })
+            .from(voucher)
+            .where(
+              and(
+                eq(voucher.brand, req.brand.id),
+                inArray(
+                  voucher.idmovimentacao,
+                  movs.map((m) => m.idmovimentacao),
+                ),
+              ),
+            );
     const addresses = await deliveryAddresses(
       db,
       movs.flatMap((m) => (m.entrega_end === null ? [] : [m.entrega_end])),
@@ -96,9 +117,11 @@ export const ordersRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
       tickets: movs.map((m) => {
         const endereco = m.entrega_end === null ? undefined : addresses.get(m.entrega_end);
         const p = pending.find((x) => x.idmovimentacao === m.idmovimentacao);
+        const v = vouchers.find((x) => x.idmovimentacao === m.idmovimentacao);
         return {
           ...toMovimentacao(m),
           ...(endereco ? { entrega_endereco: endereco } : {}),
+          ...(v ? { voucher: { localizador: v.localizador, parceiro: v.parceiro } } : {}),
           ...(p
             ? {
                 pagamento_pendente: {

@@ -77,6 +77,8 @@ const none: RecoveryReport = {
   left: 0,
   skipped: 0,
   unconcluded: 0,
+  refundsAsked: 0,
+  refundsReverted: 0,
 };
 
 async function reserve(token: string, qtd = 2) {

@@ -14,7 +14,9 @@
  *   saw is cancelled at the gateway first.
  *
  * It also concludes the orders left approved but never concluded (TP with no expiry: the buyer
- * never came back to collect the tickets). Run at start and on every sweeper pass; safe on any
+ * never came back to collect the tickets), and asks the refunds of cancellations recorded but
+ * never asked of the gateway (or reverts them when it refuses; orders/cancellation.ts
+ * `recoverCancellationRefunds`). Run at start and on every sweeper pass; safe on any
  * number of servers: the attempts are claimed with `FOR UPDATE SKIP LOCKED` (and a short lease,
  * so two servers do not ask the gateway twice), and each is settled under its order's row lock
  * only while it is still in progress.
@@ -24,6 +26,7 @@ import type { LoadedBrand } from '../../schemas/brand.types';
 import type { Db } from '../db/client';
 import { pagamento } from '../db/schema';
 import { rows } from '../db/sql';
+import { recoverCancellationRefunds } from '../orders/cancellation';
 import { releaseUnpaid, retakeUnits, settlePayment } from '../orders/lifecycle';
 import type { ChargeRecord, PaymentGateway } from './gateway';
 import { tellBuyer } from './pending';
@@ -53,6 +56,8 @@ export interface RecoveryOptions {
   limit?: number;
   /** An attempt that could not be settled now (the next pass tries again). */
   onError?: (err: unknown, idpagamento: number) => void;
+  /** A cancellation's refund that could not be asked now (the next pass tries again). */
+  onRefundError?: (err: unknown, idestorno: number) => void;
 }
 
 /** What a pass did. */
@@ -71,6 +76,14 @@ export interface RecoveryReport {
   skipped: number;
   /** Approved orders never concluded, concluded now. */
   unconcluded: number;
+  /**
+   * Cancellations whose refund was recorded but never asked of the gateway (the server died in
+   * between, orders/cancellation.ts `recoverCancellationRefunds`): asked now (or confirmed,
+   * nothing being due).
+   */
+  refundsAsked: number;
+  /** Such refunds the gateway refused: the tickets paid again. */
+  refundsReverted: number;
 }
 
 /**
@@ -87,6 +100,8 @@ export async function recoverPayments(db: Db, opts: RecoveryOptions): Promise<Re
     left: 0,
     skipped: 0,
     unconcluded: 0,
+    refundsAsked: 0,
+    refundsReverted: 0,
   };
   const after = Math.max(0, opts.afterSeconds ?? RECOVERY_AFTER_SECONDS);
   const lease = Math.min(LEASE_SECONDS, after);
@@ -112,10 +127,21 @@ export async function recoverPayments(db: Db, opts: RecoveryOptions): Promise<Re
     }
   }
   report.unconcluded = await concludeApproved(db, after, limit, opts.brands);
+  const refunds = await recoverCancellationRefunds(db, {
+    gateways: opts.gateways,
+    brands: opts.brands ?? [],
+    afterSeconds: after,
+    leaseSeconds: lease,
+    limit,
+    ...(opts.onRefundError ? { onError: opts.onRefundError } : {}),
+  });
+  report.refundsAsked = refunds.asked;
+  report.refundsReverted = refunds.reverted;
+  report.left += refunds.left;
   return report;
 }
 
-type Verdict = Exclude<keyof RecoveryReport, 'unconcluded'>;
+type Verdict = Exclude<keyof RecoveryReport, 'unconcluded' | 'refundsAsked' | 'refundsReverted'>;
 
 async function recoverOne(db: Db, id: number, opts: RecoveryOptions): Promise<Verdict> {
   const [p] = await db.select().from(pagamento).where(eq(pagamento.id, id));

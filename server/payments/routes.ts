@@ -55,7 +55,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (
         return reply.code(401).send({ error: { code: 0, message: 'invalid signature' } });
       }
       if ('refundKey' in note) {
-        return { result: { outcome: await resolveRefund(db, gateway.id, note) } };
+        return { result: { outcome: await resolveRefund(db, brands, gateway.id, note) } };
       }
       return { result: { outcome: await resolveCharge(db, brands, gateway.id, note) } };
     },

@@ -1,5 +1,5 @@
 /**
- * The check-in API (schemas/rest/checkin.ts): staff login, the sessions, checking one code,
+ * The check-in API (schemas/rest/checkin.ts): staff login (throttled), the sessions, checking one code,
  * the offline list and the sync of offline scans. Every call but the login needs the staff
  * token in the `x-checkin-token` header; answers are envelopes, bad input is code 0.
  */
@@ -10,7 +10,8 @@ import {
   type CheckinSincronizarResult,
 } from '../../schemas/rest/checkin';
 import type { Db } from '../db/client';
-import { AppError, badParams, generic } from '../errors';
+import { AppError, badParams, OutcomeError } from '../errors';
+import { validateForm } from '../forms/validate';
 import { API_SECURITY_HEADERS } from '../plugins/security';
 import {
   checkinSessoes,
@@ -62,13 +63,16 @@ export const checkinRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     return s;
   };
 
+  // The body is the `checkinLogin` form (schemas/forms), checked as the browser checks it.
   app.post<{ Body: unknown }>('/portaria/login', async (req) => {
-    const b = isObject(req.body) ? req.body : {};
-    const usuario = optionalText(b.usuario, 60) ?? '';
-    const senha = optionalText(b.senha, 200) ?? '';
-    const out = await staffLogin(db, req.brand, usuario, senha);
-    if (!out) throw generic('error.checkinLogin');
-    return { result: out };
+    const form = validateForm<{ usuario: string; senha: string }>(
+      req.brand,
+      'checkinLogin',
+      req.body,
+      req.locale,
+    );
+    if (!form.ok) throw new OutcomeError(form.error);
+    return { result: await staffLogin(db, req.brand, form.data.usuario, form.data.senha, req.ip) };
   });
 
   app.post('/portaria/logout', async (req) => {

@@ -18,9 +18,19 @@ import type {
   CheckinResultado,
   CheckinSessao,
 } from '../../schemas/rest/checkin';
+import {
+  ACCOUNT_POLICY,
+  ADDRESS_POLICY,
+  clearFailures,
+  type DelayPolicy,
+  PAIR_POLICY,
+  recordFailure,
+  waitSeconds,
+} from '../accounts/throttle';
 import { catalogOf } from '../catalog/lookup';
 import type { Db } from '../db/client';
 import { firstRow, rows, toDate, toDateOrNull } from '../db/sql';
+import { generic } from '../errors';
 import { type MessageId, t } from '../i18n';
 import { spDateTime, spDateTimeMinutes } from '../time';
 import { looksSigned, verifyTicketCode } from './codes';
@@ -37,21 +47,49 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const DUMMY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$80BLUC+CI8xcTPsulgg7PA$1CMcd7+BgPqgHYTY0UKIeBnnl5PVE8Toc/woeq58TuQ';
 
-/** Logs a staff user in: a new session token, or null for a wrong user or password. */
+/**
+ * The throttle keys of a staff login of `user` from `ip` (the buyers' policies of
+ * ../accounts/throttle.ts, under keys of their own): per user and address, per user, per address.
+ */
+function staffLoginKeys(brand: string, user: string, ip: string): [string, DelayPolicy][] {
+  return [
+    [`checkin:pair:${brand}:${user}:${ip}`, PAIR_POLICY],
+    [`checkin:acct:${brand}:${user}`, ACCOUNT_POLICY],
+    [`checkin:ip:${ip}`, ADDRESS_POLICY],
+  ];
+}
+
+/**
+ * Logs a staff user in from address `ip`: a new session token. Failed logins are throttled
+ * (../accounts/throttle.ts): while a delay runs no password is checked and the answer says how
+ * long to wait (staff at a gate must know to wait, not retype); after it, a wrong password
+ * counts one more failure. A good login forgets the user's failures (not the address's).
+ * @throws AppError error.checkinLogin (wrong user or password), error.checkinLoginThrottled
+ *   `{seconds}` (wait first).
+ */
 export async function staffLogin(
   db: Db,
   brand: LoadedBrand,
   usuario: string,
   senha: string,
-): Promise<CheckinLoginResult | null> {
-  const staff = brand.brand.checkin?.staff.find((s) => s.user === usuario.trim().toLowerCase());
+  ip: string,
+): Promise<CheckinLoginResult> {
+  const user = usuario.trim().toLowerCase();
+  const keys = staffLoginKeys(brand.id, user, ip);
+  const wait = await waitSeconds(db, keys);
+  if (wait > 0) throw generic('error.checkinLoginThrottled', { seconds: wait });
+  const staff = brand.brand.checkin?.staff.find((s) => s.user === user);
   let ok = false;
   try {
     ok = await argonVerify(staff?.passwordHash ?? DUMMY_HASH, senha);
   } catch {
     ok = false;
   }
-  if (!staff || !ok) return null;
+  if (!staff || !ok) {
+    await recordFailure(db, keys);
+    throw generic('error.checkinLogin');
+  }
+  await clearFailures(db, keys.slice(0, 2));
   const token = randomBytes(32).toString('base64url');
   const hours = brand.brand.checkin?.sessionHours ?? 12;
   const expires = new Date(Date.now() + hours * 3_600_000);

@@ -178,6 +178,12 @@ describe('iniciarTrocaVoucher', () => {
     const listed = mine.tickets.find((o) => o.idmovimentacao === r.idmovimentacao);
     expect(listed?.localizador).toBe(r.localizador);
     expect(listed?.itens).toHaveLength(2);
+    // It says it came from the voucher: its locator and the partner of its batch file.
+    expect(listed?.voucher).toEqual({ localizador: V.dated, parceiro: 'Agência Teste' });
+    // A bought order says nothing of vouchers.
+    expect(mine.tickets.filter((o) => o.voucher).map((o) => o.idmovimentacao)).toEqual([
+      r.idmovimentacao,
+    ]);
     // Its tickets print like a paid order's.
     const pdf = await s.ok('SuperIngresso', 'getImpressao', [r.idmovimentacao], {
       token: ana.token,

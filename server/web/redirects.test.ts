@@ -8,10 +8,12 @@ const content = await scanContent('brands/museu-aurora');
 const brand = testBrand();
 
 describe('redirectFor', () => {
-  it('sends contact to the contact page of the language', () => {
-    expect(redirectFor(brand, content, '/pt/contato', 'pt-BR')).toBe('/pt/informacoes/contato');
-    expect(redirectFor(brand, content, '/en/contact', 'en-US')).toBe('/en/information/contact');
-    expect(redirectFor(brand, content, '/es/contato', 'es-ES')).toBe('/es/informacion/contacto');
+  it('sends the Spanish word for contact to the contact form; the form is a page of its own', () => {
+    expect(redirectFor(brand, content, '/es/contacto', 'es-ES')).toBe('/es/contato');
+    expect(redirectFor(brand, content, '/en/contacto', 'en-US')).toBe('/en/contact');
+    expect(redirectFor(brand, content, '/pt/contato', 'pt-BR')).toBeNull();
+    expect(redirectFor(brand, content, '/en/contact', 'en-US')).toBeNull();
+    expect(redirectFor(brand, content, '/es/contato', 'es-ES')).toBeNull();
   });
 
   it('sends malformed cookie-policy addresses to the cookies page', () => {

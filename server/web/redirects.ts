@@ -2,8 +2,8 @@
  * Addresses that lead somewhere else (spec §2), answered with a permanent redirect before any
  * page is rendered:
  *
- * - the other translated paths of spec §2 (pt / en / es): contact (contato / contact / contato)
- *   → the brand's contact page (content key `contact`), else home; matches and presale matches
+ * - the other translated paths of spec §2 (pt / en / es): `contacto` (the Spanish word) → the
+ *   contact form (route Contato, `contato` / `contact`); matches and presale matches
  *   (jogos, matches, jogos-venda, matches-presale, jogos-venta) → home, where the events are;
  *   buy intention and steps (intencaodecompra, buy-intention, intenciondecompra, etapas, steps)
  *   → checkout; record (registro, record) → profile;
@@ -17,10 +17,8 @@ import type { RouteName } from '../../schemas/route-paths';
 import type { BrandContent } from '../content/pages';
 import { sitePath } from './sitemap';
 
-const TARGETS: Readonly<Record<string, RouteName | 'contact'>> = {
-  contato: 'contact',
-  contact: 'contact',
-  contacto: 'contact',
+const TARGETS: Readonly<Record<string, RouteName>> = {
+  contacto: 'Contato',
   jogos: 'Home',
   matches: 'Home',
   'jogos-venda': 'Home',
@@ -57,9 +55,6 @@ export function redirectFor(
   };
   if (rest.length === 1) {
     const target = TARGETS[rest[0]!];
-    if (target === 'contact') {
-      return page('contact', 'informacoes') ?? pathOf(brand, locale, 'Home');
-    }
     if (target) return pathOf(brand, locale, target);
   }
   const last = rest.at(-1)!;

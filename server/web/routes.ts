@@ -100,7 +100,8 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
   });
 
   let template: string | null = null;
-  const shells = new Map<string, string>();
+  // Per brand object: a changed brand (brands/watch.ts) is a new object with new shells.
+  const shells = new WeakMap<LoadedBrand, Map<Locale, string>>();
   /** The brand's index.html in a language, without the page rendered into it. */
   const shell = async (brand: LoadedBrand, locale: Locale): Promise<string | null> => {
     if (template === null) {
@@ -110,11 +111,15 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
         return null;
       }
     }
-    const key = `${brand.id}\u0000${locale}`;
-    let html = shells.get(key);
+    let byLocale = shells.get(brand);
+    if (!byLocale) {
+      byLocale = new Map();
+      shells.set(brand, byLocale);
+    }
+    let html = byLocale.get(locale);
     if (html === undefined) {
       html = renderIndexHtml(template, brand, locale, opts.version);
-      shells.set(key, html);
+      byLocale.set(locale, html);
     }
     return html;
   };

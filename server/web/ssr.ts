@@ -85,6 +85,19 @@ export function createPageRenderer(opts: {
     return module;
   };
   const cache = new Map<string, Entry>();
+  // Pages are cached per brand object: a brand changed on the running server (brands/watch.ts)
+  // is a new object, so none of its pages is served from the old version.
+  const brandKeys = new WeakMap<LoadedBrand, number>();
+  let brandCount = 0;
+  const brandKey = (brand: LoadedBrand): number => {
+    let k = brandKeys.get(brand);
+    if (k === undefined) {
+      brandCount += 1;
+      k = brandCount;
+      brandKeys.set(brand, k);
+    }
+    return k;
+  };
 
   const renderOnce = async (
     brand: LoadedBrand,
@@ -112,7 +125,7 @@ export function createPageRenderer(opts: {
   return {
     async render(brand, config, pathname, locale) {
       const known = matchRoutePath(pathname, brand.brand.multiLanguage) !== null;
-      const key = `${brand.id}\u0000${known ? pathname : `404\u0000${locale}`}`;
+      const key = `${brand.id}\u0000${brandKey(brand)}\u0000${known ? pathname : `404\u0000${locale}`}`;
       const hit = cache.get(key);
       if (hit && now() - hit.at < PAGE_TTL_MS) return hit.page;
       const page = renderOnce(brand, config, pathname, locale);

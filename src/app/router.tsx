@@ -27,6 +27,7 @@ const PAGE_IMPORTS = {
   Politicas: () => import('./routes/content-page').then((m) => m.PoliticasPage),
   Voucher: () => import('./routes/voucher').then((m) => m.VoucherPage),
   Checkin: () => import('./routes/checkin').then((m) => m.CheckinPage),
+  Contato: () => import('./routes/contato').then((m) => m.ContatoPage),
 } satisfies Partial<Record<RouteName, () => Promise<ComponentType>>>;
 
 type PageName = keyof typeof PAGE_IMPORTS;

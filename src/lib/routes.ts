@@ -33,6 +33,7 @@ const TITLES: Record<RouteName, MessageId> = {
   Confirmar: 'page.confirmEmail.title',
   Voucher: 'page.voucher.title',
   Checkin: 'page.checkin.title',
+  Contato: 'page.contact.title',
 };
 
 export const ROUTES = Object.fromEntries(

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { DEV_PAGES_PORT } from '../../playwright.config';
+import { DEV_PAGES_DATA_DIR, DEV_PAGES_PORT } from '../../playwright.config';
 import { expect, test } from './fixtures';
 import {
   accountMenu,
@@ -102,7 +102,7 @@ test('an agency waits for approval, cannot buy, is approved by the command and b
   const { stdout } = await run(
     'npm',
     ['run', '--silent', 'agency', '--', 'approve', agency.email, '--brand', 'museu-aurora'],
-    { env: { ...process.env, DATA_DIR: '.tmp/e2e/dev-pages', PORT: String(DEV_PAGES_PORT) } },
+    { env: { ...process.env, DATA_DIR: DEV_PAGES_DATA_DIR, PORT: String(DEV_PAGES_PORT) } },
   );
   expect(stdout).toContain(`Approved: ${agency.email}`);
   await mailLink(request, DEV, agency.email, 'agency_approved');

@@ -7,6 +7,7 @@
 // usage: node tests/e2e/brands-copy.mjs <root folder> <dist folder>
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { withBuildLock } from '../../scripts/build-lock.mjs';
 import { buildStorefront } from '../../scripts/build-storefront.mjs';
 import { buildAge, SOURCES } from '../../scripts/staleness.mjs';
 
@@ -33,20 +34,23 @@ brand.captcha = { ...brand.captcha, register: true, payment: true };
 brand.carrinhoLocal = true;
 writeFileSync(brandFile, `${JSON.stringify(brand, null, 2)}\n`);
 
-// The same sources as `npm start`, plus this script and its Vite config.
-const { stale } = buildAge(repo, join(dist, '.ssr', 'entry-server.js'), [
-  ...SOURCES,
-  'tests/e2e/brands-copy.mjs',
-  'tests/e2e/vite.brands-copy.config.ts',
-]);
-if (stale) {
-  console.log('Building the storefront for the copied brands…');
-  const status = buildStorefront({
-    distDir: dist,
-    config: 'tests/e2e/vite.brands-copy.config.ts',
-    env: { ...process.env, FORMS_ROOT: root },
-  });
-  if (status !== 0) process.exit(status);
-}
-// scripts/start.mjs rebuilds a DIST_DIR whose flags differ: these are the production ones.
-writeFileSync(join(dist, '.build-flags.json'), JSON.stringify({ devPages: false }));
+// The same sources as `npm start`, plus this script and its Vite config. Every worker's
+// accounts server shares the one build: whoever comes first makes it, the others wait.
+withBuildLock(dist, () => {
+  const { stale } = buildAge(repo, join(dist, '.ssr', 'entry-server.js'), [
+    ...SOURCES,
+    'tests/e2e/brands-copy.mjs',
+    'tests/e2e/vite.brands-copy.config.ts',
+  ]);
+  if (stale) {
+    console.log('Building the storefront for the copied brands…');
+    const status = buildStorefront({
+      distDir: dist,
+      config: 'tests/e2e/vite.brands-copy.config.ts',
+      env: { ...process.env, FORMS_ROOT: root },
+    });
+    if (status !== 0) process.exit(status);
+  }
+  // scripts/start.mjs rebuilds a DIST_DIR whose flags differ: these are the production ones.
+  writeFileSync(join(dist, '.build-flags.json'), JSON.stringify({ devPages: false }));
+});

@@ -1,6 +1,14 @@
 import type { ImpressaoResult, TicketsCartResult } from '../../schemas/contract';
 import { expect, type Page, test } from './fixtures';
-import { axeViolations, CARDS, holdAsNewPerson, msg, payWithCard, rpcAs } from './support';
+import {
+  axeViolations,
+  CARDS,
+  holdAsNewPerson,
+  msg,
+  paidOrderByApi,
+  payWithCard,
+  rpcAs,
+} from './support';
 import { ticketQrCodes } from './ticket-pdf';
 
 /**
@@ -46,6 +54,16 @@ async function check(page: Page, code: string) {
 
 const result = (page: Page) => page.getByTestId('checkin-result');
 
+/** A field of the staff login (the `checkinLogin` form: its label, then the required mark). */
+const staffField = (page: Page, locale: 'pt-BR' | 'en-US', name: 'usuario' | 'senha') =>
+  page.getByLabel(new RegExp(`^${msg(locale, `form.field.${name}`)}`));
+
+/** The staff login's button (the header has a sign-in button of its own, for buyers). */
+const staffSubmit = (page: Page, locale: 'pt-BR' | 'en-US') =>
+  page
+    .getByTestId('form-submit')
+    .and(page.getByRole('button', { name: msg(locale, 'checkin.login.submit') }));
+
 test('the gate: staff login, a typed code valid then used, a QR checked offline and synced', async ({
   page,
   baseURL,
@@ -66,17 +84,17 @@ test('the gate: staff login, a typed code valid then used, a QR checked offline 
   await expect(page).toHaveURL(/\/pt\/checkin$/);
 
   // A wrong password is refused with the server's localized message.
-  await page.getByLabel(msg('pt-BR', 'checkin.login.user')).fill(STAFF.user);
-  await page.getByLabel(msg('pt-BR', 'checkin.login.password')).fill('not-the-password');
-  await page.getByRole('button', { name: msg('pt-BR', 'checkin.login.submit') }).click();
+  await staffField(page, 'pt-BR', 'usuario').fill(STAFF.user);
+  await staffField(page, 'pt-BR', 'senha').fill('not-the-password');
+  await staffSubmit(page, 'pt-BR').click();
   await expect(page.getByTestId('checkin-login-error')).toHaveText(
     msg('pt-BR', 'error.checkinLogin'),
   );
   expect(await axeViolations(page)).toEqual([]);
   await shot('login');
 
-  await page.getByLabel(msg('pt-BR', 'checkin.login.password')).fill(STAFF.password);
-  await page.getByRole('button', { name: msg('pt-BR', 'checkin.login.submit') }).click();
+  await staffField(page, 'pt-BR', 'senha').fill(STAFF.password);
+  await staffSubmit(page, 'pt-BR').click();
   await page.getByTestId('checkin-session').selectOption(String(idapresentacao));
   await page.getByLabel(msg('pt-BR', 'checkin.gate.label')).fill('Norte');
   await shot('session');
@@ -145,5 +163,71 @@ test('the gate: staff login, a typed code valid then used, a QR checked offline 
   await shot('synced');
 
   await page.getByRole('button', { name: msg('pt-BR', 'checkin.logout') }).click();
-  await expect(page.getByLabel(msg('pt-BR', 'checkin.login.user'))).toBeVisible();
+  await expect(staffField(page, 'pt-BR', 'usuario')).toBeVisible();
+});
+
+test('the gate in English: a paid ticket is let in once, then refused as used', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // The ticket, bought through the API: the subject here is the gate.
+  const order = await paidOrderByApi(request, baseURL!, 'checkin-en', 1);
+  const [codigo] = order.codigos;
+  await page.goto('/en/checkin');
+  await staffField(page, 'en-US', 'usuario').fill(STAFF.user);
+  await staffField(page, 'en-US', 'senha').fill(STAFF.password);
+  await staffSubmit(page, 'en-US').click();
+  await page.getByTestId('checkin-session').selectOption(String(order.idapresentacao));
+  await page.getByRole('button', { name: msg('en-US', 'checkin.session.start') }).click();
+  await expect(page.getByTestId('checkin-list')).toBeVisible();
+
+  await check(page, codigo!);
+  await expect(result(page)).toHaveAttribute('data-resultado', 'valido');
+  await expect(page.getByRole('status').filter({ has: result(page) })).toContainText(
+    msg('en-US', 'checkin.verdict.valido'),
+  );
+  await check(page, codigo!);
+  await expect(result(page)).toHaveAttribute('data-resultado', 'ja_usado');
+  await expect(page.getByRole('alert').filter({ has: result(page) })).toContainText(
+    msg('en-US', 'checkin.verdict.ja_usado'),
+  );
+});
+
+test('the gate opens again offline after one online visit (its service worker, its path only)', async ({
+  page,
+}) => {
+  await page.goto('/en/checkin');
+  await staffField(page, 'en-US', 'usuario').fill(STAFF.user);
+  await staffField(page, 'en-US', 'senha').fill(STAFF.password);
+  await staffSubmit(page, 'en-US').click();
+  await page.getByRole('button', { name: msg('en-US', 'checkin.session.start') }).click();
+  await expect(page.getByTestId('checkin-list')).toBeVisible();
+  // The worker controls this page, scoped to it, and has kept the page.
+  const scopes = await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    return (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope);
+  });
+  expect(scopes).toEqual([new URL('/en/checkin', page.url()).href]);
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await caches.open('checkin-v1')).keys()).map((r) => new URL(r.url).pathname),
+      ),
+    )
+    .toContain('/en/checkin');
+
+  await page.context().setOffline(true);
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  // Back at the gate, offline, with the session's list kept on the device.
+  await expect(page.getByTestId('checkin-network')).toHaveText(
+    msg('en-US', 'checkin.status.offline'),
+  );
+  await expect(page.getByTestId('checkin-list')).toBeVisible();
+  await check(page, 'AAAAAAAAAAAA');
+  await expect(result(page)).toHaveAttribute('data-offline', 'true');
+  // Any other page of the shop is not the worker's: offline, it does not open.
+  await expect(page.goto('/en')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+  await page.context().setOffline(false);
 });

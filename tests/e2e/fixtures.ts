@@ -1,4 +1,5 @@
 import { test as base, type Page } from '@playwright/test';
+import { MAIN_PORT } from '../../playwright.config';
 
 export { expect, type Page } from '@playwright/test';
 
@@ -10,6 +11,9 @@ export { expect, type Page } from '@playwright/test';
  * and pages without JavaScript are not waited for.
  */
 export const test = base.extend({
+  // This worker's main server (playwright.config.ts: one set of servers per worker).
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter's pattern.
+  baseURL: async ({}, use) => use(`http://127.0.0.1:${MAIN_PORT}`),
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled) {
       const goto = page.goto.bind(page);

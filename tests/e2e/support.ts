@@ -10,7 +10,7 @@ import {
   type Response,
 } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { MAIN_PORT } from '../../playwright.config';
+import { MAIN_DATA_DIR, MAIN_PORT } from '../../playwright.config';
 import type { GetProdutosResult, Locale } from '../../schemas/contract';
 
 const catalogues = new Map<Locale, Record<string, string>>();
@@ -47,7 +47,7 @@ export async function sandbox(
   localizador: string,
 ): Promise<string> {
   const { stdout } = await run('npm', ['run', '--silent', 'sandbox', '--', command, localizador], {
-    env: { ...process.env, DATA_DIR: '.tmp/e2e/main', PORT: String(MAIN_PORT) },
+    env: { ...process.env, DATA_DIR: MAIN_DATA_DIR, PORT: String(MAIN_PORT) },
   });
   return stdout;
 }
@@ -304,4 +304,157 @@ export async function holdAsNewPerson(page: Page, baseURL: string, tag: string, 
     .find((p) => p.dscproduto === 'Inteira');
   if (!inteira) throw new Error('no Inteira in the first session');
   return { who, idapresentacao: produtos.idapresentacao, idproduto: inteira.idproduto };
+}
+
+/** An RPC (router.php) call through `request` with the bearer `token`, answered with its result. */
+export async function rpcWithToken<T>(
+  request: APIRequestContext,
+  baseURL: string,
+  token: string | null,
+  cls: string,
+  method: string,
+  params: unknown[],
+): Promise<T> {
+  const response = await request.post(`${baseURL}/router.php?class=${cls}&method=${method}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    data: { class: cls, method, params },
+  });
+  const body = (await response.json()) as { result?: unknown; error?: unknown };
+  if (body.error !== undefined) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
+  return body.result as T;
+}
+
+/** A person's session as the sign-up (or login) answers it. */
+export interface ApiSession {
+  access_token: string;
+  pessoa: unknown;
+}
+
+/** Signs `who` up through the API and answers the session the sign-up opens. */
+export async function sessionByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  who: NewPerson,
+): Promise<ApiSession> {
+  const response = await request.post(`${baseURL}/cadastro/1`, { data: signUpBody(who) });
+  const body = (await response.json()) as { result?: ApiSession; error?: unknown };
+  expect(body.error, JSON.stringify(body)).toBeUndefined();
+  return body.result!;
+}
+
+/**
+ * Opens the storefront of `page` signed in with `session` (what the login modal leaves in the
+ * browser's storage), without going through the login form.
+ */
+export async function useSession(page: Page, session: ApiSession): Promise<void> {
+  await page.addInitScript(
+    ({ token, pessoa }) => {
+      if (localStorage.getItem('si.token') === null) {
+        localStorage.setItem('si.token', token);
+        localStorage.setItem('si.session', pessoa);
+      }
+    },
+    { token: session.access_token, pessoa: JSON.stringify(session.pessoa) },
+  );
+}
+
+/** A paid order bought through the API: its ids and the short code of each ticket. */
+export interface ApiPaidOrder {
+  who: NewPerson;
+  session: ApiSession;
+  idmovimentacao: number;
+  localizador: string;
+  idapresentacao: number;
+  codigos: string[];
+}
+
+/**
+ * A new person (signed up through the API) with a paid order of `count` full-price tickets of
+ * the first session on sale of the museum visit, bought through the API as the checkout buys
+ * (refundable option declined, purchase terms accepted, the sandbox's approved card), for tests
+ * whose subject comes after the purchase.
+ */
+export async function paidOrderByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  tag: string,
+  count = 1,
+): Promise<ApiPaidOrder> {
+  const who = newPerson(tag);
+  const session = await sessionByApi(request, baseURL, who);
+  const token = session.access_token;
+  const call = <T>(cls: string, method: string, params: unknown[]) =>
+    rpcWithToken<T>(request, baseURL, token, cls, method, params);
+  const eventos = await call<{ idevento: number; dscevento: string }[]>(
+    'SuperIngresso',
+    'getEventos',
+    [],
+  );
+  const evento = eventos.find((e) => /Visita ao Museu do Aurora/.test(e.dscevento));
+  if (!evento) throw new Error('no museum visit on sale');
+  const { apresentacoes } = await call<{
+    apresentacoes: { idapresentacao: number; disponivel: number }[];
+  }>('SuperIngresso', 'getApresentacoes', [evento.idevento]);
+  const sessao = apresentacoes.find((a) => a.disponivel >= count);
+  if (!sessao) throw new Error('no museum session with room');
+  const produtos = await call<GetProdutosResult>('SuperIngresso', 'getProdutos', [
+    sessao.idapresentacao,
+  ]);
+  const inteira = produtos.tipo_produtos
+    .flatMap((t) => t.produtos)
+    .find((p) => p.dscproduto === 'Inteira');
+  if (!inteira) throw new Error('no Inteira in the session');
+  const { idmovimentacao } = await call<{ idmovimentacao: number }>(
+    'SuperIngresso',
+    'iniciarReserva',
+    [[{ idproduto: inteira.idproduto, qtd: count }], sessao.idapresentacao, []],
+  );
+  await call('SuperIngresso', 'escolherGarantia', [idmovimentacao, false]);
+  const gateway = await call<{ id_criptografado: string; idformapag: number }>(
+    'SuperIngresso',
+    'getGatewayPagamento',
+    [idmovimentacao],
+  );
+  const [termo] = await call<{ idtermo: number }[]>('BaseTermoClass', 'get', [{ idtipo_termo: 2 }]);
+  const tokenized = await request.post(`${baseURL}/sandbox-gateway/v1/tokens`, {
+    data: {
+      publicKey: gateway.id_criptografado,
+      numero: CARDS.approved,
+      titular: 'Maria da Silva',
+      validade: '12/31',
+      cvv: '123',
+    },
+  });
+  const cartao = ((await tokenized.json()) as { result: unknown }).result;
+  const paid = await call<{ status: string }>('SuperIngresso', 'iniciarPagamento', [
+    idmovimentacao,
+    gateway.idformapag,
+    '',
+    cartao,
+    {
+      parcelas: 1,
+      idempotencyKey: `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      ...(termo ? { termo: termo.idtermo } : {}),
+    },
+  ]);
+  expect(paid.status).toBe('approved');
+  await call('SuperIngresso', 'concluirPagamento', [{ idmovimentacao }]);
+  const cart = await request.get(
+    `${baseURL}/tickets/cart?status=PA&page=1&results_per_page=5&fetch_items=true`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  const { result } = (await cart.json()) as {
+    result: {
+      tickets: { idmovimentacao: number; localizador: string; itens: { codigo?: string }[] }[];
+    };
+  };
+  const order = result.tickets.find((o) => o.idmovimentacao === idmovimentacao)!;
+  return {
+    who,
+    session,
+    idmovimentacao,
+    localizador: order.localizador,
+    idapresentacao: sessao.idapresentacao,
+    codigos: order.itens.map((i) => i.codigo!),
+  };
 }

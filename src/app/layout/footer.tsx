@@ -101,6 +101,9 @@ export function Footer({ brand }: { brand: BrandConfig }) {
             <AppLink to={to('Voucher')} color="inherit">
               <FormattedMessage id="footer.voucher" />
             </AppLink>
+            <AppLink to={to('Contato')} color="inherit" data-testid="footer-contact">
+              <FormattedMessage id="footer.contact" />
+            </AppLink>
           </FooterNav>
           <FooterNav label={intl.formatMessage({ id: 'page.policies.title' })}>
             {pageLinks('politicas', 'Politicas')}

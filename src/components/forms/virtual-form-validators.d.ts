@@ -15,7 +15,8 @@ declare module 'virtual:form-validators' {
     | 'voucher'
     | 'coupon'
     | 'profile'
-    | 'agencyProfile';
+    | 'agencyProfile'
+    | 'checkinLogin';
 
   export const RUNTIME_FLAGS: readonly Flag[];
   /** Every form id (schemas/forms FORM_IDS), without importing the schemas. */

@@ -10,14 +10,17 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
+import { SchemaForm } from '../../../components/forms/schema-form';
 import { LoadingState } from '../../../components/loading-state';
 import { formatDateTime } from '../../../lib/dates';
 import { useCurrentLocale } from '../../../lib/locale';
+import { usePathFor } from '../../../lib/use-path-for';
 import { readDevice } from '../checkin-device';
 import { type CheckinHandle, useCheckin } from '../hooks/use-checkin';
+import { registerCheckinWorker } from '../offline/register-sw';
 import { CheckinResult } from './checkin-result';
 
 // The QR decoder is loaded only when the camera is turned on.
@@ -34,60 +37,38 @@ function Panel({ children }: { children: ReactNode }) {
   );
 }
 
+interface StaffLoginData {
+  usuario: string;
+  senha: string;
+}
+
+/**
+ * The staff login: the `checkinLogin` form (schemas/forms, its precompiled validators and
+ * localized errors); the server's answer (wrong password, wait after failures) above it.
+ */
 function StaffLogin({ actor, state }: CheckinHandle) {
-  const intl = useIntl();
   const headingId = useId();
-  const [usuario, setUsuario] = useState('');
-  const [senha, setSenha] = useState('');
-  const busy = state.hasTag('busy');
   return (
     <Panel>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'staff.login', usuario, senha });
-        }}
-        aria-labelledby={headingId}
-      >
-        <Stack gap="4">
-          <Heading as="h2" size="lg" id={headingId}>
-            <FormattedMessage id="checkin.login.heading" />
-          </Heading>
-          {state.context.error ? (
-            <ErrorAlert
-              message={<ErrorMessage error={state.context.error} />}
-              testId="checkin-login-error"
-            />
-          ) : null}
-          <Field.Root required>
-            <Field.Label>
-              <FormattedMessage id="checkin.login.user" />
-            </Field.Label>
-            <Input
-              name="usuario"
-              autoComplete="username"
-              autoCapitalize="none"
-              value={usuario}
-              onChange={(e) => setUsuario(e.target.value)}
-            />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>
-              <FormattedMessage id="checkin.login.password" />
-            </Field.Label>
-            <Input
-              name="senha"
-              type="password"
-              autoComplete="current-password"
-              value={senha}
-              onChange={(e) => setSenha(e.target.value)}
-            />
-          </Field.Root>
-          <Button type="submit" size="lg" loading={busy} disabled={!usuario || !senha}>
-            {intl.formatMessage({ id: 'checkin.login.submit' })}
-          </Button>
-        </Stack>
-      </form>
+      <Stack gap="4" aria-labelledby={headingId} role="group">
+        <Heading as="h2" size="lg" id={headingId}>
+          <FormattedMessage id="checkin.login.heading" />
+        </Heading>
+        {state.context.error ? (
+          <ErrorAlert
+            message={<ErrorMessage error={state.context.error} />}
+            testId="checkin-login-error"
+          />
+        ) : null}
+        <SchemaForm<StaffLoginData>
+          formId="checkinLogin"
+          onSubmit={(data) => {
+            actor.send({ type: 'staff.login', usuario: data.usuario, senha: data.senha });
+          }}
+          submitLabel="checkin.login.submit"
+          pending={state.hasTag('busy')}
+        />
+      </Stack>
     </Panel>
   );
 }
@@ -384,6 +365,12 @@ export function CheckinView() {
   const handle = useCheckin();
   const { actor, state } = handle;
   const staff = state.context.staff;
+  const to = usePathFor();
+  const scope = to('Checkin');
+  // The page opens again without the network (its own service worker, this path only).
+  useEffect(() => {
+    void registerCheckinWorker(scope);
+  }, [scope]);
   return (
     <Stack gap="5" maxW="xl" w="full" mx="auto">
       <HStack justify="space-between" align="center" gap="3" flexWrap="wrap">

@@ -86,11 +86,13 @@ export function useCheckin() {
   const [logic] = useState(createCheckinLogic);
   const [input] = useState(() => {
     const d = readDevice();
+    const list = d.idapresentacao === null ? undefined : d.listas[String(d.idapresentacao)];
     return {
       staff: d.staff,
       idapresentacao: d.idapresentacao,
       portao: d.portao,
       pending: d.pendentes.length,
+      offlineList: list ? { ingressos: list.ingressos.length, gerado_em: list.gerado_em } : null,
     };
   });
   const actor = useActorRef(logic, { input, ...inspectOptions() });

@@ -43,10 +43,11 @@ export function OrderStatusBadge({ status }: { status: StatusMovimentacao }) {
 }
 
 /**
- * One order: locator, status, date, its tickets by event and session (holder, code, where each
- * stands), what it cost, and what can be done with it: pay it (a pending slip or Pix code, or
- * cancel the slip), or cancel paid tickets as the brand's rules allow. `onChanged`: the order
- * changed on the server (a cancellation asked), the list is read again.
+ * One order: locator, status, date, the voucher it was swapped for (its partner), its tickets by
+ * event and session (holder, code, where each stands), what it cost, and what can be done with
+ * it: pay it (a pending slip or Pix code, or cancel the slip), or cancel paid tickets as the
+ * brand's rules allow. `onChanged`: the order changed on the server (a cancellation asked), the
+ * list is read again.
  */
 export function OrderCard({
   order,
@@ -118,6 +119,22 @@ export function OrderCard({
               </DataList.ItemValue>
             </DataList.Item>
           ) : null}
+          {order.voucher ? (
+            <DataList.Item>
+              <DataList.ItemLabel>
+                <FormattedMessage id="order.voucher" />
+              </DataList.ItemLabel>
+              <DataList.ItemValue data-testid="order-voucher">
+                <FormattedMessage
+                  id="order.voucherValue"
+                  values={{
+                    localizador: voucherCode(order.voucher.localizador),
+                    parceiro: order.voucher.parceiro,
+                  }}
+                />
+              </DataList.ItemValue>
+            </DataList.Item>
+          ) : null}
           {order.parcelas_gtw !== null && order.parcelas_gtw > 1 ? (
             <DataList.Item>
               <DataList.ItemLabel>
@@ -177,6 +194,11 @@ export function OrderCard({
       </Card.Body>
     </Card.Root>
   );
+}
+
+/** A voucher's 16 digits in groups of four, as the Voucher page's field shows them. */
+function voucherCode(digits: string): string {
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 /** A delivery address on one line: street, number, complement – district – city/state, CEP. */
