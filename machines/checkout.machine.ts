@@ -68,7 +68,9 @@ export const EXPIRY_WARNING_SECONDS = 90;
  *   entry by entry (`handingOver`; refusals are kept in `handOverFailures`, one per entry) and
  *   ends `held`, or `loading` when the server took none. A guest's add
  *   (`cart.reserveAfterLogin`) waits in `awaitingLogin` for the login (`session.started`;
- *   `login.dismissed` drops it). An add (`cart.reserve`) from `idle` first looks for a hold
+ *   `login.dismissed` drops it; `login.deferred`, a login that goes on on the profile page or
+ *   at an identity provider, keeps it in the browser with `keepForLater`). An add
+ *   (`cart.reserve`) from `idle` first looks for a hold
  *   left from an earlier visit
  *   (`checking`): found, the person decides in `confirmingAdd` whether the new tickets join
  *   it; not found, `reserving`. `held` is parallel: `items` (`loading` → `ready` ⇄
@@ -228,13 +230,25 @@ export const checkoutMachine = setup({
     })),
     assignRequest: assign(({ event }) => {
       assertEvent(event, ['cart.reserve', 'cart.reserveAfterLogin']);
-      return { request: { produtos: event.produtos, idapresentacao: event.idapresentacao } };
+      const label = event.type === 'cart.reserveAfterLogin' ? event.label : undefined;
+      return {
+        request: {
+          produtos: event.produtos,
+          idapresentacao: event.idapresentacao,
+          ...(label ? { label } : {}),
+        },
+      };
     }),
     clearRequest: assign({ request: null }),
     clearHandOver: assign({ handOver: null }),
     assignHeldHere: assign(({ context }) => ({ heldHere: context.idmovimentacao })),
     /** Injected: this tab made the hold `context.idmovimentacao` (the app remembers it). */
     holdMade: () => {},
+    /**
+     * Injected: a guest's add whose login goes on on another page is kept in the browser (the
+     * app puts it in the local cart, handed over once the profile is complete).
+     */
+    keepForLater: (_, _params: { entry: LocalCartEntry }) => {},
     /**
      * The payment offers instalments of the total: when a new answer changes the total (a
      * coupon, a removal, a repricing), the payment child asks for them again.
@@ -438,6 +452,22 @@ export const checkoutMachine = setup({
       on: {
         'session.started': { target: 'checking' },
         'login.dismissed': { target: 'idle', actions: 'clearRequest' },
+        'login.deferred': {
+          target: 'idle',
+          actions: [
+            {
+              type: 'keepForLater',
+              params: ({ context }) => ({
+                entry: {
+                  produtos: context.request!.produtos,
+                  idapresentacao: context.request!.idapresentacao,
+                  label: context.request!.label ?? '',
+                },
+              }),
+            },
+            'clearRequest',
+          ],
+        },
       },
     },
     loading: {

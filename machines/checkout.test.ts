@@ -166,6 +166,7 @@ function fakeMachine(fakes: FakeActors) {
       expiryConfirmed: fakes.action('expiryConfirmed'),
       localCartTaken: fakes.action('localCartTaken'),
       holdMade: fakes.action('holdMade'),
+      keepForLater: fakes.action('keepForLater'),
     },
   });
 }
@@ -409,6 +410,28 @@ describe('checkoutMachine: adding', () => {
     expect(b.snap().value).toBe('idle');
     expect(b.snap().context.request).toBeNull();
     expect(b.fakes.inputsOf('loadCart')).toEqual([]);
+  });
+
+  it("a guest's add whose login goes on on the profile page is kept for later, not lost", () => {
+    const { actor, fakes, snap } = start();
+    actor.send({
+      type: 'cart.reserveAfterLogin',
+      produtos: PRODUTOS,
+      idapresentacao: 5,
+      label: 'Visita · 10:00 · 2× Inteira',
+    });
+    actor.send({ type: 'login.deferred' });
+    expect(snap().value).toBe('idle');
+    expect(snap().context.request).toBeNull();
+    expect(fakes.actions).toEqual([
+      {
+        name: 'keepForLater',
+        params: {
+          entry: { produtos: PRODUTOS, idapresentacao: 5, label: 'Visita · 10:00 · 2× Inteira' },
+        },
+      },
+    ]);
+    expect(fakes.inputsOf('startReservation')).toEqual([]);
   });
 
   it('the local cart is taken at once and sent; each refusal is kept to be reported', async () => {
@@ -795,6 +818,7 @@ const MODEL_EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.handOver', output: { hold: null, failures: [REFUSED] } },
   { type: 'xstate.error.actor.handOver', error: new Error('bug') },
   { type: 'login.dismissed' },
+  { type: 'login.deferred' },
   { type: 'cart.addConfirmed' },
   { type: 'cart.addDeclined' },
   { type: 'cart.removeItems', iditens: [2] },
@@ -888,7 +912,12 @@ const TAGS_OF: Record<string, string[]> = {
 };
 
 const modelMachine = checkoutMachine.provide({
-  actions: { expiryConfirmed: () => {}, localCartTaken: () => {}, holdMade: () => {} },
+  actions: {
+    expiryConfirmed: () => {},
+    localCartTaken: () => {},
+    holdMade: () => {},
+    keepForLater: () => {},
+  },
 });
 
 describe('checkoutMachine model paths (xstate/graph)', () => {

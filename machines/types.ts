@@ -142,8 +142,11 @@ export interface CheckoutContext {
    * tickets held earlier. Shown as such; a new add into it is confirmed first.
    */
   earlier: Movimentacao | null;
-  /** The add in progress: checked against an earlier hold, confirmed, then sent. */
-  request: StartReservationInput | null;
+  /**
+   * The add in progress: checked against an earlier hold, confirmed, then sent. A guest's add
+   * carries what the page named it (`label`), in case it must be kept for later.
+   */
+  request: (StartReservationInput & { label?: string }) | null;
   /** The held items and totals (getCarrinhoPageItens); null until loaded. */
   cart: GetCarrinhoPageItensResult | null;
   /** Items whose removal is in flight. */
@@ -187,13 +190,25 @@ export type CheckoutEvent =
   | { type: 'cart.load' }
   | { type: 'cart.reserve'; produtos: ReservaLinha[]; idapresentacao: number }
   /** A guest's add: kept here while the person logs in, then it goes on (`session.started`). */
-  | { type: 'cart.reserveAfterLogin'; produtos: ReservaLinha[]; idapresentacao: number }
+  | {
+      type: 'cart.reserveAfterLogin';
+      produtos: ReservaLinha[];
+      idapresentacao: number;
+      /** What the page named the choice (event, session, products), should it wait. */
+      label?: string;
+    }
   /** Logged in with a complete profile: the guest's local cart becomes holds. */
   | { type: 'cart.handOver'; entries: LocalCartEntry[] }
   /** The login the add waited for succeeded. */
   | { type: 'session.started' }
   /** The login the add waited for was closed without logging in: the add is dropped. */
   | { type: 'login.dismissed' }
+  /**
+   * The login the add waited for goes on elsewhere (the profile page to complete, an identity
+   * provider): the add is kept in the browser (`keepForLater`) and held once the person is back
+   * with a complete profile, as a guest's local cart is.
+   */
+  | { type: 'login.deferred' }
   /** Add the pending request to the earlier hold (the add-to-order modal). */
   | { type: 'cart.addConfirmed' }
   /** Do not add: the earlier hold stays as it was. */

@@ -17,15 +17,24 @@ export interface LoginRequest {
    * the login was opened from.
    */
   target?: LoginTarget | undefined;
+  /**
+   * Runs when the login goes on elsewhere (the profile page to complete, an identity
+   * provider): the action that needed it cannot go on here and may keep itself for later.
+   */
+  onLeave?: (() => void) | undefined;
 }
 
 const loginStore = createStore<LoginRequest>({ open: false });
 
-export function openLogin(onSuccess?: () => void, target?: LoginTarget): void {
+export function openLogin(
+  onSuccess?: () => void,
+  target?: LoginTarget,
+  onLeave?: () => void,
+): void {
   // Already open and nothing new asked (the error policy's code 4 while the modal runs): keep
   // the request, or the action waiting for this login would be forgotten.
   if (loginStore.get().open && onSuccess === undefined && target === undefined) return;
-  loginStore.set({ open: true, onSuccess, target });
+  loginStore.set({ open: true, onSuccess, target, onLeave });
 }
 
 export function closeLogin(): void {

@@ -5,6 +5,7 @@ import type { Locale } from '../../schemas/contract';
 import { expect, type Page, test } from './fixtures';
 import {
   accountMenu,
+  addTickets,
   axeViolations,
   DEMO,
   field,
@@ -12,6 +13,7 @@ import {
   logInWithModal,
   msg,
   newPerson,
+  openFirstSession,
   signUpBody,
   signUpByApi,
   uniqueEmail,
@@ -67,15 +69,13 @@ test('log in through the sandbox identity provider and come back logged in', asy
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('an incomplete profile goes to the profile with the warning, then back where it was', async ({
+test("a guest's add survives a login that ends on the profile: completed, the tickets are held", async ({
   page,
 }) => {
-  // A provider's new person has no CPF, passport or CNPJ (nor a phone).
-  await page.goto(`${MAIN}/pt/produto/1`);
-  await expect(
-    page.getByRole('heading', { level: 1, name: /Visita ao Museu do Aurora/ }),
-  ).toBeVisible();
-  await page.getByRole('button', { name: msg('pt-BR', 'header.login') }).click();
+  // A provider's new person has no CPF, passport or CNPJ (nor a phone). The main server keeps
+  // no local cart: the guest's add waits for the login, and the login leaves for the provider.
+  await openFirstSession(page, /Visita ao Museu do Aurora/, `${MAIN}/pt`);
+  await addTickets(page, 'pt-BR', 'Inteira', 2);
   await logInWithSandbox(page, 'pt-BR', {
     email: uniqueEmail('incomplete'),
     givenName: 'Caio',
@@ -100,8 +100,12 @@ test('an incomplete profile goes to the profile with the warning, then back wher
   await field(form, 'pt-BR', 'cpf').pressSequentially('52998224725');
   await form.getByRole('button', { name: msg('pt-BR', 'profile.save') }).click();
 
+  // Complete now: the add it was making goes on, and the checkout holds the two tickets.
   await expect(page.getByText(msg('pt-BR', 'profile.saved')).first()).toBeVisible();
-  await expect(page).toHaveURL(`${MAIN}/pt/produto/1`);
+  await expect(page).toHaveURL(`${MAIN}/pt/checkout`);
+  await expect(
+    page.getByText(msg('pt-BR', 'cart.lineQuantity', { qtd: 2, produto: 'Inteira' })),
+  ).toBeVisible();
   await expect(accountMenu(page)).toHaveText(msg('pt-BR', 'header.greeting', { nome: 'Caio' }));
 });
 

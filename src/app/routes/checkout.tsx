@@ -26,7 +26,6 @@ import { DeliverySection } from '../../features/checkout/components/delivery-sec
 import { HoldersSection } from '../../features/checkout/components/holders-section';
 import { PaymentSection } from '../../features/checkout/components/payment-section';
 import { missingHolders } from '../../features/checkout/hooks/holders';
-import { useBrand } from '../../lib/brand-context';
 import { useCurrentLocale } from '../../lib/locale';
 import { useSession } from '../../lib/session-store';
 import { bumpCart, openLogin } from '../../lib/ui-stores';
@@ -67,13 +66,14 @@ function LoginPrompt() {
  */
 function useCheckoutOpen() {
   const actor = useCheckoutActor();
-  const { carrinhoLocal } = useBrand();
   useEffect(() => {
-    const local = carrinhoLocal ? readLocalCart() : [];
+    // A local cart (brands with `carrinhoLocal`), or a guest's add kept while the profile was
+    // completed (`login.deferred`).
+    const local = readLocalCart();
     if (local.length > 0) actor.send({ type: 'cart.handOver', entries: local });
     actor.send({ type: 'checkout.open' });
     return () => actor.sendIfStarted({ type: 'checkout.leave' });
-  }, [actor, carrinhoLocal]);
+  }, [actor]);
 
   // Event and product names come in the page's language: a new language reloads the items.
   const locale = useCurrentLocale();

@@ -137,6 +137,7 @@ function LoginPanel({
       target={target}
       notice={run.notice}
       onSuccess={request.onSuccess}
+      onLeave={request.onLeave}
       controls={controls}
       onDeclined={(notice) => setRun((r) => ({ attempt: r.attempt + 1, notice }))}
     />
@@ -151,6 +152,7 @@ function LoginFlow({
   target,
   notice,
   onSuccess,
+  onLeave,
   controls,
   onDeclined,
 }: {
@@ -159,6 +161,7 @@ function LoginFlow({
   target: LoginTarget;
   notice: MessageId | null;
   onSuccess?: (() => void) | undefined;
+  onLeave?: (() => void) | undefined;
   controls: RefObject<FlowControls>;
   onDeclined(notice: MessageId): void;
 }) {
@@ -187,8 +190,8 @@ function LoginFlow({
 
   // The flow's end, carried out once.
   const handled = useRef(false);
-  const latest = useRef({ onSuccess, onDeclined });
-  latest.current = { onSuccess, onDeclined };
+  const latest = useRef({ onSuccess, onLeave, onDeclined });
+  latest.current = { onSuccess, onLeave, onDeclined };
   useEffect(() => {
     if (!output || handled.current) return;
     handled.current = true;
@@ -203,12 +206,15 @@ function LoginFlow({
           type: 'success',
           description: intl.formatMessage({ id: 'login.welcome' }, { nome: pessoa.nome }),
         });
+        // Told before the modal closes: closing drops an action that waits for this login.
+        if (!plan.continueAction) latest.current.onLeave?.();
         closeLogin();
         if (plan.continueAction) latest.current.onSuccess?.();
         if (plan.path) navigate(plan.path);
         break;
       }
       case 'leave':
+        latest.current.onLeave?.();
         window.location.assign(plan.url);
         break;
       case 'declined':

@@ -24,6 +24,7 @@ import { toErrorBody } from '../../../api/api-error';
 import { inspectOptions } from '../../../lib/inspect';
 import { clearLocalCart } from '../../../lib/ui-stores';
 import { createPaymentLogic, type PaymentDeps } from '../../checkout/hooks/payment-logic';
+import { keepLocally } from '../local-cart';
 import { heldHere, rememberHeldHere } from './held-here';
 
 /**
@@ -122,6 +123,10 @@ export function createCheckoutLogic(deps: PaymentDeps) {
       // The expiry is announced: what this browser kept of the cart goes with the hold.
       expiryConfirmed: () => clearLocalCart(),
       localCartTaken: () => clearLocalCart(),
+      // A guest's add whose login goes on elsewhere: held once the profile is complete.
+      keepForLater: (_, { entry }) => {
+        keepLocally(entry);
+      },
     },
   });
 }

@@ -120,7 +120,8 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
  * A guest's add (or an add of a campaign product by a person without the campaign's card) waits
  * in the machine (`needsLogin`) while the person logs in: the login opens,
  * its success tells the machine to go on, and closing every account modal without a session
- * drops the add. The login store only carries that signal; the add itself is the machine's.
+ * drops the add. A login that goes on elsewhere (the profile to complete, an identity provider)
+ * tells the machine to keep the add for later (`login.deferred`). The login store only carries that signal; the add itself is the machine's.
  */
 function LoginForAdd() {
   const { actor } = useScope();
@@ -140,7 +141,13 @@ function LoginForAdd() {
     if (!asked.current) {
       asked.current = true;
       again.current = loggedIn;
-      openLogin(() => actor.send({ type: 'session.started' }));
+      openLogin(
+        () => actor.send({ type: 'session.started' }),
+        undefined,
+        // The login goes on on the profile page or at an identity provider: this page (and
+        // the machine) will not be here when it ends, so the add is kept in the browser.
+        () => actor.send({ type: 'login.deferred' }),
+      );
       return;
     }
     if ((!loggedIn || again.current) && !login.open && account.modal === null) {
@@ -331,10 +338,11 @@ export function useReserve(): (
   produtos: ReservaLinha[],
   idapresentacao: number,
   afterLogin?: boolean,
+  label?: string,
 ) => Promise<boolean> {
   const { actor, ensure } = useScope();
   return useCallback(
-    async (produtos: ReservaLinha[], idapresentacao: number, afterLogin = false) => {
+    async (produtos: ReservaLinha[], idapresentacao: number, afterLogin = false, label = '') => {
       const running = actor && actor.getSnapshot().status !== 'done' ? actor : await ensure();
       return new Promise<boolean>((resolve) => {
         let adding = false;
@@ -349,11 +357,11 @@ export function useReserve(): (
           sub.unsubscribe();
           resolve(sent && s.hasTag('held') && s.context.error === null);
         });
-        running.send({
-          type: afterLogin ? 'cart.reserveAfterLogin' : 'cart.reserve',
-          produtos,
-          idapresentacao,
-        });
+        running.send(
+          afterLogin
+            ? { type: 'cart.reserveAfterLogin', produtos, idapresentacao, label }
+            : { type: 'cart.reserve', produtos, idapresentacao },
+        );
         if (!adding) {
           // The machine was busy and ignored the event.
           sub.unsubscribe();

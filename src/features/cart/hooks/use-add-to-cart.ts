@@ -51,6 +51,7 @@ export function useAddToCart(
         selection.produtos,
         selection.idapresentacao,
         !loggedIn || campaignCard,
+        selection.label,
       );
       if (ok) onHeld();
       return ok ? 'held' : 'refused';

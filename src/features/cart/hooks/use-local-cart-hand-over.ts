@@ -9,8 +9,8 @@ import { profileRulesOf } from '../../auth/login-outcome';
 import { readLocalCart } from '../local-cart';
 
 /**
- * Spec §4: a guest's local cart (brands with `carrinhoLocal`) becomes holds once the person is
- * logged in with a complete profile: the shop goes to the checkout, which hands the entries
+ * Spec §4: a guest's local cart (brands with `carrinhoLocal`, or an add kept while the profile
+ * was completed) becomes holds once the person is logged in with a complete profile: the shop goes to the checkout, which hands the entries
  * to the checkout machine (`cart.handOver`). An incomplete profile waits for the profile page.
  */
 export function useLocalCartHandOver(): void {
@@ -22,7 +22,9 @@ export function useLocalCartHandOver(): void {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the re-check signal.
   useEffect(() => {
-    if (!brand.carrinhoLocal || !loggedIn || !pessoa) return;
+    // Not only with `carrinhoLocal`: a guest's add whose login went on on the profile page is
+    // kept there too (checkout machine, `login.deferred`).
+    if (!loggedIn || !pessoa) return;
     if (!isProfileComplete(pessoa, profileRulesOf(brand))) return;
     const checkout = to('Checkout');
     if (pathname === checkout || readLocalCart().length === 0) return;
