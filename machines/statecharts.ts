@@ -11,6 +11,7 @@ import { checkinMachine } from './checkin.machine';
 import { checkoutMachine } from './checkout.machine';
 import { loginMachine } from './login.machine';
 import { paymentMachine } from './payment.machine';
+import { trailBookingMachine } from './trail-booking.machine';
 import { voucherSwapMachine } from './voucher-swap.machine';
 
 /** The machines drawn in docs/flows.md, in order. */
@@ -49,6 +50,12 @@ export const FLOWS: ReadonlyArray<{ title: string; machine: AnyStateMachine; sou
     title: 'Voucher swap: a partner voucher for its tickets, picking a session when open-dated',
     machine: voucherSwapMachine,
     source: 'machines/voucher-swap.machine.ts',
+  },
+  {
+    title:
+      'Trail booking: the slot (day, then time) of a paid ticket that needs one, from my orders',
+    machine: trailBookingMachine,
+    source: 'machines/trail-booking.machine.ts',
   },
 ];
 

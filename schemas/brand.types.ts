@@ -3,14 +3,14 @@
  * JSON Schema of the same shapes (definitions `BrandFile` and `CatalogFile`); the brand loader
  * validates every folder against it at start.
  */
-import type { BrandConfig, CaptchaProvider, Localized } from './contract';
+import type { BrandConfig, CaptchaProvider, Cotacao, Localized } from './contract';
 import type { FormId, FormOverride } from './forms/compose';
 
 /** brands/<id>/brand.json: the public config plus what only the server needs (the card campaign is under `payments`). */
 export interface BrandFile
   extends Omit<
     BrandConfig,
-    'id' | 'version' | 'captcha' | 'cardCampaign' | 'installments' | 'support'
+    'id' | 'version' | 'captcha' | 'cardCampaign' | 'installments' | 'support' | 'cotacao'
   > {
   $schema?: string;
   /**
@@ -191,6 +191,43 @@ export interface CatalogProduct {
   entrega?: boolean;
   /** Sold only to the card-brand campaign's card holders (`payments.cardCampaign`). */
   campanhaCartao?: boolean;
+  /**
+   * The product needs a scheduled slot (a guided trail, a stadium tour): after the purchase each
+   * paid ticket books one slot in My orders (server/trail).
+   */
+  agendamento?: CatalogSlots;
+}
+
+/**
+ * {@link CatalogProduct.agendamento}: the slots a ticket of the product may book. A day (Sao
+ * Paulo calendar) has slots when it is not in `fechado` and is in `datas` or on one of
+ * `diasSemana` (neither given: every day); each such day has one slot at each of `horarios`,
+ * with `vagas` places.
+ */
+export interface CatalogSlots {
+  /** The activity booked (the trail's or tour's name). */
+  nome: Localized;
+  /** Where it starts (the meeting point). */
+  local?: Localized;
+  /** Weekdays with slots (0 = Sunday). */
+  diasSemana?: number[];
+  /** Days with slots whatever their weekday (`YYYY-MM-DD`). */
+  datas?: string[];
+  /** Days without slots whatever the rest says (`YYYY-MM-DD`). */
+  fechado?: string[];
+  /** Start times (`HH:MM`, Sao Paulo). */
+  horarios: string[];
+  /** Places per slot (one per ticket). */
+  vagas: number;
+  /** How far ahead: slots from today up to this many days after today. */
+  antecedenciaDias: number;
+  /** A slot may be booked until this many hours before it starts (absent: until it starts). */
+  antecedenciaMinimaHoras?: number;
+  /**
+   * A booking may move to another slot until this many hours before the booked one starts (the
+   * old place is freed in the same transaction). Absent: a booking is final.
+   */
+  alteracaoAteHoras?: number;
 }
 
 export interface CatalogProductType {
@@ -343,6 +380,17 @@ export interface LoadedBrand {
   forms?: Partial<Record<FormId, FormOverride>>;
   /** The partner batches of `vouchers/*.json`, validated; absent when it has none. */
   vouchers?: VoucherBatch[];
+  /** The exchange rates of `rates.json`, validated; absent when it has none. */
+  rates?: RatesFile;
+}
+
+/**
+ * brands/<id>/rates.json: the operator's exchange rates for the currency modal (config state
+ * `cotacao`), set by hand or with `npm run rates -- set USD 5.32`. Prices stay in BRL.
+ */
+export interface RatesFile {
+  $schema?: string;
+  cotacoes: Cotacao[];
 }
 
 /** {@link BrandConfig.cancellation}. */

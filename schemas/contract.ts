@@ -174,6 +174,21 @@ export const ServerMessage = {
   cancellationFailed: 'error.cancellationFailed', // 'Erro no cancelamento, por favor entre em contato com o SAC.'
   // The contact form (CustomUserApps/Contato)
   contactSent: 'contact.sent',
+  // The newsletter (CustomUserApps/Newsletter)
+  newsletterCheckInbox: 'newsletter.checkInbox',
+  newsletterConfirmed: 'newsletter.confirmed',
+  newsletterAlreadyConfirmed: 'newsletter.alreadyConfirmed',
+  newsletterUnsubscribed: 'newsletter.unsubscribed',
+  newsletterBadLink: 'error.newsletterLink',
+  newsletterConsentVersion: 'error.newsletterConsentVersion',
+  // Scheduled slots of paid tickets (CustomUserApps/DiasCompra, InsereRioBoi, ConsultaRioBoi)
+  trailFull: 'error.trailFull',
+  trailChangeClosed: 'error.trailChangeClosed',
+  trailFinal: 'error.trailFinal',
+  trailNotYours: 'error.trailNotYours',
+  trailNotNeeded: 'error.trailNotNeeded',
+  trailNotPaid: 'error.trailNotPaid',
+  trailSlotUnavailable: 'error.trailSlotUnavailable',
 } as const;
 export type ServerMessageId = (typeof ServerMessage)[keyof typeof ServerMessage];
 
@@ -238,6 +253,22 @@ export interface BrandConfig {
    * card's name, the BIN prefixes taking part, when it runs (ISO date-times).
    */
   cardCampaign?: { name: Localized; bins: string[]; from?: string; until?: string };
+  /**
+   * Config state `cotacao` (spec §3) for the currency modal: the brand's exchange rates
+   * (brands/<id>/rates.json, `npm run rates`), absent when it sets none. Prices stay in BRL;
+   * other currencies are shown as approximations beside them.
+   */
+  cotacao?: Cotacao[];
+}
+
+/** One exchange rate of {@link BrandConfig.cotacao}: one unit of `moeda` costs `reais` BRL. */
+export interface Cotacao {
+  /** ISO 4217 code, never BRL: `USD`, `EUR`, `ARS`… */
+  moeda: string;
+  /** Reais per unit of the currency (`5.32`: US$ 1 = R$ 5,32). */
+  reais: number;
+  /** The day the operator took the rate (YYYY-MM-DD), shown beside every approximation. */
+  data: string;
 }
 
 /** The JSON inlined into index.html as `<script id="brand-config" type="application/json">`. */
@@ -424,6 +455,11 @@ export interface CarrinhoItem {
   portador_alteravel?: boolean;
   /** The product is delivered to an address (catalogue `entrega`); the server always sends it. */
   entrega?: boolean;
+  /**
+   * Present only on units of a product that needs a scheduled slot (catalogue `agendamento`):
+   * the slot the ticket booked (CustomUserApps/InsereRioBoi), or null while it has none.
+   */
+  agendamento?: AgendamentoHorario | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1073,6 +1109,38 @@ export interface ContatoResult {
   mensagem: string;
 }
 
+/**
+ * The version of the newsletter's consent text (`form.field.newsletterConsent` in locales/):
+ * a sign-up sends the version it showed and the server stores it, with the text, the time and
+ * the address (LGPD art. 8). Change the text only with a new version (a unit test holds the
+ * texts of this version).
+ */
+export const NEWSLETTER_CONSENT_VERSION = '2026-11-25';
+
+/**
+ * POST CustomUserApps/Newsletter body (spec §7 names the call, not its payload). One call, three
+ * actions, told apart by `acao`:
+ * - sign-up (`acao` absent or `'inscrever'`): the newsletter form's fields
+ *   (schemas/forms/newsletter.schema.json: `email`, `consentimento: true`) and `versao`, the
+ *   {@link NEWSLETTER_CONSENT_VERSION} of the consent text shown. Double opt-in: the answer only
+ *   says a confirmation mail was sent; nothing else is mailed before it is confirmed.
+ * - `'confirmar'` with the confirmation mail's `token`: confirms (once; a second time answers
+ *   `ja_confirmado`).
+ * - `'cancelar'` with the `token` of a newsletter mail's unsubscribe link: unsubscribes, no
+ *   login needed; again is no error.
+ */
+export type NewsletterBody =
+  | { acao?: 'inscrever'; email: string; consentimento: boolean; versao: string }
+  | { acao: 'confirmar' | 'cancelar'; token: string };
+
+/** POST CustomUserApps/Newsletter result. */
+export interface NewsletterResult {
+  /** What happened, in the request's language ('Enviamos um e-mail para …'). */
+  mensagem: string;
+  /** `confirmar` only: the link had been used already (nothing new happened). */
+  ja_confirmado?: boolean;
+}
+
 /** A term (spec §3 "Term"): one version of one type of the brand's terms. */
 export interface Termo {
   idtermo: number;
@@ -1105,6 +1173,102 @@ export interface TicketsCartResult {
   tickets: (Movimentacao & { itens: CarrinhoItem[] })[];
   total_pages: number;
   page_summary: { page: number; results_per_page: number; total: number };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scheduled slots of paid tickets (spec §7 CustomUserApps/InsereRioBoi, /DiasCompra,
+// /ConsultaRioBoi; the spec shows no payloads, these are ours). A product the catalogue marks
+// with `agendamento` (a guided trail, a stadium tour) is bought as any other; each of its paid
+// tickets then books one slot (a day and a time) with a free place. Every body is validated by
+// schemas/rest/CustomUserApps.<call>.body.schema.json; server/trail/README.md has the rules.
+
+/** A slot: a day and a start time in America/Sao_Paulo. */
+export interface AgendamentoHorario {
+  /** `YYYY-MM-DD` */
+  dia: string;
+  /** `HH:MM` */
+  hora: string;
+}
+
+/**
+ * POST CustomUserApps/DiasCompra body: the days a paid ticket (`iditem`, a unit of the session's
+ * person) may book; with `dia`, that day's times as well.
+ */
+export interface DiasCompraBody {
+  iditem: number;
+  /** `YYYY-MM-DD`: also answer this day's times. */
+  dia?: string;
+}
+
+/** A day of {@link DiasCompraResult.dias}. */
+export interface DiaVagas {
+  /** `YYYY-MM-DD` */
+  dia: string;
+  /** Free places in the day's slots that may still be booked, together. */
+  vagas: number;
+}
+
+/** A time of {@link DiasCompraResult.horarios}. */
+export interface HorarioVagas {
+  /** `HH:MM` */
+  hora: string;
+  /** Free places in this slot. */
+  vagas: number;
+}
+
+/** POST CustomUserApps/DiasCompra result. */
+export interface DiasCompraResult {
+  iditem: number;
+  /** The activity (catalogue `agendamento.nome`) in the request's language. */
+  atividade: string;
+  /**
+   * Days from today to the brand's horizon with at least one slot that has a free place and may
+   * still be booked, in order. The slot the ticket holds is not offered again.
+   */
+  dias: DiaVagas[];
+  /** With `dia` in the body: that day's slots with a free place that may be booked ([] none). */
+  horarios?: HorarioVagas[];
+}
+
+/** POST CustomUserApps/InsereRioBoi body: books a paid ticket's slot, or moves its booking. */
+export interface InsereRioBoiBody {
+  iditem: number;
+  /** `YYYY-MM-DD` */
+  dia: string;
+  /** `HH:MM` */
+  hora: string;
+}
+
+/** One ticket's booking: what InsereRioBoi answers, and each entry of ConsultaRioBoi. */
+export interface AgendamentoIngresso {
+  iditem: number;
+  idmovimentacao: number;
+  /** The activity (catalogue `agendamento.nome`) and where it starts ('' none), localized. */
+  atividade: string;
+  local: string;
+  /** The slot booked, or null while the ticket has none. */
+  agendamento: AgendamentoHorario | null;
+  /**
+   * Whether InsereRioBoi may be called for this ticket now: to book (no slot yet, the ticket
+   * paid) or to move the booking (before the brand's cut-off; never when bookings are final).
+   */
+  alteravel: boolean;
+  /** Until when the booking may be moved (Sao Paulo `YYYY-MM-DD HH:MM`); null: none, or final. */
+  alteravel_ate: string | null;
+}
+
+/** POST CustomUserApps/InsereRioBoi result: the booking as it stands now. */
+export type InsereRioBoiResult = AgendamentoIngresso;
+
+/** POST CustomUserApps/ConsultaRioBoi body: the bookings of an order, or of one ticket. */
+export type ConsultaRioBoiBody = { idmovimentacao: number } | { iditem: number };
+
+/**
+ * POST CustomUserApps/ConsultaRioBoi result: each ticket of the session's person that needs a
+ * slot and is paid (or its cancellation pending), with its booking, in unit order.
+ */
+export interface ConsultaRioBoiResult {
+  agendamentos: AgendamentoIngresso[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1248,7 +1412,12 @@ export const RestPath = {
   novaSenha: 'pessoa/cadastro/recuperar/nova',
   confirmarEmail: 'pessoa/cadastro/confirmar/email',
   validaEmail: 'CustomUserApps/ValidaEmail',
+  /** Scheduled slots of paid tickets: days and times, booking, bookings (ours: see above). */
+  diasCompra: 'CustomUserApps/DiasCompra',
+  insereRioBoi: 'CustomUserApps/InsereRioBoi',
+  consultaRioBoi: 'CustomUserApps/ConsultaRioBoi',
   contato: 'CustomUserApps/Contato',
+  newsletter: 'CustomUserApps/Newsletter',
   ticketsCart: 'tickets/cart',
   rpc: 'router.php',
   /** GET: the tickets PDF (see {@link ImpressaoResult.url}). */

@@ -18,6 +18,7 @@ export const ROUTE_NAMES = [
   'Voucher',
   'Checkin',
   'Contato',
+  'Newsletter',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
@@ -50,6 +51,8 @@ export const ROUTE_PATHS: Record<RouteName, Record<Locale, string>> = {
   Checkin: same('checkin'),
   // The contact form (spec §2 "contact (contato / contact / contato)"; issue 14 item 1).
   Contato: { 'pt-BR': 'contato', 'es-ES': 'contato', 'en-US': 'contact' },
+  // The newsletter's confirmation and unsubscribe links (issue 14 item 2): ?acao=&token=.
+  Newsletter: same('newsletter'),
 };
 
 export interface RoutePathMatch {

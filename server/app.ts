@@ -15,6 +15,7 @@ import { contactRoutes } from './contact/routes';
 import { contentRoutes } from './content/routes';
 import type { Db } from './db/client';
 import { mailboxRoutes } from './mail/mailbox';
+import { newsletterOperatorRoutes, newsletterRoutes } from './newsletter/routes';
 import { oidcRoutes } from './oidc/routes';
 import { ordersRoutes } from './orders/routes';
 import type { PaymentGateway } from './payments/gateway';
@@ -29,6 +30,7 @@ import { installSecurity } from './plugins/security';
 import type { AppServices } from './rpc/context';
 import { rpcRoutes } from './rpc/routes';
 import { ticketsRoutes } from './tickets/routes';
+import { trailRoutes } from './trail/routes';
 import { type WalletCredentials, devWalletCredentials } from './wallet/credentials';
 import { walletRoutes } from './wallet/wallet';
 import { webRoutes } from './web/routes';
@@ -153,8 +155,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(captchaRoutes, { db: opts.db });
   await app.register(contactRoutes, { db: opts.db });
+  await app.register(newsletterRoutes, { db: opts.db });
   await app.register(contentRoutes);
   await app.register(ordersRoutes, { db: opts.db });
+  await app.register(trailRoutes, { db: opts.db });
   await app.register(ticketsRoutes, { db: opts.db, brands: opts.brands });
   await app.register(walletRoutes, { db: opts.db, wallet: services.wallet });
   await app.register(addressRoutes);
@@ -169,6 +173,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (opts.devPages) await app.register(mailboxRoutes, { db: opts.db });
   if (opts.operator) {
     await app.register(operatorRoutes, { db: opts.db, brands: opts.brands, ...opts.operator });
+    await app.register(newsletterOperatorRoutes, {
+      db: opts.db,
+      brands: opts.brands,
+      token: opts.operator.token,
+    });
   }
   await app.register(sitemapRoutes);
   await app.register(webRoutes, {

@@ -26,6 +26,8 @@ import holderSchema from './holder.schema.json' with { type: 'json' };
 import holderUi from './holder.ui.json' with { type: 'json' };
 import loginSchema from './login.schema.json' with { type: 'json' };
 import loginUi from './login.ui.json' with { type: 'json' };
+import newsletterSchema from './newsletter.schema.json' with { type: 'json' };
+import newsletterUi from './newsletter.ui.json' with { type: 'json' };
 import profileSchema from './profile.schema.json' with { type: 'json' };
 import profileUi from './profile.ui.json' with { type: 'json' };
 import registrationSchema from './registration.schema.json' with { type: 'json' };
@@ -51,6 +53,7 @@ export const FORM_IDS = [
   'profile',
   'agencyProfile',
   'checkinLogin',
+  'newsletter',
 ] as const;
 export type FormId = (typeof FORM_IDS)[number];
 
@@ -100,6 +103,7 @@ export const BASE_FORMS: Readonly<Record<FormId, { schema: FormSchema; uiSchema:
   profile: { schema: profileSchema as FormSchema, uiSchema: profileUi },
   agencyProfile: { schema: agencyProfileSchema as FormSchema, uiSchema: agencyProfileUi },
   checkinLogin: { schema: checkinLoginSchema as FormSchema, uiSchema: checkinLoginUi },
+  newsletter: { schema: newsletterSchema as FormSchema, uiSchema: newsletterUi },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -145,6 +149,7 @@ export const FORM_FLAGS: Readonly<Record<FormId, readonly FormFlag[]>> = {
   profile: ['editarEnderecoCadastro'],
   agencyProfile: ['editarEnderecoCadastro'],
   checkinLogin: [],
+  newsletter: [],
 };
 
 /** Which of the brand's `captcha` switches turns on the captcha of a form. */

@@ -7,7 +7,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import type { Locale } from '../../schemas/contract';
 import type { Db } from '../db/client';
@@ -62,6 +62,13 @@ const sameSecret = (a: string, b: string) => {
   return timingSafeEqual(ha, hb);
 };
 
+/** A request of an operator command: from this machine, with the server's operator token. */
+export function isOperatorRequest(req: FastifyRequest, token: string): boolean {
+  const loopback = req.socket.remoteAddress === '127.0.0.1' || req.socket.remoteAddress === '::1';
+  const given = req.headers['x-operator-token'];
+  return loopback && typeof given === 'string' && sameSecret(given, token);
+}
+
 /**
  * POST /operator/agency/approve { email, brand } from this machine only, with the token the
  * server wrote beside its data directory (`operator.json`): how the command reaches an embedded
@@ -75,9 +82,7 @@ export const operatorRoutes: FastifyPluginAsync<{
 }> = async (app, { db, brands, token, port }) => {
   app.post('/operator/agency/approve', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const loopback = req.socket.remoteAddress === '127.0.0.1' || req.socket.remoteAddress === '::1';
-    const given = req.headers['x-operator-token'];
-    if (!loopback || typeof given !== 'string' || !sameSecret(given, token)) {
+    if (!isOperatorRequest(req, token)) {
       return reply.code(403).send({ error: { code: 0, message: 'forbidden' } });
     }
     const body = (req.body ?? {}) as { email?: unknown; brand?: unknown };

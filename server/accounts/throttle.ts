@@ -141,6 +141,12 @@ export const RATE_LIMITS = {
   contact: { limit: 5, windowSeconds: 3600 },
   /** Per sender's e-mail: the acknowledgement must not become a way to flood someone's inbox. */
   contactEmail: { limit: 3, windowSeconds: 3600 },
+  /** Newsletter sign-ups (CustomUserApps/Newsletter), per caller's address. */
+  newsletter: { limit: 10, windowSeconds: 3600 },
+  /** Confirmation mails per e-mail: a sign-up form must not flood someone's inbox. */
+  newsletterEmail: { limit: 3, windowSeconds: 3600 },
+  /** Confirm and unsubscribe links tried per address (a token cannot be guessed by trying). */
+  newsletterLink: { limit: 30, windowSeconds: 600 },
 } satisfies Record<string, RateLimit>;
 
 /** The operator's SIGNUPS_PER_HOUR (server/main.ts sets it at start). */

@@ -29,14 +29,17 @@ const CONFIG_KEYS: Record<keyof BrandConfig, true> = {
   support: true,
   cardCampaign: true,
   installments: true,
+  cotacao: true,
 };
 
 describe('publicConfig', () => {
   it('has exactly the fields of BrandConfig, with the id and version given', async () => {
     const [b] = await loadBrands(path.join(fixtures, 'valid'));
     const config = publicConfig(b!, '1.2.3');
-    // The fixture runs no card-brand campaign: that one optional field is absent.
-    const expected = Object.keys(CONFIG_KEYS).filter((k) => k !== 'cardCampaign');
+    // The fixture runs no card-brand campaign and sets no rates: those optional fields are absent.
+    const expected = Object.keys(CONFIG_KEYS).filter(
+      (k) => k !== 'cardCampaign' && k !== 'cotacao',
+    );
     expect(Object.keys(config).sort()).toEqual(expected.sort());
     expect(config.id).toBe(b!.id);
     expect(config.version).toBe('1.2.3');

@@ -48,5 +48,7 @@ export function publicConfig(b: LoadedBrand, version: string): BrandConfig {
   };
   const campaign = f.payments.cardCampaign;
   if (campaign) config.cardCampaign = campaign;
+  // The currency modal's rates (rates.json), without the file's $schema.
+  if (b.rates && b.rates.cotacoes.length > 0) config.cotacao = b.rates.cotacoes;
   return structuredClone(config);
 }

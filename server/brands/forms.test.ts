@@ -70,7 +70,7 @@ describe('form overrides in brands/<id>/forms/', () => {
         `${forms}/registration.json at /required/0: "apelido" is also listed in "optional"`,
         `${forms}/registration.json at /hide/0: "email2" must equal "email"; hide both or neither`,
         `${forms}/registration.json at /fields/apelido/title: message id "form.field.nickname" is missing from locales/pt-BR.json, locales/es-ES.json, locales/en-US.json`,
-        `${forms}/vouchers.json: not a form override: name it <form>.json with <form> one of registration, agency, holder, contact, address, login, changePassword, forgotPassword, resetPassword, voucher, coupon, profile, agencyProfile, checkinLogin`,
+        `${forms}/vouchers.json: not a form override: name it <form>.json with <form> one of registration, agency, holder, contact, address, login, changePassword, forgotPassword, resetPassword, voucher, coupon, profile, agencyProfile, checkinLogin, newsletter`,
       ].sort(),
     );
   });

@@ -9,10 +9,12 @@ import type {
   CatalogFile,
   CatalogSchedule,
   LoadedBrand,
+  RatesFile,
   VoucherBatch,
   VoucherBatchFile,
 } from '../../schemas/brand.types';
 import { closestName as closest } from '../../schemas/closest-name';
+import { shopWallClock } from '../../schemas/shop-time';
 import formOverrideSchema from '../../schemas/form-override.schema.json' with { type: 'json' };
 import { FORM_IDS, type FormId, type FormOverride, isFormId } from '../../schemas/forms/index';
 import { scanContent } from '../content/pages';
@@ -94,12 +96,13 @@ export async function loadBrands(brandsDir: string): Promise<LoadedBrand[]> {
     catalog: f.catalog!,
     ...(Object.keys(f.forms).length > 0 ? { forms: f.forms } : {}),
     ...(f.vouchers && f.vouchers.length > 0 ? { vouchers: f.vouchers } : {}),
+    ...(f.rates ? { rates: f.rates } : {}),
   }));
 }
 
 /**
  * Every problem of a brand folder, as the server's start would find them (`npm run
- * brand:check <dir>`): `brand.json`, `catalog.json`, `forms/`, `vouchers/` and `content/`. A
+ * brand:check <dir>`): `brand.json`, `catalog.json`, `forms/`, `vouchers/`, `rates.json` and `content/`. A
  * folder without a `brand.json` is taken as a brands folder: every brand in it is checked, and
  * the rules across brands (one default, hosts claimed once) too.
  * @returns the problems, empty when the folder would load.
@@ -145,6 +148,8 @@ interface FolderResult {
   forms: Partial<Record<FormId, FormOverride>>;
   /** The valid voucher batches of vouchers/. */
   vouchers?: VoucherBatch[];
+  /** Set when rates.json exists and is valid. */
+  rates?: RatesFile;
   problems: BrandProblem[];
 }
 
@@ -200,6 +205,8 @@ async function loadFolder(root: string, id: string): Promise<FolderResult | null
   }
   result.forms = await loadFormOverrides(dir, problems);
   result.vouchers = await loadVoucherBatches(dir, result.catalog, problems);
+  const rates = await loadRates(dir, problems);
+  if (rates) result.rates = rates;
   return result;
 }
 
@@ -243,6 +250,51 @@ async function loadFormOverrides(
     if (found.length === 0) forms[id] = data;
   }
   return forms;
+}
+
+/**
+ * The brand's exchange rates (`rates.json`, optional), when the file exists and is valid
+ * ({@link ratesProblems}); its problems go to `problems`.
+ */
+async function loadRates(dir: string, problems: BrandProblem[]): Promise<RatesFile | undefined> {
+  const filePath = path.join(dir, 'rates.json');
+  if (!(await isFile(filePath))) return undefined;
+  const file = display(filePath);
+  const data = await readJson(filePath, problems);
+  if (data === undefined) return undefined;
+  const found = ratesProblems(data, file);
+  problems.push(...found);
+  return found.length === 0 ? (data as RatesFile) : undefined;
+}
+
+/**
+ * Every problem of a rates file's content (`file` names it in the problems): `$defs/RatesFile`,
+ * one rate per currency, no date in the future (Sao Paulo calendar). `npm run rates` checks what
+ * it would write with this before writing.
+ */
+export function ratesProblems(data: unknown, file: string): BrandProblem[] {
+  const problems: BrandProblem[] = [];
+  if (!validate(validators().rates, data, file, problems)) return problems;
+  const today = shopWallClock(new Date()).date;
+  const seen = new Set<string>();
+  for (const [i, r] of data.cotacoes.entries()) {
+    if (seen.has(r.moeda)) {
+      problems.push({
+        file,
+        pointer: `/cotacoes/${i}/moeda`,
+        reason: `${r.moeda} is listed twice`,
+      });
+    }
+    seen.add(r.moeda);
+    if (r.data > today) {
+      problems.push({
+        file,
+        pointer: `/cotacoes/${i}/data`,
+        reason: `${r.data} is in the future (today is ${today})`,
+      });
+    }
+  }
+  return problems;
 }
 
 /**
@@ -714,6 +766,7 @@ interface Validators {
   catalog: ValidateFunction<CatalogFile>;
   formOverride: ValidateFunction<FormOverride>;
   voucherBatch: ValidateFunction<VoucherBatchFile>;
+  rates: ValidateFunction<RatesFile>;
 }
 let compiled: Validators | undefined;
 
@@ -732,6 +785,7 @@ function validators(): Validators {
     catalog: def<CatalogFile>('CatalogFile'),
     formOverride: ajv.compile<FormOverride>(formOverrideSchema),
     voucherBatch: def<VoucherBatchFile>('VoucherBatchFile'),
+    rates: def<RatesFile>('RatesFile'),
   };
   return compiled;
 }

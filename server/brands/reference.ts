@@ -172,6 +172,7 @@ export function brandReference(): string {
     ['brand.json', root, defs.BrandFile!],
     ['catalog.json', root, defs.CatalogFile!],
     ['vouchers/<batch>.json', root, defs.VoucherBatchFile!],
+    ['rates.json', root, defs.RatesFile!],
     ['forms/<form>.json', formOverrideSchema as unknown as Schema, formOverrideSchema as Schema],
   ];
   const out = [

@@ -14,6 +14,7 @@ import type {
   CatalogFile,
   CatalogProduct,
   CatalogProductType,
+  CatalogSlots,
 } from '../../schemas/brand.types';
 
 const repoBrands = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../brands');
@@ -112,7 +113,24 @@ const catalogProduct: KeySplit<CatalogProduct> = {
     capacidade: true,
     block_qtd: true,
   },
-  optional: { somenteAgencia: true, info: true, entrega: true, campanhaCartao: true },
+  optional: {
+    somenteAgencia: true,
+    info: true,
+    entrega: true,
+    campanhaCartao: true,
+    agendamento: true,
+  },
+};
+const catalogSlots: KeySplit<CatalogSlots> = {
+  required: { nome: true, horarios: true, vagas: true, antecedenciaDias: true },
+  optional: {
+    local: true,
+    diasSemana: true,
+    datas: true,
+    fechado: true,
+    antecedenciaMinimaHoras: true,
+    alteracaoAteHoras: true,
+  },
 };
 
 interface ObjectDef {
@@ -128,6 +146,7 @@ describe('schemas/brand.schema.json', () => {
     ['CatalogEvent', catalogEvent],
     ['CatalogProductType', catalogProductType],
     ['CatalogProduct', catalogProduct],
+    ['CatalogSlots', catalogSlots],
     ['CatalogCoupon', catalogCoupon],
     ['CatalogCombo', catalogCombo],
     ['CatalogBlock', catalogBlock],

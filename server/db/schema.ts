@@ -755,3 +755,97 @@ export const contatoMensagem = pgTable(
   },
   (t) => [index('contato_mensagem_brand_idx').on(t.brand, t.createdAt)],
 );
+
+/**
+ * A newsletter subscription (CustomUserApps/Newsletter, server/newsletter): one row per brand
+ * and e-mail. Double opt-in: `pendente` until the mailed link confirms it (`confirmada`), then
+ * `cancelada` by any newsletter mail's unsubscribe link. The consent (LGPD art. 8) is kept as
+ * given: when, from which address, which version of the text, and the text itself.
+ */
+export const newsletterInscricao = pgTable(
+  'newsletter_inscricao',
+  {
+    id: serial('id').primaryKey(),
+    brand: text('brand').notNull(),
+    email: text('email').notNull(),
+    /** pendente | confirmada | cancelada */
+    status: text('status').notNull(),
+    /** The subscriber's language: every newsletter mail goes out in it. */
+    locale: text('locale').notNull(),
+    consentAt: tstz('consent_at').notNull(),
+    consentIp: text('consent_ip').notNull(),
+    consentVersion: text('consent_version').notNull(),
+    /** The consent text as it was shown, in the subscriber's language. */
+    consentText: text('consent_text').notNull(),
+    /** SHA-256 of the confirmation link's token (the token itself is only in the mail). */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: tstz('confirm_expires_at'),
+    confirmedAt: tstz('confirmed_at'),
+    confirmIp: text('confirm_ip'),
+    /** The unsubscribe links' random token: in every newsletter mail, valid without a login. */
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    unsubscribedAt: tstz('unsubscribed_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_inscricao_brand_email_uq').on(t.brand, t.email),
+    uniqueIndex('newsletter_inscricao_confirm_uq').on(t.confirmTokenHash),
+    uniqueIndex('newsletter_inscricao_unsubscribe_uq').on(t.unsubscribeToken),
+    index('newsletter_inscricao_status_idx').on(t.brand, t.status),
+    check(
+      'newsletter_inscricao_status_ck',
+      sql`${t.status} IN ('pendente', 'confirmada', 'cancelada')`,
+    ),
+  ],
+);
+
+/**
+ * A slot of a product that needs a scheduled slot (catalogue `agendamento`): a day and time of
+ * one product of one event, made the first time a ticket books it. `ocupadas` counts the
+ * bookings of live tickets in it; a booking takes a place with one conditional UPDATE
+ * (`ocupadas < vagas`, the catalogue's places), so two bookings can never both take the last
+ * one (server/trail).
+ */
+export const agendaVaga = pgTable(
+  'agenda_vaga',
+  {
+    id: serial('id').primaryKey(),
+    brand: text('brand').notNull(),
+    idevento: integer('idevento').notNull(),
+    idproduto: integer('idproduto').notNull(),
+    dthr: tstz('dthr').notNull(),
+    ocupadas: integer('ocupadas').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('agenda_vaga_produto_dthr_uq').on(t.brand, t.idevento, t.idproduto, t.dthr),
+    // A negative count would mean a place was freed twice.
+    check('agenda_vaga_ocupadas_ck', sql`${t.ocupadas} >= 0`),
+  ],
+);
+
+/**
+ * The slot a paid ticket (unit) booked (CustomUserApps/InsereRioBoi): one per unit (the unique
+ * index), moved in place when the booking changes; deleted when the unit's cancellation is
+ * confirmed, which frees its place in the same transaction.
+ */
+export const agendamento = pgTable(
+  'agendamento',
+  {
+    id: serial('id').primaryKey(),
+    iditem: integer('iditem')
+      .notNull()
+      .references(() => movimentacaoItem.id),
+    idvaga: integer('idvaga')
+      .notNull()
+      .references(() => agendaVaga.id),
+    /** Times the booking moved to another slot. */
+    alteracoes: integer('alteracoes').notNull().default(0),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('agendamento_iditem_uq').on(t.iditem),
+    index('agendamento_idvaga_idx').on(t.idvaga),
+  ],
+);

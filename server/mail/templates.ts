@@ -25,6 +25,8 @@ export const MAIL_KINDS = [
   'refund_confirmed',
   'contact_received',
   'contact_ack',
+  'newsletter_confirm',
+  'newsletter_welcome',
 ] as const;
 
 /** What a mail is about; it picks the template. */
@@ -42,7 +44,19 @@ export const MAIL_VARS: Record<MailKind, readonly string[]> = {
   refund_confirmed: ['nome', 'localizador', 'valor'],
   contact_received: ['nome', 'remetente', 'assunto', 'mensagem', 'protocolo'],
   contact_ack: ['nome', 'assunto', 'mensagem', 'protocolo'],
+  // Double opt-in: the only mail before the confirmation, so it has no unsubscribe link.
+  newsletter_confirm: ['link'],
+  newsletter_welcome: ['unsubscribe'],
 };
+
+/**
+ * The newsletter's mails after the confirmation: each must carry the subscriber's unsubscribe
+ * link (variable `unsubscribe`), which works without a login. A unit test holds every
+ * `newsletter_*` kind but the confirmation to it.
+ */
+export const NEWSLETTER_MAILS: readonly MailKind[] = MAIL_KINDS.filter((k) =>
+  MAIL_VARS[k].includes('unsubscribe'),
+);
 
 /**
  * Kinds that quote a variable as the person wrote it, line breaks kept (the contact form's
@@ -148,8 +162,10 @@ function checkVars(kind: MailKind, vars: Record<string, string>): void {
     }
   }
   // Only web links: a javascript: or data: URL must never become a button.
-  if (vars.link !== undefined && !/^https?:\/\/[^\s]+$/i.test(vars.link)) {
-    throw new Error(`mail ${kind}: link must be an http(s) URL`);
+  for (const name of ['link', 'unsubscribe']) {
+    if (vars[name] !== undefined && !/^https?:\/\/[^\s]+$/i.test(vars[name])) {
+      throw new Error(`mail ${kind}: ${name} must be an http(s) URL`);
+    }
   }
 }
 
@@ -182,7 +198,9 @@ export function renderMail(
 
   const subject = m(`mail.${kind}.subject`);
   const heading = m(`mail.${kind}.heading`);
-  const greeting = m(TEAM_MAIL.has(kind) ? 'mail.greetingTeam' : 'mail.greeting');
+  const greeting = m(
+    TEAM_MAIL.has(kind) ? 'mail.greetingTeam' : vars.nome ? 'mail.greeting' : 'mail.greetingAnon',
+  );
   const body = m(`mail.${kind}.body`);
   const link = MAIL_VARS[kind].includes('link') ? (vars.link ?? null) : null;
   const button = link ? m(`mail.${kind}.button`) : null;
@@ -190,6 +208,8 @@ export function renderMail(
   const footer = [m('mail.footer'), support ? m('mail.support') : null].filter(
     (x): x is string => x !== null,
   );
+  const unsubscribe = MAIL_VARS[kind].includes('unsubscribe') ? (vars.unsubscribe ?? null) : null;
+  const unsubscribeText = unsubscribe ? m('mail.unsubscribe') : null;
 
   const text = [
     heading,
@@ -203,6 +223,7 @@ export function renderMail(
     '',
     '--',
     ...footer,
+    ...(unsubscribe ? [`${unsubscribeText}: ${unsubscribe}`] : []),
     '',
   ].join('\n');
 
@@ -258,7 +279,7 @@ ${e(linkHint ?? '')}<br><a href="${e(link)}" style="color:${primary};word-break:
 <tr><td style="padding:16px 32px 0"><h1 style="margin:0;font-size:22px;line-height:1.3;color:${primary}">${e(heading)}</h1></td></tr>
 <tr><td style="padding:16px 32px 0;font-size:16px;line-height:1.5">${e(greeting)}</td></tr>
 <tr><td style="padding:12px 32px 16px;font-size:16px;line-height:1.5">${e(body)}</td></tr>${quote}${items}${cta}
-<tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280">${footer.map(e).join('<br>')}</td></tr>
+<tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280">${footer.map(e).join('<br>')}${unsubscribe ? `<br><a href="${e(unsubscribe)}" style="color:#6b7280">${e(unsubscribeText ?? '')}</a>` : ''}</td></tr>
 </table>
 </td></tr>
 </table>

@@ -51,6 +51,7 @@ import {
 } from '../db/sql';
 import { AppError, generic } from '../errors';
 import type { MessageId } from '../i18n';
+import { releaseCancelledSlots } from '../trail/trail';
 
 /** Statuses whose units count against capacity. */
 const COUNTED = `('RE','TP','AP','PA')`;
@@ -707,6 +708,8 @@ export async function confirmCancellation(
         (SELECT count(*) FROM released)`,
   );
   const n = Number(r?.n ?? 0);
+  // Their booked slots (server/trail) are freed with them.
+  if (n > 0) await releaseCancelledSlots(tx, idmovimentacao);
   // No unit left: the order is cancelled (nothing counted any more, so the counter stays).
   if (n > 0 && Number(r?.left ?? 0) === 0) {
     await setStatus(tx, idmovimentacao, 'CA', undefined, { from: 'PA' });

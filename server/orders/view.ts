@@ -18,6 +18,7 @@ import type { Db } from '../db/client';
 import { COUNT_EXP, rows, toDate, toDateOrNull } from '../db/sql';
 import { boletoUrl } from '../payments/issued';
 import { spDate, spDateTime, spDateTimeMinutes } from '../time';
+import { bookingsOf } from '../trail/trail';
 import { cancelVerdict } from './cancel-rules';
 
 /**
@@ -196,6 +197,11 @@ export async function selectItens(
     db,
     found.map((r) => r.id),
   );
+  // Only units of products booked in slots (server/trail) can have a booking: no query otherwise.
+  const bookings = await bookingsOf(
+    db,
+    found.filter((r) => cat.product(r.idevento, r.idproduto)?.product.agendamento).map((r) => r.id),
+  );
   // Units that were paid for (not removed from the cart before paying): the card interest is
   // spread over them, so a cancelled one keeps the share it was refunded with.
   const paidFor = new Set<number>();
@@ -252,6 +258,7 @@ export async function selectItens(
       portador_regra: event?.portador ?? null,
       entrega: entry?.product.entrega === true,
     };
+    if (entry?.product.agendamento) item.agendamento = bookings.get(r.id) ?? null;
     if (r.item_status !== 'CA' || r.idestorno !== null) paidFor.add(r.id);
     if (r.item_status === 'CP') item.cancelamento = 'pendente';
     else if (r.item_status === 'PA' && r.estorno_status === 'failed') item.cancelamento = 'erro';

@@ -22,6 +22,8 @@ export const TICKET_MESSAGES = [
   'tickets.pdf.price',
   'tickets.pdf.product',
   'tickets.pdf.session',
+  'tickets.pdf.slot',
+  'tickets.pdf.slotToBook',
   'tickets.pdf.title',
   'tickets.pdf.venue',
 ] as const;

@@ -46,6 +46,11 @@ export interface PrintedTicket {
   /** The holder's name, or null when none is bound. */
   portador: string | null;
   precoCents: number;
+  /**
+   * A ticket of a product that needs a scheduled slot (catalogue `agendamento`): the activity
+   * and the slot booked (null: not booked yet, to be booked in My orders).
+   */
+  agendamento?: { atividade: string; at: Date | null };
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -186,6 +191,7 @@ export async function makeTicketsPdf(input: TicketsPdfInput): Promise<Uint8Array
     price: t(locale, 'tickets.pdf.price'),
     locator: t(locale, 'tickets.pdf.locator'),
     code: t(locale, 'tickets.pdf.code'),
+    slot: t(locale, 'tickets.pdf.slot'),
   };
   const hint = t(locale, 'tickets.pdf.hint');
 
@@ -261,6 +267,15 @@ export async function makeTicketsPdf(input: TicketsPdfInput): Promise<Uint8Array
     if (ticket.local) field(labels.venue, ticket.local);
     field(labels.product, ticket.tipo ? `${ticket.tipo} · ${ticket.produto}` : ticket.produto);
     if (ticket.portador) field(labels.holder, ticket.portador);
+    if (ticket.agendamento) {
+      const { atividade, at } = ticket.agendamento;
+      field(
+        labels.slot,
+        at
+          ? `${atividade} · ${sessionText(locale, at)}`
+          : t(locale, 'tickets.pdf.slotToBook', { atividade }),
+      );
+    }
     field(labels.price, brl(ticket.precoCents));
     field(labels.locator, ticket.localizador);
     field(labels.code, ticket.codigo);

@@ -7,7 +7,7 @@ import type { LoadedBrand } from '../../schemas/brand.types';
 import type { Locale } from '../../schemas/contract';
 import { catalogOf } from '../catalog/lookup';
 import type { Db } from '../db/client';
-import { firstRow, rows, toDate } from '../db/sql';
+import { firstRow, rows, toDate, toDateOrNull } from '../db/sql';
 import type { MessageId } from '../i18n';
 import { newTicketCode } from '../payments/service';
 import { signTicketCode } from './codes';
@@ -36,6 +36,7 @@ interface TicketRow {
   dscapre: Record<Locale, string> | null;
   preco_cents: number;
   portador: string | null;
+  agenda_dthr: unknown;
 }
 
 /**
@@ -68,7 +69,9 @@ export async function printableTickets(
     sql`SELECT g.id, g.iditem, g.codigo, g.versao, g.revogado_em, i.status AS item_status,
           e.idapresentacao, a.idevento, e.idproduto, a.dthr, a.dscapre,
           (i.valor_cents - i.combo_cents - i.desconto_cents + i.taxa_cents)::int AS preco_cents,
-          NULLIF(trim(p.nome || ' ' || p.sobrenome), '') AS portador
+          NULLIF(trim(p.nome || ' ' || p.sobrenome), '') AS portador,
+          (SELECT v.dthr FROM agendamento ag JOIN agenda_vaga v ON v.id = ag.idvaga
+            WHERE ag.iditem = i.id) AS agenda_dthr
         FROM movimentacao_item i
         JOIN ingresso g ON g.iditem = i.id
         JOIN estoque e ON e.id = i.idestoque
@@ -91,7 +94,11 @@ export async function printableTickets(
   const tickets = live.map((r): PrintedTicket => {
     const entry = cat.product(r.idevento, r.idproduto);
     const event = entry?.event ?? cat.event(r.idevento);
+    const slots = entry?.product.agendamento;
     return {
+      ...(slots
+        ? { agendamento: { atividade: slots.nome[locale], at: toDateOrNull(r.agenda_dthr) } }
+        : {}),
       signedCode: signTicketCode(keys.privateKey, {
         idingresso: r.id,
         iditem: r.iditem,

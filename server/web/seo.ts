@@ -34,7 +34,7 @@ export interface PageHead {
   tags: string;
 }
 
-const HIDDEN: readonly RouteName[] = ['Senha', 'Confirmar', 'MeusPedidos', 'Checkin'];
+const HIDDEN: readonly RouteName[] = ['Senha', 'Confirmar', 'MeusPedidos', 'Checkin', 'Newsletter'];
 const OG_LOCALE: Record<Locale, string> = { 'pt-BR': 'pt_BR', 'es-ES': 'es_ES', 'en-US': 'en_US' };
 
 /** An instant of the shop's wall clock (`YYYY-MM-DD HH:MM`) as ISO 8601 with its offset. */

@@ -28,6 +28,8 @@ export const HIDDEN_ROUTES = [
   'Confirmar',
   'MeusPedidos',
   'Checkin',
+  // The newsletter's confirmation and unsubscribe links.
+  'Newsletter',
 ] as const satisfies readonly RouteName[];
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';

@@ -28,6 +28,7 @@ const PAGE_IMPORTS = {
   Voucher: () => import('./routes/voucher').then((m) => m.VoucherPage),
   Checkin: () => import('./routes/checkin').then((m) => m.CheckinPage),
   Contato: () => import('./routes/contato').then((m) => m.ContatoPage),
+  Newsletter: () => import('./routes/newsletter').then((m) => m.NewsletterPage),
 } satisfies Partial<Record<RouteName, () => Promise<ComponentType>>>;
 
 type PageName = keyof typeof PAGE_IMPORTS;

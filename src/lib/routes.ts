@@ -34,6 +34,7 @@ const TITLES: Record<RouteName, MessageId> = {
   Voucher: 'page.voucher.title',
   Checkin: 'page.checkin.title',
   Contato: 'page.contact.title',
+  Newsletter: 'page.newsletter.title',
 };
 
 export const ROUTES = Object.fromEntries(

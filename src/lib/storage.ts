@@ -30,6 +30,8 @@ export const STORAGE_KEYS = {
   version: 'si.version',
   /** Ids of the content pop-ups already shown (each shows once). */
   popupsSeen: 'si.popupsSeen',
+  /** The currency the visitor chose for approximate prices (`USD`…); absent: BRL only. */
+  currency: 'si.currency',
   /** sessionStorage: the hold this tab made (a reload keeps it; a logout forgets it). */
   heldHere: 'si.heldHere',
 } as const;

@@ -458,3 +458,88 @@ export async function paidOrderByApi(
     codigos: order.itens.map((i) => i.codigo!),
   };
 }
+
+/**
+ * A new person (signed up through the API) with a paid order of `count` units of the museum
+ * visit's product whose name matches `produto`, in the first session with room, bought through
+ * the API as {@link paidOrderByApi} buys (refundable option declined, terms accepted, the
+ * sandbox's approved card).
+ */
+export async function paidProductOrderByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  tag: string,
+  produto: RegExp,
+  count = 1,
+): Promise<{ session: ApiSession; idmovimentacao: number; localizador: string }> {
+  const session = await sessionByApi(request, baseURL, newPerson(tag));
+  const call = <T>(cls: string, method: string, params: unknown[]) =>
+    rpcWithToken<T>(request, baseURL, session.access_token, cls, method, params);
+  const eventos = await call<{ idevento: number; dscevento: string }[]>(
+    'SuperIngresso',
+    'getEventos',
+    [],
+  );
+  const evento = eventos.find((e) => /Visita ao Museu do Aurora/.test(e.dscevento))!;
+  const { apresentacoes } = await call<{
+    apresentacoes: { idapresentacao: number; disponivel: number }[];
+  }>('SuperIngresso', 'getApresentacoes', [evento.idevento]);
+  let found: { idapresentacao: number; idproduto: number } | undefined;
+  for (const a of apresentacoes) {
+    const produtos = await call<GetProdutosResult>('SuperIngresso', 'getProdutos', [
+      a.idapresentacao,
+    ]);
+    const p = produtos.tipo_produtos
+      .flatMap((t) => t.produtos)
+      .find((x) => produto.test(x.dscproduto) && x.qtd >= count);
+    if (p) {
+      found = { idapresentacao: a.idapresentacao, idproduto: p.idproduto };
+      break;
+    }
+  }
+  if (!found) throw new Error(`no session with ${produto}`);
+  const { idmovimentacao } = await call<{ idmovimentacao: number }>(
+    'SuperIngresso',
+    'iniciarReserva',
+    [[{ idproduto: found.idproduto, qtd: count }], found.idapresentacao, []],
+  );
+  await call('SuperIngresso', 'escolherGarantia', [idmovimentacao, false]);
+  const gateway = await call<{ id_criptografado: string; idformapag: number }>(
+    'SuperIngresso',
+    'getGatewayPagamento',
+    [idmovimentacao],
+  );
+  const [termo] = await call<{ idtermo: number }[]>('BaseTermoClass', 'get', [{ idtipo_termo: 2 }]);
+  const tokenized = await request.post(`${baseURL}/sandbox-gateway/v1/tokens`, {
+    data: {
+      publicKey: gateway.id_criptografado,
+      numero: CARDS.approved,
+      titular: 'Maria da Silva',
+      validade: '12/31',
+      cvv: '123',
+    },
+  });
+  const cartao = ((await tokenized.json()) as { result: unknown }).result;
+  const paid = await call<{ status: string }>('SuperIngresso', 'iniciarPagamento', [
+    idmovimentacao,
+    gateway.idformapag,
+    '',
+    cartao,
+    {
+      parcelas: 1,
+      idempotencyKey: `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      ...(termo ? { termo: termo.idtermo } : {}),
+    },
+  ]);
+  expect(paid.status).toBe('approved');
+  await call('SuperIngresso', 'concluirPagamento', [{ idmovimentacao }]);
+  const cart = await request.get(
+    `${baseURL}/tickets/cart?status=PA&page=1&results_per_page=5&fetch_items=true`,
+    { headers: { authorization: `Bearer ${session.access_token}` } },
+  );
+  const { result } = (await cart.json()) as {
+    result: { tickets: { idmovimentacao: number; localizador: string }[] };
+  };
+  const { localizador } = result.tickets.find((o) => o.idmovimentacao === idmovimentacao)!;
+  return { session, idmovimentacao, localizador };
+}

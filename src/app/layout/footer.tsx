@@ -4,6 +4,7 @@ import { type BrandConfig, type ContentSection, FAQ_SLUGS } from '../../../schem
 import { AppLink } from '../../components/app-link';
 import { ChatIcon, ClockIcon, MailIcon, PhoneIcon } from '../../components/icons';
 import { useConteudos } from '../../features/content/hooks/use-content';
+import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup';
 import { useCurrentLocale } from '../../lib/locale';
 import { usePathFor } from '../../lib/use-path-for';
 
@@ -109,6 +110,9 @@ export function Footer({ brand }: { brand: BrandConfig }) {
             {pageLinks('politicas', 'Politicas')}
           </FooterNav>
         </Flex>
+        <Box mt="8">
+          <NewsletterSignup />
+        </Box>
         <Text fontSize="xs" mt="8" opacity={0.85}>
           <FormattedMessage
             id="footer.copyright"

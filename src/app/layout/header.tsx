@@ -8,6 +8,7 @@ import { useCurrentLocale } from '../../lib/locale';
 import type { RouteName } from '../../lib/routes';
 import { usePathFor } from '../../lib/use-path-for';
 import { usePublishedHeight } from '../../lib/use-published-height';
+import { CurrencySwitch } from './currency-switch';
 import { LanguageSwitch } from './language-switch';
 
 const NAV: { route: RouteName; label: 'nav.events' | 'nav.orders' }[] = [
@@ -86,7 +87,10 @@ export function Header({ brand }: { brand: BrandConfig }) {
             <MainNav />
           </GridItem>
           <GridItem area="lang" justifySelf="end" pb={{ base: '2', md: '0' }}>
-            <LanguageSwitch brand={brand} />
+            <HStack gap="1">
+              <CurrencySwitch brand={brand} />
+              <LanguageSwitch brand={brand} />
+            </HStack>
           </GridItem>
           <GridItem area="cart">
             <CartBadge to={to('Checkout')} />

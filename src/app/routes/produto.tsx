@@ -24,6 +24,7 @@ import {
 import { useQuantities } from '../../features/catalog/hooks/use-quantities';
 import { formatDateTime, formatLongDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
+import { ApproxPrice } from '../../components/approx-price';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useOwnTitle } from '../../lib/use-own-title';
 import { usePathFor } from '../../lib/use-path-for';
@@ -217,6 +218,7 @@ function Produto({ idevento }: { idevento: number }) {
                 id="catalog.fromPrice"
                 values={{ price: formatMoney(ev.a_partir_de) }}
               />
+              <ApproxPrice reais={ev.a_partir_de} />
             </Text>
           ) : null}
         </Stack>
@@ -371,6 +373,7 @@ function Produto({ idevento }: { idevento: number }) {
                   >
                     {formatMoney(qty.total)}
                   </Text>
+                  <ApproxPrice reais={qty.total} />
                 </Box>
                 <Button
                   size={{ base: 'md', sm: 'lg' }}

@@ -16,7 +16,8 @@ declare module 'virtual:form-validators' {
     | 'coupon'
     | 'profile'
     | 'agencyProfile'
-    | 'checkinLogin';
+    | 'checkinLogin'
+    | 'newsletter';
 
   export const RUNTIME_FLAGS: readonly Flag[];
   /** Every form id (schemas/forms FORM_IDS), without importing the schemas. */

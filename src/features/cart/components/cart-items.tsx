@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { CarrinhoItem, CarrinhoResumo } from '../../../../schemas/contract';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney, toCents, toReais } from '../../../lib/money';
+import { ApproxPrice, PaidInReaisNote } from '../../../components/approx-price';
 
 interface ProductLine {
   key: string;
@@ -138,9 +139,12 @@ export function CartItems({
                     <LineNotes item={line.items[0]!} />
                   </Box>
                   <Flex align="center" gap="3">
-                    <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
-                      {formatMoney(line.unit * line.items.length)}
-                    </Text>
+                    <Box textAlign="end">
+                      <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
+                        {formatMoney(line.unit * line.items.length)}
+                      </Text>
+                      <ApproxPrice reais={line.unit * line.items.length} />
+                    </Box>
                     <Button
                       size="xs"
                       variant="outline"
@@ -200,10 +204,14 @@ export function CartItems({
           <Text>
             <FormattedMessage id="cart.total" />
           </Text>
-          <Text fontVariantNumeric="tabular-nums" data-testid="cart-total">
-            {formatMoney(resumo.valor)}
-          </Text>
+          <Box textAlign="end">
+            <Text fontVariantNumeric="tabular-nums" data-testid="cart-total">
+              {formatMoney(resumo.valor)}
+            </Text>
+            <ApproxPrice reais={resumo.valor} data-testid="cart-total-approx" />
+          </Box>
         </Flex>
+        <PaidInReaisNote />
       </Stack>
     </Stack>
   );

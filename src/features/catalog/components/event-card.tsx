@@ -15,6 +15,7 @@ import type { Evento } from '../../../../schemas/contract';
 import { MapPinIcon } from '../../../components/icons';
 import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
+import { ApproxPrice } from '../../../components/approx-price';
 
 /**
  * One event of the home grid; the whole card is the link (named by the event). `priority`: the
@@ -98,6 +99,7 @@ export function EventCard({
                 id="catalog.fromPrice"
                 values={{ price: formatMoney(evento.a_partir_de ?? 0) }}
               />
+              <ApproxPrice reais={evento.a_partir_de ?? 0} />
             </Text>
           ) : (
             <Text color="fg.muted">

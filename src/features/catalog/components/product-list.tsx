@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { Locale, Produto, TipoProduto } from '../../../../schemas/contract';
 import { useBrand } from '../../../lib/brand-context';
 import { formatMoney } from '../../../lib/money';
+import { ApproxPrice } from '../../../components/approx-price';
 import { maxQuantity } from '../hooks/use-quantities';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -68,6 +69,7 @@ export function ProductList({
                         />
                       ) : null}
                     </Text>
+                    <ApproxPrice reais={p.preco_ctaxa} />
                     {p.campanha && campaign ? (
                       <Text fontSize="sm" color="fg.info" data-testid="product-card-campaign">
                         <FormattedMessage

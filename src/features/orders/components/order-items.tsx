@@ -1,10 +1,13 @@
 import { Badge, Box, Button, chakra, Code, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CarrinhoItem } from '../../../../schemas/contract';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { WalletLinks } from './ticket-downloads';
+
+// The slot booking of tickets that need one: its own chunk, loaded only for such tickets.
+const TrailBooking = lazy(() => import('./trail-booking'));
 
 /**
  * The tickets of an order, grouped under their event and session: type and product, price,
@@ -136,6 +139,11 @@ function OrderItem({
         >
           <FormattedMessage id="orders.changeHolder" />
         </Button>
+      ) : null}
+      {item.status === 'PA' && item.agendamento !== undefined ? (
+        <Suspense fallback={null}>
+          <TrailBooking iditem={item.iditem} />
+        </Suspense>
       ) : null}
       {item.codigo ? (
         <Text fontSize="sm" mt="1">

@@ -4,6 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import type { CarrinhoItem, Movimentacao } from '../../../../schemas/contract';
 import type { MessageId } from '../../../lib/messages';
 import { formatMoney, toCents, toReais } from '../../../lib/money';
+import { ApproxPrice } from '../../../components/approx-price';
 
 /**
  * What the order cost, line by line: the tickets (list price), discounts (coupon and combos),
@@ -41,7 +42,17 @@ export function OrderTotals({ order, itens }: { order: Movimentacao; itens: Carr
       {entrega > 0 ? (
         <Row label="order.deliveryFee" value={money(entrega)} testId="order-delivery-fee" />
       ) : null}
-      <Row label="order.total" value={money(total)} testId="order-total" strong />
+      <Row
+        label="order.total"
+        value={
+          <>
+            {money(total)}
+            <ApproxPrice reais={toReais(total)} />
+          </>
+        }
+        testId="order-total"
+        strong
+      />
       {order.valor_estornado ? (
         <Row
           label="order.refunded"

@@ -1,0 +1,43 @@
+import { Button } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { BrandConfig } from '../../../schemas/contract';
+import { useCurrencyCode } from '../../lib/currency';
+
+// The modal is its own chunk: it loads when the visitor opens it.
+const CurrencyModal = lazy(() =>
+  import('./currency-modal').then((m) => ({ default: m.CurrencyModal })),
+);
+
+/**
+ * The header's currency choice (spec §3 "currency modal"): the chosen code on a small button that
+ * opens the modal. Shown only when the brand sets exchange rates (rates.json).
+ */
+export function CurrencySwitch({ brand }: { brand: BrandConfig }) {
+  const intl = useIntl();
+  const code = useCurrencyCode();
+  const [open, setOpen] = useState(false);
+  if (!brand.cotacao || brand.cotacao.length === 0) return null;
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="ghost"
+        fontWeight="bold"
+        letterSpacing="wide"
+        color="fg.muted"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={intl.formatMessage({ id: 'currency.button' }, { moeda: code })}
+        data-testid="currency-open"
+      >
+        {code}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <CurrencyModal brand={brand} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
