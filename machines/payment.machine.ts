@@ -88,6 +88,9 @@ function consentOf(e: PaymentConsent): PaymentConsent {
  * `tellChargeIssued`): the order awaits the bank, no longer the hold's countdown; a Pix charge
  * that closed unpaid tells it too (`payment.chargeClosed`).
  *
+ * Injected action `paymentSucceeded` `{ idmovimentacao }`: entering `succeeded` (the order is
+ * paid); the app reports the purchase with it (src/lib/tracking). A no-op by default.
+ *
  * Cancelling: the machine runs as the checkout machine's child and owns no cancellation.
  * A payment the server refuses asks the parent to reload the cart (`askToReloadCart`: prices
  * may have changed). `payment.close` sends `cart.cancel` to the parent (action `askToCancel`), which asks the
@@ -232,6 +235,12 @@ export const paymentMachine = setup({
     tellChargeIssued: sendParent({ type: 'payment.chargeIssued' }),
     /** The Pix charge closed unpaid: the parent follows the hold again (it reloads the cart). */
     tellChargeClosed: sendParent({ type: 'payment.chargeClosed' }),
+    /**
+     * Injected: the order is paid (the app reports the purchase to its trackers). Runs once, on
+     * reaching `succeeded` (a card approved and concluded, or a Pix charge paid); never for a
+     * payment left pending.
+     */
+    paymentSucceeded: (_, _params: { idmovimentacao: number }) => {},
   },
 }).createMachine({
   id: 'payment',
@@ -497,7 +506,14 @@ export const paymentMachine = setup({
       entry: 'tellChargeIssued',
       on: { 'payment.done': { target: 'pending' } },
     },
-    succeeded: { type: 'final', tags: ['success'] },
+    succeeded: {
+      type: 'final',
+      tags: ['success'],
+      entry: {
+        type: 'paymentSucceeded',
+        params: ({ context }) => ({ idmovimentacao: context.idmovimentacao }),
+      },
+    },
     pending: { type: 'final', tags: ['pending'] },
     failed: {
       tags: ['form', 'failed'],

@@ -857,6 +857,77 @@ const modelMachine = paymentMachine.provide({
   },
 });
 
+describe('paymentMachine: paymentSucceeded (the purchase is reported)', () => {
+  /** The machine with the injected action recorded, ready to pay. */
+  async function readyReporting(gateway = GATEWAY) {
+    const fakes = new FakeActors();
+    const machine = fakeMachine(fakes).provide({
+      actions: { paymentSucceeded: fakes.action('paymentSucceeded') },
+    });
+    const actor = createActor(machine, { input: INPUT }).start();
+    fakes.resolve('fetchGateway', gateway);
+    await flush();
+    fakes.resolve('loadGatewayScript', undefined);
+    await flush();
+    const reported = () => fakes.actions.filter((a) => a.name === 'paymentSucceeded');
+    return { actor, fakes, reported };
+  }
+
+  it('a card approved and concluded: once, with the order', async () => {
+    const t = await readyReporting();
+    t.actor.send({ type: 'payment.submit', card: CARD });
+    t.fakes.resolve('tokenizeCard', TOKEN);
+    await flush();
+    t.fakes.resolve('startPayment', APPROVED);
+    await flush();
+    expect(t.reported()).toEqual([]);
+    t.fakes.resolve('concludePayment', CONCLUSION);
+    await flush();
+    expect(t.reported()).toEqual([{ name: 'paymentSucceeded', params: { idmovimentacao: 42 } }]);
+  });
+
+  it('a Pix charge paid while its code is shown: once', async () => {
+    const t = await readyReporting();
+    t.actor.send({ type: 'payment.methodChanged', forma: 'pix' });
+    t.actor.send({ type: 'payment.issue' });
+    t.fakes.resolve('startPayment', PIX_ISSUED);
+    await flush();
+    expect(t.reported()).toEqual([]);
+    t.fakes.resolve('watchCharge', CONCLUSION);
+    await flush();
+    expect(t.reported()).toHaveLength(1);
+  });
+
+  it('never for a payment declined, pending, or a slip left to pay', async () => {
+    const declined = await readyReporting();
+    declined.actor.send({ type: 'payment.submit', card: CARD });
+    declined.fakes.resolve('tokenizeCard', TOKEN);
+    await flush();
+    declined.fakes.resolve('startPayment', DECLINED);
+    await flush();
+    expect(declined.actor.getSnapshot().value).toBe('failed');
+
+    const pending = await readyReporting();
+    pending.actor.send({ type: 'payment.submit', card: CARD });
+    pending.fakes.resolve('tokenizeCard', TOKEN);
+    await flush();
+    pending.fakes.resolve('startPayment', PENDING);
+    await flush();
+    pending.fakes.resolve('concludePayment', { ...CONCLUSION, status: 'AP' });
+    await flush();
+    expect(pending.actor.getSnapshot().output).toMatchObject({ kind: 'pending' });
+
+    const slip = await readyReporting(NO_CARD);
+    slip.actor.send({ type: 'payment.issue' });
+    slip.fakes.resolve('startPayment', SLIP_ISSUED);
+    await flush();
+    slip.actor.send({ type: 'payment.done' });
+    expect(slip.actor.getSnapshot().output).toMatchObject({ kind: 'pending' });
+
+    for (const t of [declined, pending, slip]) expect(t.reported()).toEqual([]);
+  });
+});
+
 describe('paymentMachine model paths (xstate/graph)', () => {
   const options = { events: MODEL_EVENTS, input: INPUT, filter: atMostTwoAttempts };
   const paths = modelPaths(modelMachine, options);

@@ -7,12 +7,12 @@ import { warmHttp } from './api/client';
 import { fetchBrandConfig } from './api/rest';
 import { App, STYLE_CACHE_KEY } from './app/app';
 import { AppRoutes, preloadPage } from './app/router';
-import { createBrandSystem } from './lib/brand-system';
+import { createBrandSystem, wantsDebug } from './lib/brand-system';
 import { captureExtraParams } from './lib/extra-params';
 import { setupInspector, wantsInspector } from './lib/inspect';
 import { loadMessages, localeFromPrefix, preferredLocale, setCurrentLocale } from './lib/locale';
 import { readPreloaded } from './lib/preloaded';
-import { readString, STORAGE_KEYS, writeString } from './lib/storage';
+import { clearOnNewVersion } from './lib/storage';
 import { setMaintenance } from './lib/ui-stores';
 
 /** The brand config the server inlined into index.html; null in `vite dev`. */
@@ -30,14 +30,6 @@ function inlineBrandConfig(): BrandConfig | null {
 function cspNonce(): string | undefined {
   const meta = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
   return meta?.nonce || undefined;
-}
-
-/** A new application version clears what the browser cached of the old one (spec §4). */
-function checkVersion(version: string): void {
-  if (readString(STORAGE_KEYS.version) !== version) {
-    writeString(STORAGE_KEYS.localCart, null);
-    writeString(STORAGE_KEYS.version, version);
-  }
 }
 
 function initialLocale(brand: BrandConfig) {
@@ -66,14 +58,13 @@ async function boot(): Promise<void> {
   captureExtraParams(search);
   const inspector = wantsInspector(search) ? setupInspector() : Promise.resolve();
   const brand = inlineBrandConfig() ?? (await fetchConfigWithRetry());
-  checkVersion(brand.version);
+  // A new application version clears what the browser kept of the old one (spec §4).
+  clearOnNewVersion(brand.version);
   const locale = initialLocale(brand);
   setCurrentLocale(locale);
   document.documentElement.lang = locale;
 
-  const system = createBrandSystem(brand.theme, {
-    debug: new URLSearchParams(search).has('debug'),
-  });
+  const system = createBrandSystem(brand.theme, { debug: wantsDebug(search) });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
   // A page the server rendered is hydrated: its page code loads first, so it hydrates at once.

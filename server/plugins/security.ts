@@ -7,7 +7,10 @@
  * browser's emotion, which reads the nonce from `<meta property="csp-nonce">`); style
  * attributes inline (components position popovers with them); images from this origin and data: URLs;
  * fetch/XHR to this origin. A brand whose captcha is reCAPTCHA also allows Google's reCAPTCHA
- * script and iframe (server/captcha/csp.ts); ALTCHA needs nothing more.
+ * script and iframe (server/captcha/csp.ts); ALTCHA needs nothing more. A brand that configures
+ * trackers (brand.json `analytics`: GA4, Tag Manager, Meta Pixel) also allows their hosts
+ * (schemas/trackers.ts), which the storefront loads only after the visitor's consent; a brand
+ * without them allows none.
  *
  * CORS: any origin may call the API (a storefront on a CDN can point at this server); auth is a
  * bearer header, not a cookie, so no credentials mode is needed. `Authorization` is exposed so
@@ -16,7 +19,8 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { withRecaptchaSources } from '../captcha/csp';
+import { mergeCspSources, trackerCspSources } from '../../schemas/trackers';
+import { RECAPTCHA_SOURCES, withCspSources } from '../captcha/csp';
 import { captchaProvider } from '../captcha/provider';
 import { NONCE_PLACEHOLDER } from '../html';
 
@@ -70,13 +74,19 @@ export async function installSecurity(app: FastifyInstance): Promise<void> {
   });
   await app.register(compress, { global: true, threshold: 1024 });
 
-  // A brand whose captcha is reCAPTCHA loads Google's script and iframe: only its pages get
-  // those sources (helmet wrote the header on the raw response).
+  // A brand whose captcha is reCAPTCHA loads Google's script and iframe, a brand with trackers
+  // their scripts and endpoints: only its pages get those sources (helmet wrote the header on
+  // the raw response).
   app.addHook('onSend', async (req, reply) => {
-    if (!req.brand || captchaProvider(req.brand) !== 'recaptcha') return;
+    if (!req.brand) return;
+    const sources = mergeCspSources(
+      captchaProvider(req.brand) === 'recaptcha' ? RECAPTCHA_SOURCES : {},
+      trackerCspSources(req.brand.brand.analytics),
+    );
+    if (Object.keys(sources).length === 0) return;
     const csp = reply.raw.getHeader('content-security-policy');
     if (typeof csp === 'string') {
-      reply.raw.setHeader('content-security-policy', withRecaptchaSources(csp));
+      reply.raw.setHeader('content-security-policy', withCspSources(csp, sources));
     }
   });
 

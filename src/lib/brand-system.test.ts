@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBrandSystem, STATUS_TEXT } from './brand-system';
+import { createBrandSystem, RED_SOLID, STATUS_TEXT, wantsDebug } from './brand-system';
 import { contrastRatio } from './color';
 
 const system = createBrandSystem({
@@ -27,5 +27,49 @@ describe('status text colours', () => {
         STATUS_TEXT[name as keyof typeof STATUS_TEXT].value,
       );
     }
+  });
+});
+
+describe('red buttons', () => {
+  it('keep white text at 4.5:1 also hovered (their colour at 90 % over white)', () => {
+    const solid = resolve(RED_SOLID.value._light);
+    const over = (hex: string, alpha: number) =>
+      `#${[1, 3, 5]
+        .map((i) =>
+          Math.round(Number.parseInt(hex.slice(i, i + 2), 16) * alpha + 255 * (1 - alpha))
+            .toString(16)
+            .padStart(2, '0'),
+        )
+        .join('')}`;
+    expect(contrastRatio('#ffffff', solid)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio('#ffffff', over(solid, 0.9))).toBeGreaterThanOrEqual(4.5);
+    expect(system.tokens.getByName('colors.red.solid')?.extensions.conditions).toEqual(
+      RED_SOLID.value,
+    );
+  });
+});
+
+describe('?debug (spec §2)', () => {
+  const theme = {
+    colors: { primary: '#0b3d91', secondary: '#f2a900', tertiary: '#c8102e', quaternary: '#fff' },
+    font: { heading: 'sans-serif', body: 'sans-serif' },
+  };
+  /** The global style of every element (`*`) a system gives the page. */
+  const everyElement = (debug: boolean) =>
+    (createBrandSystem(theme, { debug }).getGlobalCss() as Record<string, Record<string, object>>)[
+      '@layer base'
+    ]?.['&*'];
+
+  it('is on with the parameter, whatever its value', () => {
+    expect(wantsDebug('?debug')).toBe(true);
+    expect(wantsDebug('?debug=1')).toBe(true);
+    expect(wantsDebug('?data=2026-01-01&debug=')).toBe(true);
+    expect(wantsDebug('')).toBe(false);
+    expect(wantsDebug('?debugger=1')).toBe(false);
+  });
+
+  it('outlines every element in red, over their own outlines, and only then', () => {
+    expect(everyElement(true)).toMatchObject({ outline: '1px solid red !important' });
+    expect(everyElement(false)).not.toHaveProperty('outline');
   });
 });

@@ -140,9 +140,20 @@ const shopThemeConfig: SystemConfig = defineConfig({
 });
 
 export interface BrandSystemOptions {
-  /** `?debug`: outline every element (spec §2). */
+  /** `?debug`: outline every element in red (spec §2). */
   debug?: boolean;
 }
+
+/** `?debug` in the address (any value, even none): the page outlines every element (spec §2). */
+export function wantsDebug(search: string): boolean {
+  return new URLSearchParams(search).has('debug');
+}
+
+/**
+ * What `?debug` adds to the global styles: a red outline on every element. An outline takes no
+ * room (nothing moves), and `!important` wins over the components that set their own outline.
+ */
+export const DEBUG_OUTLINE = { '*': { outline: '1px solid red !important' } } as const;
 
 /**
  * The Chakra system of a brand, made at run time from its config: `brand` (primary) and
@@ -156,6 +167,11 @@ export const STATUS_TEXT = {
   warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
 } as const;
 
+/** The red palette's solid (destructive buttons), readable in white also when hovered (tested). */
+export const RED_SOLID = {
+  value: { _light: '{colors.red.700}', _dark: '{colors.red.700}' },
+} as const;
+
 export function createBrandSystem(
   theme: BrandTheme,
   options: BrandSystemOptions = {},
@@ -166,15 +182,17 @@ export function createBrandSystem(
     globalCss: {
       html: {
         colorPalette: 'brand',
-        // What the keyboard focuses or a link targets is never hidden under the sticky header
-        // or a sticky bar at the bottom (WCAG 2.4.11): both publish their heights.
+        // What the keyboard focuses or a link targets is never hidden under the sticky header,
+        // a sticky bar at the bottom or the cookie banner (WCAG 2.4.11): all publish their
+        // heights.
         scrollPaddingTop: 'calc(var(--header-height, 4rem) + 0.5rem)',
-        scrollPaddingBottom: 'calc(var(--sticky-bottom, 0px) + 0.5rem)',
+        scrollPaddingBottom:
+          'calc(var(--sticky-bottom, 0px) + var(--consent-height, 0px) + 0.5rem)',
       },
-      body: { bg: 'bg', color: 'fg', fontFamily: 'body' },
-      ...(options.debug
-        ? { '*': { outlineWidth: '1px', outlineStyle: 'solid', outlineColor: 'red.500' } }
-        : {}),
+      // While the cookie banner is up, the page ends that much lower, so its last lines (the
+      // footer) can still be scrolled clear of it (src/features/consent).
+      body: { bg: 'bg', color: 'fg', fontFamily: 'body', paddingBottom: 'var(--consent-pad, 0px)' },
+      ...(options.debug ? DEBUG_OUTLINE : {}),
     },
     theme: {
       tokens: {
@@ -198,6 +216,9 @@ export function createBrandSystem(
           // Chakra's status texts (red.500, green.600, orange.600) are below 4.5:1 on the page
           // background; errors and notices are small text, so one or two shades darker.
           fg: STATUS_TEXT,
+          // The red buttons (cancel, remove): a hovered solid button is its colour at 90 % over
+          // the page, and Chakra's red.600 then gives white text 4.3:1; red.700 keeps 4.5:1.
+          red: { solid: RED_SOLID },
         },
       },
     },

@@ -281,7 +281,16 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The page's WCAG 2.2 A/AA violations (and axe's best practices, unless told) as lines. */
 export async function axeViolations(page: Page, bestPractice = true): Promise<string[]> {
   const tags = bestPractice ? [...WCAG_TAGS, 'best-practice'] : WCAG_TAGS;
+  // Checked from the top of the page, then scrolled back: wherever a step left the page, the
+  // footer's links under the sticky header would count as overlapping targets (target-size),
+  // which depends only on how far the page happened to be scrolled.
+  const scrolled = await page.evaluate(() => {
+    const y = window.scrollY;
+    window.scrollTo(0, 0);
+    return y;
+  });
   const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+  await page.evaluate((y) => window.scrollTo(0, y), scrolled);
   return results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );

@@ -1,11 +1,13 @@
 import { Box, Container, Flex, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type BrandConfig, type ContentSection, FAQ_SLUGS } from '../../../schemas/contract';
+import { hasTrackers } from '../../../schemas/trackers';
 import { AppLink } from '../../components/app-link';
 import { ChatIcon, ClockIcon, MailIcon, PhoneIcon } from '../../components/icons';
 import { useConteudos } from '../../features/content/hooks/use-content';
 import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup';
 import { useCurrentLocale } from '../../lib/locale';
+import { CONSENT_OPENER_ID, openConsentPreferences } from '../../lib/tracking/consent';
 import { usePathFor } from '../../lib/use-path-for';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -113,12 +115,27 @@ export function Footer({ brand }: { brand: BrandConfig }) {
         <Box mt="8">
           <NewsletterSignup />
         </Box>
-        <Text fontSize="xs" mt="8" opacity={0.85}>
-          <FormattedMessage
-            id="footer.copyright"
-            values={{ year: new Date().getFullYear(), brand: brand.logos.alt[locale] }}
-          />
-        </Text>
+        <Flex mt="8" gap="4" wrap="wrap" align="center" justify="space-between">
+          <Text fontSize="xs" opacity={0.85}>
+            <FormattedMessage
+              id="footer.copyright"
+              values={{ year: new Date().getFullYear(), brand: brand.logos.alt[locale] }}
+            />
+          </Text>
+          {hasTrackers(brand.analytics) ? (
+            // Changes the cookie choices at any time (LGPD): the banner opens with them.
+            <Link asChild color="inherit" fontSize="sm" minH="6">
+              <button
+                type="button"
+                id={CONSENT_OPENER_ID}
+                onClick={openConsentPreferences}
+                data-testid="consent-preferences"
+              >
+                <FormattedMessage id="footer.cookiePreferences" />
+              </button>
+            </Link>
+          ) : null}
+        </Flex>
       </Container>
     </Box>
   );

@@ -29,6 +29,7 @@ import {
 } from '../../lib/ui-stores';
 import { usePathFor } from '../../lib/use-path-for';
 import { routeTitle } from '../route-handle';
+import { ConsentHost } from './consent-host';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -207,6 +208,9 @@ export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuer
       <SkipNavLink id={MAIN_ID}>
         <FormattedMessage id="a11y.skipToContent" />
       </SkipNavLink>
+      {/* First after the skip link: the keyboard and screen readers meet the cookie banner at
+          once; it is fixed at the bottom, so where it sits in the page moves nothing. */}
+      <ConsentHost brand={brand} />
       <Flex direction="column" minH="100dvh" bg="bg.subtle">
         <Header brand={brand} />
         {/* At least a screen tall: the footer starts below the first screen, so a page that

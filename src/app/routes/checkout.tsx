@@ -29,6 +29,7 @@ import { missingHolders } from '../../features/checkout/hooks/holders';
 import { useCurrentLocale } from '../../lib/locale';
 import { useSession } from '../../lib/session-store';
 import { bumpCart, openLogin } from '../../lib/ui-stores';
+import { trackCheckout, trackRemoveFromCart } from '../../lib/tracking/track';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePathFor } from '../../lib/use-path-for';
 
@@ -117,6 +118,10 @@ function Checkout() {
   const v = useCheckout();
   useCheckoutOpen();
   useOutcome(v.outcome);
+  // begin_checkout (once per order), and the order its payment's events report.
+  useEffect(() => {
+    if (v.cart) trackCheckout(v.cart);
+  }, [v.cart]);
   // Paying was asked without a delivery address: the delivery section says so.
   const [deliveryAsked, setDeliveryAsked] = useState(false);
 
@@ -265,7 +270,10 @@ function Checkout() {
                   items={cart.itens}
                   resumo={cart.resumo}
                   removing={v.removing}
-                  onRemove={(iditens) => actor.send({ type: 'cart.removeItems', iditens })}
+                  onRemove={(iditens) => {
+                    trackRemoveFromCart(cart.itens.filter((i) => iditens.includes(i.iditem)));
+                    actor.send({ type: 'cart.removeItems', iditens });
+                  }}
                   disabled={v.busy || v.itemsLoading || v.confirmCancel || v.awaitingPayment}
                 />
                 <CouponSection

@@ -24,6 +24,7 @@ import {
 import { useQuantities } from '../../features/catalog/hooks/use-quantities';
 import { formatDateTime, formatLongDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
+import { trackAddToCart, trackViewItem } from '../../lib/tracking/track';
 import { ApproxPrice } from '../../components/approx-price';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useOwnTitle } from '../../lib/use-own-title';
@@ -57,6 +58,12 @@ function Produto({ idevento }: { idevento: number }) {
   const [search, setSearch] = useSearchParams();
   const evento = useEvento(idevento);
   useOwnTitle(evento.data?.dscevento);
+  const viewed = evento.data;
+  const viewedId = viewed?.idevento;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per attraction shown (a new language reloads it).
+  useEffect(() => {
+    if (viewed) trackViewItem(viewed);
+  }, [viewedId]);
   // An unknown event shows the not-found page, without asking for its days (no error toast).
   const apresentacoes = useApresentacoes(evento.data ? idevento : null);
 
@@ -153,6 +160,13 @@ function Produto({ idevento }: { idevento: number }) {
       label: describeSelection(),
       campanha: qty.selection.some((p) => campaignProducts.has(p.idproduto)),
     });
+    if ((outcome === 'held' || outcome === 'local') && evento.data) {
+      trackAddToCart(
+        evento.data,
+        produtos.data?.tipo_produtos.flatMap((t) => t.produtos) ?? [],
+        qty.selection,
+      );
+    }
     if (outcome === 'local' || outcome === 'limited') {
       notify({
         type: outcome === 'local' ? 'success' : 'warning',

@@ -6,6 +6,7 @@ import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { LoadingState } from '../../../components/loading-state';
 import { useBrand } from '../../../lib/brand-context';
 import { formatMoney } from '../../../lib/money';
+import { trackPaymentInfo } from '../../../lib/tracking/track';
 import { type CardErrors, type CardField, validateCard } from '../hooks/card';
 import { type PaymentActor, usePayment } from '../hooks/use-payment';
 import { CardForm } from './card-form';
@@ -141,6 +142,7 @@ export function PaymentSection({
       ...(terms.data ? { termo: terms.data.idtermo } : {}),
       ...(captchaOn && captcha ? { captcha } : {}),
     };
+    trackPaymentInfo(idmovimentacao, pay.forma);
     if (!byCard) {
       pay.actor.send({ type: 'payment.issue', ...consent });
       return;

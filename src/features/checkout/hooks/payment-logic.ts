@@ -17,6 +17,7 @@ import type {
 } from '../../../../schemas/contract';
 import { rpc } from '../../../api/api';
 import { ApiError } from '../../../api/api-error';
+import { trackPurchase } from '../../../lib/tracking/track';
 import { loadScripts } from './gateway-script';
 
 /** Tokenizer refusals (sandbox codes) → our messages; the card data never leaves the browser. */
@@ -80,6 +81,10 @@ export function createPaymentLogic(deps: PaymentDeps) {
       watchCharge: fromPromise<ConcluirPagamentoResult, WatchChargeInput>(({ input, signal }) =>
         watchCharge(input.idmovimentacao, signal, deps.intl),
       ),
+    },
+    actions: {
+      // The purchase event (once per order: src/lib/tracking), only with the visitor's consent.
+      paymentSucceeded: (_, params) => trackPurchase(params.idmovimentacao),
     },
   });
 }

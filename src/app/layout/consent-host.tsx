@@ -1,0 +1,113 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+import type { BrandConfig } from '../../../schemas/contract';
+import { hasTrackers } from '../../../schemas/trackers';
+import { useConteudos } from '../../features/content/hooks/use-content';
+import { useCurrentLocale } from '../../lib/locale';
+import { useConsent, useConsentPreferencesOpen } from '../../lib/tracking/consent';
+import { useHydrated } from '../../lib/use-hydrated';
+import { usePathFor } from '../../lib/use-path-for';
+
+// Its own small chunk, asked for after hydration and only while a choice is due or asked for.
+const ConsentBanner = lazy(() =>
+  import('../../features/consent/components/consent-banner').then((m) => ({
+    default: m.ConsentBanner,
+  })),
+);
+
+/** The tracking module: fetched only once a choice allows tracking (a small chunk). */
+const tracking = () => import('../../lib/tracking/track');
+
+/** A page view waits this long after a navigation: the new page's title is set by then. */
+export const PAGE_VIEW_DELAY_MS = 300;
+
+/** True from the first time `value` is, for good. */
+function useOnceTrue(value: boolean): boolean {
+  const [was, setWas] = useState(value);
+  useEffect(() => {
+    if (value) setWas(true);
+  }, [value]);
+  return was || value;
+}
+
+/**
+ * Tracking, once a choice allows it: started then, and kept (so a later withdrawal reaches the
+ * trackers); and the page views.
+ */
+function useTracking(brand: BrandConfig, allowed: boolean) {
+  const started = useOnceTrue(allowed);
+  useEffect(() => {
+    if (!started) return;
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void tracking().then((t) => {
+      if (!gone) stop = t.startTracking(brand.analytics);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [started, brand.analytics]);
+
+  usePageViews(allowed);
+}
+
+/**
+ * One page view per new path while tracking is allowed (a new query is not a new page), the
+ * page the choice was made on included. A view is sent {@link PAGE_VIEW_DELAY_MS} after the
+ * navigation, with the title the page has then; leaving the page sooner sends it at once, and a
+ * redirect (a navigation that replaces the address) drops it.
+ */
+function usePageViews(allowed: boolean) {
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  const pending = useRef<(() => void) | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is a new page view.
+  useEffect(() => {
+    const left = pending.current;
+    pending.current = null;
+    if (!allowed) return;
+    if (left && navigation !== 'REPLACE') left();
+    const { origin, search } = window.location;
+    const send = () => {
+      pending.current = null;
+      // The title now (this page's): the trackers' code may come later.
+      const page = { origin, pathname, search, title: document.title };
+      void tracking().then((t) => t.trackPageView(page));
+    };
+    pending.current = send;
+    const timer = setTimeout(send, PAGE_VIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [allowed, pathname]);
+}
+
+/** The brand's cookie policy page (content key `cookies`), when it has one. */
+function usePolicyPath(): string | null {
+  const locale = useCurrentLocale();
+  const to = usePathFor();
+  const page = useConteudos().data?.find((c) => c.id === 'cookies' && c.tipo === 'pagina');
+  if (!page) return null;
+  const route = page.secoes.includes('politicas') ? 'Politicas' : 'Informacoes';
+  return to(route, { pagina: page.slugs?.[locale] ?? page.id });
+}
+
+/**
+ * Consent and tracking for a brand with trackers (brand.json `analytics`): shows the cookie
+ * banner (after hydration) while no choice is stored or the footer's "Cookie preferences" asks
+ * for it, and starts tracking once a choice allows it (src/lib/tracking/track.ts: nothing is
+ * loaded or sent before). A brand without trackers has neither banner nor tracking.
+ */
+export function ConsentHost({ brand }: { brand: BrandConfig }) {
+  const on = hasTrackers(brand.analytics);
+  const hydrated = useHydrated();
+  const consent = useConsent();
+  const asked = useConsentPreferencesOpen();
+  const policyPath = usePolicyPath();
+  useTracking(brand, on && consent !== null && (consent.analytics || consent.marketing));
+  if (!on || !hydrated || (consent !== null && !asked)) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConsentBanner policyPath={policyPath} />
+    </Suspense>
+  );
+}
