@@ -263,13 +263,33 @@ function withPage(shellHtml: string, page: RenderedPage, head: PageHead): string
       () => `<meta name="description" content="${escapeHtml(head.description ?? '')}">`,
     );
   }
+  const { preloads, body } = splitPreloads(page.html);
   return html
+    .replace(FIRST_SCRIPT, (script) => `${preloads}${script}`)
     .replace('</head>', () => `    ${head.tags}\n${page.head}\n</head>`)
-    .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>`)
     .replace('</body>', () => `${data}\n</body>`);
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The storefront's first script in the shell's head (its entry module). */
+const FIRST_SCRIPT = /<script type="module"/;
+
+/** The preload links React's renderer puts first in a page it renders into an element. */
+const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
+
+/**
+ * React's renderer starts a page with a preload link for each image of the first view (the
+ * hoistable resources it would put in a document's head). In the root element they would wait
+ * behind the head's styles and module preloads: they go to the head, before the first script,
+ * so the first view's images (the largest paint) are asked for first. Hydration skips them.
+ */
+export function splitPreloads(html: string): { preloads: string; body: string } {
+  const match = LEADING_PRELOADS.exec(html);
+  if (!match) return { preloads: '', body: html };
+  return { preloads: match[0], body: html.slice(match[0].length) };
+}
 
 function registerStorefront(
   app: FastifyInstance,

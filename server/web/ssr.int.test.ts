@@ -18,8 +18,10 @@ export async function render({ brand, url, preloaded, nonce }) {
   count += 1;
   if (url.includes('/explode')) throw new Error('render failed');
   const keys = Object.keys(preloaded).sort().join(',');
+  // As React's renderer does: the first view's images as preload links before the page.
   return {
-    html: '<main data-url="' + url + '" data-brand="' + brand.id + '" data-keys="' + keys +
+    html: '<link rel="preload" as="image" href="/brand-assets/a.svg" fetchPriority="high"/>' +
+      '<main data-url="' + url + '" data-brand="' + brand.id + '" data-keys="' + keys +
       '" data-count="' + count + '"></main>',
     head: '<style data-emotion="css x" nonce="' + nonce + '">.x{}</style>',
   };
@@ -48,6 +50,11 @@ describe('server-rendered pages', () => {
       /<style data-emotion="css x" nonce="[^"]+">\.x\{\}<\/style>\n<\/head>/,
     );
     expect(res.body).toContain('<div id="root"><main data-url=');
+    // The image preloads moved to the head, before the first script: asked for first.
+    const preload = res.body.indexOf('<link rel="preload" as="image" href="/brand-assets/a.svg"');
+    expect(preload).toBeGreaterThan(0);
+    expect(preload).toBeLessThan(res.body.indexOf('<script type="module"'));
+    expect(res.body.split('rel="preload" as="image"')).toHaveLength(2);
     expect(attr(res.body, 'data-url')).toBe('http://storefront/pt/produto/1');
     expect(attr(res.body, 'data-brand')).toBe('test-a');
     const preloaded = /<script id="preloaded" type="application\/json">(.*?)<\/script>/s.exec(

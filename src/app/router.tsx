@@ -1,7 +1,8 @@
-import { type ComponentType, type LazyExoticComponent, lazy, useMemo } from 'react';
+import { type ComponentType, lazy, useMemo } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import type { BrandConfig, Locale } from '../../schemas/contract';
 import { preferredLocale, prefixOf } from '../lib/locale';
+import { type PreloadableLazy, preloadableLazy } from '../lib/preloadable-lazy';
 import {
   matchAppPath,
   NOT_FOUND_TITLE,
@@ -34,11 +35,11 @@ const PAGE_IMPORTS = {
 type PageName = keyof typeof PAGE_IMPORTS;
 const isPageName = (name: RouteName): name is PageName => name in PAGE_IMPORTS;
 
-const pageCache = new Map<PageName, LazyExoticComponent<ComponentType>>();
+const pageCache = new Map<PageName, PreloadableLazy<object>>();
 function lazyPage(name: PageName) {
   let Page = pageCache.get(name);
   if (!Page) {
-    Page = lazy(() => PAGE_IMPORTS[name]().then((c) => ({ default: c })));
+    Page = preloadableLazy<object>(PAGE_IMPORTS[name]);
     pageCache.set(name, Page);
   }
   return Page;
@@ -51,19 +52,19 @@ function lazyPage(name: PageName) {
 export async function preloadPage(pathname: string, multiLanguage: boolean): Promise<void> {
   const match = matchAppPath(pathname, { multiLanguage });
   const loads: Promise<unknown>[] = [];
-  if (!match) loads.push(loadNotFound());
-  else if (isPageName(match.name)) loads.push(PAGE_IMPORTS[match.name]());
-  if (match?.name === 'Produto' || match?.name === 'Checkout') loads.push(loadCartScope());
+  if (!match) loads.push(NotFoundPage.preload());
+  else if (isPageName(match.name)) loads.push(lazyPage(match.name).preload());
+  if (match?.name === 'Produto' || match?.name === 'Checkout') loads.push(CartScope.preload());
   await Promise.all(loads);
 }
 
-const loadCartScope = () => import('./routes/cart-scope');
-const loadNotFound = () => import('./routes/not-found');
-const CartScope = lazy(() => loadCartScope().then((m) => ({ default: m.CartScope })));
+const CartScope = preloadableLazy(() => import('./routes/cart-scope').then((m) => m.CartScope));
 const PlaceholderPage = lazy(() =>
   import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage })),
 );
-const NotFoundPage = lazy(() => loadNotFound().then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = preloadableLazy(() =>
+  import('./routes/not-found').then((m) => m.NotFoundPage),
+);
 
 /**
  * Development pages (/dev/forms): in `vite dev`, and in a build made with

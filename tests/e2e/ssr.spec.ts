@@ -47,6 +47,43 @@ test.describe('without JavaScript', () => {
   });
 });
 
+for (const path of ['/pt', '/pt/produto/1']) {
+  test(`hydration keeps the server's page at ${path} (nothing is drawn again)`, async ({
+    page,
+  }) => {
+    // Every element the storefront removes from the page, from before its code runs.
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { removed: string[] }).removed = removed;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          for (const n of r.removedNodes) {
+            if (n instanceof Element && n.closest('head') === null && n.tagName !== 'STYLE') {
+              removed.push(`${n.tagName}: ${(n.textContent ?? '').slice(0, 40)}`);
+            }
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+      // The server's headings, marked once the page is parsed and before its scripts run.
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        for (const h of document.querySelectorAll('h1')) h.setAttribute('data-from-server', '');
+      });
+    });
+    await page.goto(path);
+    const main = page.getByRole('main');
+    const heading = main.getByRole('heading', { level: 1 });
+    await expect(heading).toBeVisible();
+    // Hydrated (a click works) with the same heading element, and nothing taken out.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    await expect(main.locator('h1[data-from-server]')).toHaveCount(1);
+    expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).toEqual(
+      [],
+    );
+  });
+}
+
 test('a rendered event page hydrates without asking the catalogue again and works', async ({
   page,
 }) => {
