@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { isServerOnlyMessage } from './schemas/server-messages.ts';
 import { formValidators } from './scripts/vite-plugin-form-validators.ts';
 
 /** Paths the API server answers; `vite dev` forwards them so the browser sees one origin. */
@@ -29,7 +30,8 @@ const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 /**
  * Messages reach the browser already parsed (ICU → AST), so react-intl runs without its
  * message parser (formatjs' "no-parser" build): less JS on every page, and a broken message
- * fails the build instead of a visitor's page.
+ * fails the build instead of a visitor's page. The server's own messages (the e-mails, its
+ * pages: schemas/server-messages.ts) are left out.
  */
 function precompiledMessages(): Plugin {
   return {
@@ -39,7 +41,9 @@ function precompiledMessages(): Plugin {
       if (!/[\\/]locales[\\/][a-z]{2}-[A-Z]{2}\.json$/.test(id)) return null;
       const messages = JSON.parse(code) as Record<string, string>;
       const compiled = Object.fromEntries(
-        Object.entries(messages).map(([key, text]) => [key, parse(text)]),
+        Object.entries(messages)
+          .filter(([key]) => !isServerOnlyMessage(key))
+          .map(([key, text]) => [key, parse(text)]),
       );
       return { code: JSON.stringify(compiled), map: null };
     },

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../schemas/contract';
+import { isServerOnlyMessage, SERVER_ONLY_MESSAGE_PREFIXES } from '../../schemas/server-messages';
 
 const root = join(import.meta.dirname, '..', '..');
 const locales = Object.fromEntries(
@@ -73,6 +74,26 @@ describe('locales', () => {
       const args = LOCALES.map((l) => [...argumentsOf(parse(locales[l]![key]!))].sort());
       expect(args[1], `es-ES ${key}`).toEqual(args[0]);
       expect(args[2], `en-US ${key}`).toEqual(args[0]);
+    }
+  });
+
+  it('leave out of the browser only messages src/ never uses (the server’s own)', () => {
+    const used = [...usedIds()].filter(([id]) => isServerOnlyMessage(id));
+    expect(used).toEqual([]);
+    // Nothing in src/ builds such an id from a prefix either.
+    const built = sourceFiles(join(root, 'src')).filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      return SERVER_ONLY_MESSAGE_PREFIXES.some(
+        (p) => text.includes(`'${p}`) || text.includes(`\`${p}`),
+      );
+    });
+    expect(built).toEqual([]);
+    // Each prefix names messages that exist (a renamed prefix would strip nothing).
+    for (const prefix of SERVER_ONLY_MESSAGE_PREFIXES) {
+      expect(
+        Object.keys(locales['pt-BR']!).some((id) => id.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
     }
   });
 

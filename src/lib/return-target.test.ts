@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from './memory-storage';
 import {
   clearReturnTarget,
   isSafePath,
@@ -7,15 +8,6 @@ import {
   returnTargetPath,
   storeReturnTarget,
 } from './return-target';
-
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, v),
-    removeItem: (k: string) => void m.delete(k),
-  };
-}
 
 describe('return target', () => {
   beforeEach(() => {

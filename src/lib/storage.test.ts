@@ -1,20 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from './memory-storage';
 import { clearOnNewVersion, KEPT_ACROSS_VERSIONS, readString, STORAGE_KEYS } from './storage';
-
-/** A Storage of our own (node has none). */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, String(v)),
-    removeItem: (k) => void map.delete(k),
-    clear: () => map.clear(),
-    key: (i) => [...map.keys()][i] ?? null,
-    get length() {
-      return map.size;
-    },
-  };
-}
 
 describe('stored data and the application version (spec §4)', () => {
   let local: Storage;

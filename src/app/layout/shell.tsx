@@ -1,11 +1,12 @@
 import { Box, Container, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginTarget } from '../../../machines/types';
 import type { BrandConfig } from '../../../schemas/contract';
 import { setApiErrorListener } from '../../api/api';
 import { applyErrorPolicy } from '../../api/error-policy';
+import { LazyHost } from '../../components/lazy-host';
 import { LoadingState, PAGE_MIN_H } from '../../components/loading-state';
 import { notify, useToasterWanted } from '../../components/notify';
 import { useAccountQueryTriggers } from '../../features/account/hooks/use-account-query';
@@ -170,15 +171,6 @@ function useQueryTriggers(enabled: boolean) {
       navigate(path ?? { pathname: location.pathname, search }, { replace: true });
     }
   }, [enabled, location.search, location.pathname, navigate, locale, multiLanguage]);
-}
-
-/** Downloaded the first time `on` turns true, then kept mounted (closing animations). */
-function LazyHost({ on, children }: { on: boolean; children: ReactNode }) {
-  const [wanted, setWanted] = useState(on);
-  useEffect(() => {
-    if (on) setWanted(true);
-  }, [on]);
-  return wanted || on ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /**

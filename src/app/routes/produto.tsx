@@ -1,13 +1,14 @@
 import { Box, Button, Flex, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { lazy, useCallback, useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { isSilentError } from '../../api/error-policy';
+import { ApproxPrice } from '../../components/approx-price';
 import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
 import { MapPinIcon } from '../../components/icons';
+import { LazyHost } from '../../components/lazy-host';
 import { LoadingState } from '../../components/loading-state';
 import { notify } from '../../components/notify';
-import { AddToOrderModal } from '../../features/cart/components/add-to-order-modal';
 import { useCheckout, useCheckoutActor } from '../../features/cart/hooks/checkout-provider';
 import { useAddToCart } from '../../features/cart/hooks/use-add-to-cart';
 import { BlockPicker } from '../../features/catalog/components/block-picker';
@@ -25,12 +26,18 @@ import { useQuantities } from '../../features/catalog/hooks/use-quantities';
 import { formatDateTime, formatLongDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { trackAddToCart, trackViewItem } from '../../lib/tracking/track';
-import { ApproxPrice } from '../../components/approx-price';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useOwnTitle } from '../../lib/use-own-title';
 import { usePathFor } from '../../lib/use-path-for';
 import { usePublishedHeight } from '../../lib/use-published-height';
 import { NotFoundPage } from './not-found';
+
+// Asked only when the person adds to tickets held from an earlier visit (a dialog's code).
+const AddToOrderModal = lazy(() =>
+  import('../../features/cart/components/add-to-order-modal').then((m) => ({
+    default: m.AddToOrderModal,
+  })),
+);
 
 const DATES_HEADING = 'dates-heading';
 const TIMES_HEADING = 'times-heading';
@@ -401,7 +408,9 @@ function Produto({ idevento }: { idevento: number }) {
               </Flex>
             </Stack>
           </Box>
-          <AddToOrderModal onSeeOrder={goToCheckout} />
+          <LazyHost on={reservation.confirmAdd}>
+            <AddToOrderModal onSeeOrder={goToCheckout} />
+          </LazyHost>
         </>
       )}
     </Stack>

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GetCarrinhoPageItensResult } from '../../../schemas/contract';
+import { memoryStorage } from '../memory-storage';
 
 // The trackers' chunk, watched: what track.ts hands it is what would leave the page.
 const applyConsent = vi.fn();
@@ -30,20 +31,6 @@ const FULL_CART = {
     },
   ],
 } as unknown as GetCarrinhoPageItensResult;
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, String(v)),
-    removeItem: (k) => void map.delete(k),
-    clear: () => map.clear(),
-    key: (i) => [...map.keys()][i] ?? null,
-    get length() {
-      return map.size;
-    },
-  };
-}
 
 /** track.ts and consent.ts as a fresh page loads them. */
 async function freshPage() {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnalyticsIds, trackerCspSources } from '../../../schemas/trackers';
+import { memoryStorage } from '../memory-storage';
 import type { ConsentChoice } from './consent';
 import type { TrackEvent } from './events';
 import {
@@ -65,20 +66,6 @@ function fakePage(cookies: string[] = []) {
   };
   const fbqCalls: unknown[][] = [];
   return { win, env, scripts, jar, warnings, dataLayer, loadScripts, fbqCalls };
-}
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, String(v)),
-    removeItem: (k) => void map.delete(k),
-    clear: () => map.clear(),
-    key: (i) => [...map.keys()][i] ?? null,
-    get length() {
-      return map.size;
-    },
-  };
 }
 
 beforeEach(() => {
