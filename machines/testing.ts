@@ -178,6 +178,18 @@ export function historyPaths(machine: AnyStateMachine, options: PathOptions): Mo
   });
 }
 
+/** The top-level states of a flat machine the paths never reach (expected: none). */
+export function unreachedStates(machine: AnyStateMachine, paths: readonly ModelPath[]): string[] {
+  const reached = new Set(paths.flatMap((path) => path.steps.map((s) => String(s.state.value))));
+  return Object.keys(machine.root.states).filter((state) => !reached.has(state));
+}
+
+/** The machine's transitions (see {@link machineEdges}) no path takes (expected: none). */
+export function untakenEdges(machine: AnyStateMachine, paths: readonly ModelPath[]): string[] {
+  const taken = pathEdges(paths);
+  return machineEdges(machine).filter((edge) => !taken.has(edge));
+}
+
 /** Every transition of the machine's top-level states as `source --event--> target`. */
 export function machineEdges(machine: AnyStateMachine): string[] {
   return toDirectedGraph(machine).children.flatMap((node) =>

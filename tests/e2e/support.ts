@@ -378,6 +378,63 @@ export interface ApiPaidOrder {
 }
 
 /**
+ * Pays a held order through the API as the checkout pays (refundable option declined, purchase
+ * terms accepted, the sandbox's approved card) and returns it as My orders lists it.
+ */
+async function payHeldOrderByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  token: string,
+  tag: string,
+  idmovimentacao: number,
+): Promise<{ localizador: string; itens: { codigo?: string }[] }> {
+  const call = <T>(cls: string, method: string, params: unknown[]) =>
+    rpcWithToken<T>(request, baseURL, token, cls, method, params);
+  await call('SuperIngresso', 'escolherGarantia', [idmovimentacao, false]);
+  const gateway = await call<{ id_criptografado: string; idformapag: number }>(
+    'SuperIngresso',
+    'getGatewayPagamento',
+    [idmovimentacao],
+  );
+  const [termo] = await call<{ idtermo: number }[]>('BaseTermoClass', 'get', [{ idtipo_termo: 2 }]);
+  const tokenized = await request.post(`${baseURL}/sandbox-gateway/v1/tokens`, {
+    data: {
+      publicKey: gateway.id_criptografado,
+      numero: CARDS.approved,
+      titular: 'Maria da Silva',
+      validade: '12/31',
+      cvv: '123',
+    },
+  });
+  const cartao = ((await tokenized.json()) as { result: unknown }).result;
+  const paid = await call<{ status: string }>('SuperIngresso', 'iniciarPagamento', [
+    idmovimentacao,
+    gateway.idformapag,
+    '',
+    cartao,
+    {
+      parcelas: 1,
+      idempotencyKey: `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      ...(termo ? { termo: termo.idtermo } : {}),
+    },
+  ]);
+  expect(paid.status).toBe('approved');
+  await call('SuperIngresso', 'concluirPagamento', [{ idmovimentacao }]);
+  const cart = await request.get(
+    `${baseURL}/tickets/cart?status=PA&page=1&results_per_page=5&fetch_items=true`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  const { result } = (await cart.json()) as {
+    result: {
+      tickets: { idmovimentacao: number; localizador: string; itens: { codigo?: string }[] }[];
+    };
+  };
+  const order = result.tickets.find((o) => o.idmovimentacao === idmovimentacao);
+  if (!order) throw new Error(`order ${idmovimentacao} is not among the paid ones`);
+  return order;
+}
+
+/**
  * A new person (signed up through the API) with a paid order of `count` full-price tickets of
  * the first session on sale of the museum visit, bought through the API as the checkout buys
  * (refundable option declined, purchase terms accepted, the sandbox's approved card), for tests
@@ -418,46 +475,7 @@ export async function paidOrderByApi(
     'iniciarReserva',
     [[{ idproduto: inteira.idproduto, qtd: count }], sessao.idapresentacao, []],
   );
-  await call('SuperIngresso', 'escolherGarantia', [idmovimentacao, false]);
-  const gateway = await call<{ id_criptografado: string; idformapag: number }>(
-    'SuperIngresso',
-    'getGatewayPagamento',
-    [idmovimentacao],
-  );
-  const [termo] = await call<{ idtermo: number }[]>('BaseTermoClass', 'get', [{ idtipo_termo: 2 }]);
-  const tokenized = await request.post(`${baseURL}/sandbox-gateway/v1/tokens`, {
-    data: {
-      publicKey: gateway.id_criptografado,
-      numero: CARDS.approved,
-      titular: 'Maria da Silva',
-      validade: '12/31',
-      cvv: '123',
-    },
-  });
-  const cartao = ((await tokenized.json()) as { result: unknown }).result;
-  const paid = await call<{ status: string }>('SuperIngresso', 'iniciarPagamento', [
-    idmovimentacao,
-    gateway.idformapag,
-    '',
-    cartao,
-    {
-      parcelas: 1,
-      idempotencyKey: `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-      ...(termo ? { termo: termo.idtermo } : {}),
-    },
-  ]);
-  expect(paid.status).toBe('approved');
-  await call('SuperIngresso', 'concluirPagamento', [{ idmovimentacao }]);
-  const cart = await request.get(
-    `${baseURL}/tickets/cart?status=PA&page=1&results_per_page=5&fetch_items=true`,
-    { headers: { authorization: `Bearer ${token}` } },
-  );
-  const { result } = (await cart.json()) as {
-    result: {
-      tickets: { idmovimentacao: number; localizador: string; itens: { codigo?: string }[] }[];
-    };
-  };
-  const order = result.tickets.find((o) => o.idmovimentacao === idmovimentacao)!;
+  const order = await payHeldOrderByApi(request, baseURL, token, tag, idmovimentacao);
   return {
     who,
     session,
@@ -470,9 +488,8 @@ export async function paidOrderByApi(
 
 /**
  * A new person (signed up through the API) with a paid order of `count` units of the museum
- * visit's product whose name matches `produto`, in the first session with room, bought through
- * the API as {@link paidOrderByApi} buys (refundable option declined, terms accepted, the
- * sandbox's approved card).
+ * visit's product whose name matches `produto`, in the first session with room, paid as
+ * {@link payHeldOrderByApi} pays.
  */
 export async function paidProductOrderByApi(
   request: APIRequestContext,
@@ -512,43 +529,12 @@ export async function paidProductOrderByApi(
     'iniciarReserva',
     [[{ idproduto: found.idproduto, qtd: count }], found.idapresentacao, []],
   );
-  await call('SuperIngresso', 'escolherGarantia', [idmovimentacao, false]);
-  const gateway = await call<{ id_criptografado: string; idformapag: number }>(
-    'SuperIngresso',
-    'getGatewayPagamento',
-    [idmovimentacao],
-  );
-  const [termo] = await call<{ idtermo: number }[]>('BaseTermoClass', 'get', [{ idtipo_termo: 2 }]);
-  const tokenized = await request.post(`${baseURL}/sandbox-gateway/v1/tokens`, {
-    data: {
-      publicKey: gateway.id_criptografado,
-      numero: CARDS.approved,
-      titular: 'Maria da Silva',
-      validade: '12/31',
-      cvv: '123',
-    },
-  });
-  const cartao = ((await tokenized.json()) as { result: unknown }).result;
-  const paid = await call<{ status: string }>('SuperIngresso', 'iniciarPagamento', [
+  const { localizador } = await payHeldOrderByApi(
+    request,
+    baseURL,
+    session.access_token,
+    tag,
     idmovimentacao,
-    gateway.idformapag,
-    '',
-    cartao,
-    {
-      parcelas: 1,
-      idempotencyKey: `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-      ...(termo ? { termo: termo.idtermo } : {}),
-    },
-  ]);
-  expect(paid.status).toBe('approved');
-  await call('SuperIngresso', 'concluirPagamento', [{ idmovimentacao }]);
-  const cart = await request.get(
-    `${baseURL}/tickets/cart?status=PA&page=1&results_per_page=5&fetch_items=true`,
-    { headers: { authorization: `Bearer ${session.access_token}` } },
   );
-  const { result } = (await cart.json()) as {
-    result: { tickets: { idmovimentacao: number; localizador: string }[] };
-  };
-  const { localizador } = result.tickets.find((o) => o.idmovimentacao === idmovimentacao)!;
   return { session, idmovimentacao, localizador };
 }
