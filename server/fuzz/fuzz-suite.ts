@@ -22,7 +22,7 @@
  * outbox is compared (a rejected request must not send mail).
  *
  * FUZZ_SEED (default fixed) and FUZZ_RUNS (runs per route or method and mode) replay or widen a
- * run; a failure names its seed.
+ * run; a failure names its seed. The tests are fuzz-rest.int.test.ts and fuzz-rpc.int.test.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -147,24 +147,6 @@ let token: string;
 const failures: string[] = [];
 /** Answers by kind, reported at the end (to see the fuzzer reaches past the edge). */
 const tally: Record<string, number> = {};
-
-beforeAll(async () => {
-  // A built storefront, so paths outside the API get the page (without one they answer 503).
-  dist = await mkdtemp(path.join(os.tmpdir(), 'sf-fuzz-dist-'));
-  await writeFile(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html lang="pt-BR"><head><!--brand-head--></head><body><!--brand-config--></body></html>',
-  );
-  s = await startTestServer({ distDir: dist });
-  fingerprint = await fingerprinter(s.db, IGNORED_TABLES);
-  token = await s.login();
-  baseline = await fingerprint();
-});
-afterAll(async () => {
-  console.info(`fuzz: ${Object.values(tally).reduce((a, b) => a + b, 0)} requests`, tally);
-  await s?.close();
-  if (dist) await rm(dist, { recursive: true, force: true });
-});
 
 const isJson = (res: LightMyRequestResponse) =>
   String(res.headers['content-type'] ?? '').startsWith('application/json');
@@ -475,30 +457,60 @@ function rpcRequest(
     }));
 }
 
-describe.each<Mode>(['anonymous', 'logged-in'])('fuzz (%s)', (mode) => {
-  it('every REST route answers bad input with the envelope, no 5xx, no row changed', async () => {
-    failures.length = 0;
-    const routes = restRoutes();
-    expect(routes.length).toBeGreaterThan(3);
-    console.info(`fuzz ${mode}: ${routes.map((r) => `${r.method} ${r.url}`).join(', ')}`);
-    const ids = await knownValues(mode);
-    let n = 0;
-    for (const route of routes) {
-      const where = `${route.method} ${route.url} ${mode}`;
-      await fuzz(restRequest(route, mode, ids), restCorpus(route, mode), where, SEED + n++);
-    }
-    expect(failures, failures.join('\n')).toEqual([]);
-  }, 120_000);
+/** The server the requests go to, its database's fingerprint and the demo person's token. */
+function setUp(): void {
+  beforeAll(async () => {
+    // A built storefront, so paths outside the API get the page (without one they answer 503).
+    dist = await mkdtemp(path.join(os.tmpdir(), 'sf-fuzz-dist-'));
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="pt-BR"><head><!--brand-head--></head><body><!--brand-config--></body></html>',
+    );
+    s = await startTestServer({ distDir: dist });
+    fingerprint = await fingerprinter(s.db, IGNORED_TABLES);
+    token = await s.login();
+    baseline = await fingerprint();
+  });
+  afterAll(async () => {
+    console.info(`fuzz: ${Object.values(tally).reduce((a, b) => a + b, 0)} requests`, tally);
+    await s?.close();
+    if (dist) await rm(dist, { recursive: true, force: true });
+  });
+}
 
-  it('every RPC method answers bad params with the envelope, no 5xx, no row changed', async () => {
-    failures.length = 0;
-    let n = 1000;
-    for (const { cls, method } of RPC_METHOD_LIST) {
-      const ids = await knownValues(mode);
-      const where = `${cls}.${method} ${mode}`;
-      const corpus = rpcCorpus(cls, method, mode, ids);
-      await fuzz(rpcRequest(cls, method, mode, ids), corpus, where, SEED + n++);
+/**
+ * Registers the fuzzing of the REST routes or of the RPC methods, anonymous and logged in, each
+ * kind in its own test file (fuzz-rest, fuzz-rpc) so the two run side by side.
+ */
+export function fuzzSuite(kind: 'rest' | 'rpc'): void {
+  setUp();
+  describe.each<Mode>(['anonymous', 'logged-in'])('fuzz (%s)', (mode) => {
+    if (kind === 'rest') {
+      it('every REST route answers bad input with the envelope, no 5xx, no row changed', async () => {
+        failures.length = 0;
+        const routes = restRoutes();
+        expect(routes.length).toBeGreaterThan(3);
+        console.info(`fuzz ${mode}: ${routes.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+        const ids = await knownValues(mode);
+        let n = 0;
+        for (const route of routes) {
+          const where = `${route.method} ${route.url} ${mode}`;
+          await fuzz(restRequest(route, mode, ids), restCorpus(route, mode), where, SEED + n++);
+        }
+        expect(failures, failures.join('\n')).toEqual([]);
+      }, 120_000);
+    } else {
+      it('every RPC method answers bad params with the envelope, no 5xx, no row changed', async () => {
+        failures.length = 0;
+        let n = 1000;
+        for (const { cls, method } of RPC_METHOD_LIST) {
+          const ids = await knownValues(mode);
+          const where = `${cls}.${method} ${mode}`;
+          const corpus = rpcCorpus(cls, method, mode, ids);
+          await fuzz(rpcRequest(cls, method, mode, ids), corpus, where, SEED + n++);
+        }
+        expect(failures, failures.join('\n')).toEqual([]);
+      }, 120_000);
     }
-    expect(failures, failures.join('\n')).toEqual([]);
-  }, 120_000);
-});
+  });
+}
