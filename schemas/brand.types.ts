@@ -10,7 +10,14 @@ import type { FormId, FormOverride } from './forms/compose';
 export interface BrandFile
   extends Omit<
     BrandConfig,
-    'id' | 'version' | 'captcha' | 'cardCampaign' | 'installments' | 'support' | 'cotacao'
+    | 'id'
+    | 'version'
+    | 'captcha'
+    | 'cardCampaign'
+    | 'installments'
+    | 'support'
+    | 'cotacao'
+    | 'vouchers'
   > {
   $schema?: string;
   /**

@@ -116,6 +116,7 @@ export const ServerMessage = {
   termsRequired: 'error.termsRequired',
   termNotFound: 'error.termNotFound',
   agencyAwaiting: 'error.agencyAwaiting',
+  agenciesClosed: 'error.agenciesClosed',
   profileIncomplete: 'error.profileIncomplete',
   profileDocument: 'error.profileDocument',
   profileAddress: 'error.profileAddress',
@@ -231,8 +232,16 @@ export interface BrandConfig {
     provider: CaptchaProvider;
   };
   analytics: { googleAnalyticsId: string; googleTagManagerId: string; metaPixelId: string };
-  regrasDoNegocio: { idagencia: number; idagenciaaguardando: number; idLoginSI: number };
+  regrasDoNegocio: {
+    idagencia: number;
+    idagenciaaguardando: number;
+    idLoginSI: number;
+    /** Travel agencies may sign up (absent: true). */
+    agencias?: boolean;
+  };
   carrinhoLocal: boolean;
+  /** The brand swaps partners' vouchers (it has voucher batches): the footer offers the page. */
+  vouchers?: boolean;
   editarEndereco: boolean;
   editarEnderecoCadastro: boolean;
   support: {

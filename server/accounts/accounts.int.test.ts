@@ -31,6 +31,8 @@ beforeAll(async () => {
   const brands = testBrands();
   // The default test brand reads its terms from a folder this test publishes versions into.
   brands[0]!.dir = termsDir;
+  // The second brand (host other.test) takes no travel agencies.
+  brands[1]!.brand.regrasDoNegocio = { ...brands[1]!.brand.regrasDoNegocio, agencias: false };
   s = await startTestServer({ brands });
 });
 afterAll(async () => {
@@ -208,6 +210,56 @@ describe('sign-up', () => {
       },
     );
     expect(hold.body).toMatchObject({ error: { code: 13087 } });
+  });
+
+  it('refuses an agency on a brand without agencies, which gets no demo agency either', async () => {
+    const other = s.brands[1]!;
+    const email = 'agencia.fechada@example.com';
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/cadastro/1?lang=es_ES',
+      remoteAddress: freshIp(),
+      headers: { host: 'other.test', 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        _nome: 'Viagens',
+        _email: email,
+        _email2: email,
+        _senha: PASSWORD,
+        _senha2: PASSWORD,
+        _celularComCodigoPais: '+55 11 3333-4444',
+        _empresa_cnpj: '11.222.333/0001-81',
+        _empresa_razao: 'Viagens Ltda',
+        _termos: true,
+        _idpessoa_tipo: other.brand.regrasDoNegocio.idagenciaaguardando,
+      }),
+    });
+    expect(res.json()).toMatchObject({
+      error: { code: 0, message: 'Esta tienda no acepta el registro de agencias de turismo.' },
+    });
+    const stored = await s.db.select().from(pessoa).where(eq(pessoa.email, email));
+    expect(stored).toEqual([]);
+    expect(await lastMail(email, 'agency_awaiting')).toBeUndefined();
+    // A person signs up there as anywhere else; the demo agency exists on the first brand only.
+    const person = await s.app.inject({
+      method: 'POST',
+      url: '/cadastro/1',
+      remoteAddress: freshIp(),
+      headers: { host: 'other.test', 'content-type': 'application/json' },
+      payload: JSON.stringify(signUpBody('pessoa.outra@example.com')),
+    });
+    expect(person.json().error).toBeUndefined();
+    const agencies = await s.db
+      .select({ brand: pessoa.brand })
+      .from(pessoa)
+      .where(eq(pessoa.email, 'agencia@example.com'));
+    expect(agencies.map((a) => a.brand)).toEqual([s.brands[0]!.id]);
+    // The storefront's config says so, so it offers no agency sign-up.
+    const config = await s.app.inject({
+      method: 'POST',
+      url: '/CustomUserApps/Configs',
+      headers: { host: 'other.test' },
+    });
+    expect(config.json().result.regrasDoNegocio.agencias).toBe(false);
   });
 
   it('never lets the sign-up choose another person type', async () => {

@@ -12,6 +12,11 @@ import { termoAceite } from '../db/schema';
 import { AppError } from '../errors';
 import type { Pessoa } from './repository';
 
+/** Whether the brand takes travel agencies (`regrasDoNegocio.agencias`, absent: true). */
+export function agenciesOpen(brand: LoadedBrand): boolean {
+  return brand.brand.regrasDoNegocio.agencias !== false;
+}
+
 /**
  * Why a person cannot buy yet, as the error to answer (spec §8 codes 13087, 13225, 13227,
  * 13089), or null: an agency awaiting approval; an agency without CNPJ or company name; a

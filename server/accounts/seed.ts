@@ -1,6 +1,7 @@
 /**
  * Demo accounts, created at start for every brand (idempotent: an existing account is left as
- * it is). An individual and an agency, so both price lists can be tried.
+ * it is). An individual and, where the brand takes agencies, an agency, so both price lists
+ * can be tried.
  */
 import { eq } from 'drizzle-orm';
 import type { LoadedBrand } from '../../schemas/brand.types';
@@ -8,6 +9,7 @@ import { currentVersions } from '../content/terms';
 import type { Db } from '../db/client';
 import { pessoa, termoAceite } from '../db/schema';
 import { ensurePessoa, type Pessoa } from './repository';
+import { agenciesOpen } from './rules';
 
 /** The demo individual's credentials. */
 export const DEMO_PERSON = { email: 'demo@example.com', password: 'Demo@1234' } as const;
@@ -31,19 +33,22 @@ export async function seedDemoAccounts(db: Db, brands: readonly LoadedBrand[]): 
         endPais: 'BR',
       }),
     );
-    made.push(
-      await ensurePessoa(db, {
-        brand: b.id,
-        ...DEMO_AGENCY,
-        nome: 'Agência Demo',
-        idpessoaTipo: b.brand.regrasDoNegocio.idagencia,
-        empresaCnpj: '11222333000181',
-        empresaRazao: 'Agência Demo de Turismo Ltda',
-        celularComCodigoPais: '+55 11 3000-1921',
-        endEstado: 'SP',
-        endPais: 'BR',
-      }),
-    );
+    // A brand that takes no agencies gets no demo agency.
+    if (agenciesOpen(b)) {
+      made.push(
+        await ensurePessoa(db, {
+          brand: b.id,
+          ...DEMO_AGENCY,
+          nome: 'Agência Demo',
+          idpessoaTipo: b.brand.regrasDoNegocio.idagencia,
+          empresaCnpj: '11222333000181',
+          empresaRazao: 'Agência Demo de Turismo Ltda',
+          celularComCodigoPais: '+55 11 3000-1921',
+          endEstado: 'SP',
+          endPais: 'BR',
+        }),
+      );
+    }
     // Demo accounts start confirmed and with the terms in force accepted, so they can log in
     // at once; a version published while the server runs is asked for like anyone's.
     const terms = await currentVersions(b);

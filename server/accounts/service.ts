@@ -49,7 +49,7 @@ import {
   sessaoPessoa,
   updatePessoa,
 } from './repository';
-import { pendingTerm } from './rules';
+import { agenciesOpen, pendingTerm } from './rules';
 import { createSession, revokeAllSessions } from './sessions';
 import {
   allowRequest,
@@ -222,6 +222,8 @@ export async function signUp(
   const agency =
     data.idpessoa_tipo !== undefined && Number(data.idpessoa_tipo) === rules.idagenciaaguardando;
   if (data.idpessoa_tipo !== undefined && !agency) return fail(scope, 'error.badParams');
+  // A brand that takes no agencies (regrasDoNegocio.agencias false) refuses their sign-up.
+  if (agency && !agenciesOpen(scope.brand)) return fail(scope, 'error.agenciesClosed');
   delete data.idpessoa_tipo;
   const campaign = agency ? {} : campaignForm(scope, data, 'bin');
   // Card digits are kept only when the campaign asked for them (and the form checked them).

@@ -10,6 +10,9 @@ describe('checkBrandDir (npm run brand:check)', () => {
   it('finds nothing wrong in a valid brand folder', async () => {
     expect(await checkBrandDir(`${FIXTURES}/valid/first-brand`)).toEqual([]);
     expect(await checkBrandDir('brands/museu-aurora')).toEqual([]);
+    expect(await checkBrandDir('brands/aquario-marinho')).toEqual([]);
+    // The repository's brands together: one default, each host claimed once.
+    expect(await checkBrandDir('brands')).toEqual([]);
   });
 
   it('reports each problem of one folder with file, JSON path and reason', async () => {

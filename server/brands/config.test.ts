@@ -28,6 +28,7 @@ const CONFIG_KEYS: Record<keyof BrandConfig, true> = {
   editarEnderecoCadastro: true,
   support: true,
   cardCampaign: true,
+  vouchers: true,
   installments: true,
   cotacao: true,
 };

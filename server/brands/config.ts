@@ -46,6 +46,8 @@ export function publicConfig(b: LoadedBrand, version: string): BrandConfig {
           : Math.min(f.payments.interestFreeInstallments ?? 1, f.payments.maxInstallments),
     },
   };
+  // Partners' vouchers are swapped only where the brand has voucher batches (vouchers/).
+  config.vouchers = (b.vouchers?.length ?? 0) > 0;
   const campaign = f.payments.cardCampaign;
   if (campaign) config.cardCampaign = campaign;
   // The currency modal's rates (rates.json), without the file's $schema.

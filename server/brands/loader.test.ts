@@ -276,6 +276,31 @@ describe('loadBrands on folders made for the test', () => {
     expect(loaded!.catalog.events[0]!.tipo_produtos[0]!.produtos[0]!.entrega).toBe(true);
   });
 
+  it('checks agencies: a brand without them may not sell agency-only products', async () => {
+    const dir = await brandsDir(['valid/first-brand', 'no-agencies']);
+    const catalog = path.join(dir, 'no-agencies/catalog.json');
+    const brand = path.join(dir, 'no-agencies/brand.json');
+    await edit(brand, (b) => {
+      (b.regrasDoNegocio as Record<string, unknown>).agencias = 'no';
+    });
+    expect(lines(await loadError(dir))).toEqual([
+      expect.stringMatching(/brand\.json at \/regrasDoNegocio\/agencias: must be boolean/),
+    ]);
+    // The fixture's first event sells an agency-only product (its second group).
+    await edit(brand, (b) => {
+      (b.regrasDoNegocio as Record<string, unknown>).agencias = false;
+    });
+    expect(lines(await loadError(dir))).toEqual([
+      `${shown(catalog)} at /events/0/tipo_produtos/1/produtos/0/somenteAgencia: the brand takes no agencies (regrasDoNegocio.agencias is false in ${shown(brand)})`,
+    ]);
+    await edit(catalog, (c) => {
+      const [first] = c.events as { tipo_produtos: { produtos: Record<string, unknown>[] }[] }[];
+      delete first!.tipo_produtos[1]!.produtos[0]!.somenteAgencia;
+    });
+    const [loaded] = await loadBrands(dir);
+    expect(loaded!.brand.regrasDoNegocio.agencias).toBe(false);
+  });
+
   it('reports invalid JSON with its line and column', async () => {
     const dir = await brandsDir(['valid/first-brand', 'broken']);
     await writeFile(path.join(dir, 'broken/catalog.json'), '{\n  "events": [\n    1,,\n  ]\n}\n');

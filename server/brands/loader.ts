@@ -187,16 +187,26 @@ async function loadFolder(root: string, id: string): Promise<FolderResult | null
   if (catalog !== undefined && validate(v.catalog, catalog, catalogFile, problems)) {
     result.catalog = catalog;
     problems.push(...(await catalogProblems(catalog, dir, catalogFile)));
-    // A product delivered to an address needs the carrier's rules of the brand.
-    if (result.brand && !result.brand.delivery) {
-      for (const [e, event] of catalog.events.entries()) {
-        for (const [t, tipo] of event.tipo_produtos.entries()) {
-          for (const [p, produto] of tipo.produtos.entries()) {
-            if (!produto.entrega) continue;
+    // A product delivered to an address needs the carrier's rules of the brand; one sold only
+    // to agencies needs a brand that takes agencies.
+    const noDelivery = result.brand !== undefined && !result.brand.delivery;
+    const noAgencies = result.brand?.regrasDoNegocio.agencias === false;
+    for (const [e, event] of catalog.events.entries()) {
+      for (const [t, tipo] of event.tipo_produtos.entries()) {
+        for (const [p, produto] of tipo.produtos.entries()) {
+          const at = `/events/${e}/tipo_produtos/${t}/produtos/${p}`;
+          if (noDelivery && produto.entrega) {
             problems.push({
               file: catalogFile,
-              pointer: `/events/${e}/tipo_produtos/${t}/produtos/${p}/entrega`,
+              pointer: `${at}/entrega`,
               reason: `needs "delivery" in brand.json (${result.brandFile})`,
+            });
+          }
+          if (noAgencies && produto.somenteAgencia) {
+            problems.push({
+              file: catalogFile,
+              pointer: `${at}/somenteAgencia`,
+              reason: `the brand takes no agencies (regrasDoNegocio.agencias is false in ${result.brandFile})`,
             });
           }
         }

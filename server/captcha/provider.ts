@@ -12,7 +12,7 @@ type EnvSource = Record<string, string | undefined>;
 /** Google's verification endpoint (RECAPTCHA_VERIFY_URL replaces it, for tests). */
 export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
-/** The env name of a brand's own reCAPTCHA secret: `museu-aurora` → `RECAPTCHA_SECRET_MUSEU_AURORA`. */
+/** The env name of a brand's own reCAPTCHA secret: `my-brand` → `RECAPTCHA_SECRET_MY_BRAND`. */
 export function brandSecretEnvName(brandId: string): string {
   return `RECAPTCHA_SECRET_${brandId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 }

@@ -2,7 +2,7 @@
  * Each brand's Ed25519 key pair, which signs its ticket codes (codes.ts) and short tokens.
  *
  * - The operator's own key: `TICKET_SIGNING_KEY_<BRAND>` (the brand id upper-cased, every other
- *   character `_`: `TICKET_SIGNING_KEY_MUSEU_AURORA`) holding a PKCS#8 PEM private key, or the
+ *   character `_`: `TICKET_SIGNING_KEY_MY_BRAND` for `my-brand`) holding a PKCS#8 PEM private key, or the
  *   path of a file holding one. It is never written to the database.
  * - Otherwise a key made at first start and kept in `ticket_chave` (one row per brand; many
  *   servers starting at once agree through `ON CONFLICT DO NOTHING` and read the winner).

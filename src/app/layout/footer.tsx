@@ -101,9 +101,11 @@ export function Footer({ brand }: { brand: BrandConfig }) {
             <AppLink to={to('Informacoes', { pagina: FAQ_SLUGS[locale] })} color="inherit">
               <FormattedMessage id="footer.faq" />
             </AppLink>
-            <AppLink to={to('Voucher')} color="inherit">
-              <FormattedMessage id="footer.voucher" />
-            </AppLink>
+            {brand.vouchers === false ? null : (
+              <AppLink to={to('Voucher')} color="inherit" data-testid="footer-voucher">
+                <FormattedMessage id="footer.voucher" />
+              </AppLink>
+            )}
             <AppLink to={to('Contato')} color="inherit" data-testid="footer-contact">
               <FormattedMessage id="footer.contact" />
             </AppLink>

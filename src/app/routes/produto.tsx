@@ -78,7 +78,7 @@ function Produto({ idevento }: { idevento: number }) {
     () => apresentacoes.data?.dates.map((d) => d.dia) ?? [],
     [apresentacoes.data],
   );
-  // A match's sessions each have their opponent; a museum's are all "entry": titles only then.
+  // A match's sessions each have their opponent; a timed visit's are all "entry": titles only then.
   const titledSessions = useMemo(
     () => new Set(apresentacoes.data?.apresentacoes.map((a) => a.dscapre)).size > 1,
     [apresentacoes.data],

@@ -6,6 +6,7 @@ import { SchemaForm } from '../../../components/forms/schema-form';
 import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { notify } from '../../../components/notify';
+import { useBrand } from '../../../lib/brand-context';
 import {
   closeAccountModal,
   openAgencySignUp,
@@ -55,6 +56,7 @@ function SignUpBody({
   onSuccess?: (() => void) | undefined;
 }) {
   const intl = useIntl();
+  const agenciesOpen = useBrand().regrasDoNegocio.agencias !== false;
   const loginId = useLocalLoginId();
   const { signUp, pending, error, created } = useSignUp(kind);
   const [data, setData] = useState<SignUpData>({});
@@ -165,16 +167,23 @@ function SignUpBody({
             <FormattedMessage id="header.login" />
           </Button>
         </HStack>
-        <Button
-          variant="plain"
-          size="sm"
-          px="0"
-          textDecoration="underline"
-          onClick={() => (kind === 'agency' ? openSignUp(onSuccess) : openAgencySignUp(onSuccess))}
-          data-testid={kind === 'agency' ? 'signup-person' : 'signup-agency'}
-        >
-          <FormattedMessage id={kind === 'agency' ? 'signUp.personSignUp' : 'signUp.agencyLink'} />
-        </Button>
+        {/* A brand without agencies (regrasDoNegocio.agencias false) offers no agency sign-up. */}
+        {agenciesOpen ? (
+          <Button
+            variant="plain"
+            size="sm"
+            px="0"
+            textDecoration="underline"
+            onClick={() =>
+              kind === 'agency' ? openSignUp(onSuccess) : openAgencySignUp(onSuccess)
+            }
+            data-testid={kind === 'agency' ? 'signup-person' : 'signup-agency'}
+          >
+            <FormattedMessage
+              id={kind === 'agency' ? 'signUp.personSignUp' : 'signUp.agencyLink'}
+            />
+          </Button>
+        ) : null}
       </Stack>
     </Stack>
   );

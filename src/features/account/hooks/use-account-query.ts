@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error';
 import { notify } from '../../../components/notify';
+import { useBrand } from '../../../lib/brand-context';
 import { openAgencySignUp, openForgotPassword } from '../../../lib/ui-stores';
 import { confirmEmailOnce } from '../confirm-email';
 
@@ -14,14 +15,16 @@ export const ACCOUNT_QUERY = {
 } as const;
 
 /**
- * `?agencia` opens the agency sign-up, `?esqueceusenha` the forgot-password modal, and
- * `?validatemail=<token>` confirms the e-mail on any page and says how it went. The parameter
+ * `?agencia` opens the agency sign-up (where the brand takes agencies), `?esqueceusenha` the
+ * forgot-password modal, and `?validatemail=<token>` confirms the e-mail on any page and says
+ * how it went. The parameter
  * leaves the address once handled, so a reload or a shared link does not repeat it.
  */
 export function useAccountQueryTriggers(enabled: boolean) {
   const location = useLocation();
   const navigate = useNavigate();
   const intl = useIntl();
+  const agenciesOpen = useBrand().regrasDoNegocio.agencias !== false;
   useEffect(() => {
     if (!enabled) return;
     const params = new URLSearchParams(location.search);
@@ -35,7 +38,7 @@ export function useAccountQueryTriggers(enabled: boolean) {
       { pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash },
       { replace: true },
     );
-    if (agency) openAgencySignUp();
+    if (agency && agenciesOpen) openAgencySignUp();
     else if (forgot) openForgotPassword();
     if (token !== null) {
       const fail = (id: 'error.confirmToken' | 'error.generic') =>
@@ -50,5 +53,5 @@ export function useAccountQueryTriggers(enabled: boolean) {
         (e: unknown) => fail(isApiError(e) && e.code >= 0 ? 'error.confirmToken' : 'error.generic'),
       );
     }
-  }, [enabled, location.search, location.pathname, location.hash, navigate, intl]);
+  }, [enabled, agenciesOpen, location.search, location.pathname, location.hash, navigate, intl]);
 }

@@ -44,7 +44,7 @@ export function TimePicker({
               <Text as="span" fontWeight="bold" fontVariantNumeric="tabular-nums">
                 {formatTime(s.dthr_apresentacao, intl.locale)}
               </Text>
-              {/* The name is what the button shows (WCAG 2.5.3): "16:00, Aurora x Horizonte FC, 58 vagas". */}
+              {/* The name is what the button shows (WCAG 2.5.3): "16:00, Home FC x Visitors FC, 58 vagas". */}
               <VisuallyHidden>, </VisuallyHidden>
               {titled ? (
                 <>
