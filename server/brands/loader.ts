@@ -14,9 +14,10 @@ import type {
   VoucherBatchFile,
 } from '../../schemas/brand.types';
 import { closestName as closest } from '../../schemas/closest-name';
-import { shopWallClock } from '../../schemas/shop-time';
 import formOverrideSchema from '../../schemas/form-override.schema.json' with { type: 'json' };
 import { FORM_IDS, type FormId, type FormOverride, isFormId } from '../../schemas/forms/index';
+import { shopWallClock } from '../../schemas/shop-time';
+import { contentLanguages } from '../content/languages';
 import { scanContent } from '../content/pages';
 import { ContentFileError, scanTerms } from '../content/terms';
 import { checkFormOverride } from '../forms/overrides';
@@ -86,7 +87,7 @@ export async function loadBrands(brandsDir: string): Promise<LoadedBrand[]> {
     });
   }
   problems.push(...crossBrandProblems(folders));
-  for (const f of folders) problems.push(...(await contentProblems(f.dir)));
+  for (const f of folders) problems.push(...(await contentProblems(f.dir, f.brand)));
   if (problems.length > 0) throw new BrandLoadError(problems);
 
   return folders.map((f) => ({
@@ -111,7 +112,7 @@ export async function checkBrandDir(dir: string): Promise<BrandProblem[]> {
   const resolved = path.resolve(dir);
   if (await isFile(path.join(resolved, 'brand.json'))) {
     const f = await loadFolder(path.dirname(resolved), path.basename(resolved));
-    return f ? [...f.problems, ...(await contentProblems(f.dir))] : [];
+    return f ? [...f.problems, ...(await contentProblems(f.dir, f.brand))] : [];
   }
   try {
     await loadBrands(resolved);
@@ -122,12 +123,16 @@ export async function checkBrandDir(dir: string): Promise<BrandProblem[]> {
   }
 }
 
-/** The problems of a brand's `content/` (terms, pages, FAQ, pop-ups). */
-async function contentProblems(dir: string): Promise<BrandProblem[]> {
+/**
+ * The problems of a brand's `content/` (terms, pages, FAQ, pop-ups), in the languages its
+ * brand.json offers (every language when brand.json itself is broken).
+ */
+async function contentProblems(dir: string, brand: BrandFile | undefined): Promise<BrandProblem[]> {
   const problems: BrandProblem[] = [];
+  const languages = contentLanguages(brand);
   for (const scan of [scanTerms, scanContent]) {
     try {
-      await scan(dir);
+      await scan(dir, languages);
     } catch (err) {
       if (!(err instanceof ContentFileError)) throw err;
       problems.push({ file: display(err.file), pointer: '', reason: err.reason });

@@ -37,6 +37,23 @@ async function failure(files: Record<string, string>): Promise<ContentFileError>
 }
 
 describe('scanContent', () => {
+  it('needs only the languages the brand offers; the others take its default language', async () => {
+    const offered = { required: ['es-ES', 'pt-BR'] as const, fallback: 'es-ES' as const };
+    const dir = await brandWith({
+      'pages/privacy.es-ES.md': page('privacidad'),
+      'pages/privacy.pt-BR.md': page('privacidade'),
+    });
+    const content = await scanContent(dir, offered);
+    const privacy = content.pages.get('privacy')!;
+    expect(privacy['pt-BR'].slug).toBe('privacidade');
+    expect(privacy['en-US'].slug).toBe('privacidad');
+    // Without the brand's languages every one is needed, and one it offers always is.
+    await expect(scanContent(dir)).rejects.toThrow(ContentFileError);
+    const onlySpanish = await brandWith({ 'pages/privacy.es-ES.md': page('privacidad') });
+    const err = await scanContent(onlySpanish, offered).catch((e: unknown) => e);
+    expect((err as ContentFileError).reason).toBe('has no file for pt-BR');
+  });
+
   it('reads pages with their slug per language, the FAQ and pop-ups in force', async () => {
     const dir = await brandWith({
       ...everyLocale('privacy', (l) => page(`privacidade-${l.slice(0, 2)}`)),

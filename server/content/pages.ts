@@ -26,6 +26,12 @@ import {
   LOCALES,
   type Locale,
 } from '../../schemas/contract';
+import {
+  type ContentLanguages,
+  contentLanguages,
+  EVERY_LANGUAGE,
+  everyLanguage,
+} from './languages';
 import { inlineText, markdownToHtml, markdownTokens, tokensToHtml } from './markdown';
 import { ContentFileError, RESCAN_MS } from './terms';
 
@@ -102,10 +108,14 @@ function date(file: string, meta: Record<string, unknown>, key: string): string 
   return v;
 }
 
-/** `<key>.<locale>.md` files of a folder, grouped by key; every key in every locale. */
+/**
+ * `<key>.<locale>.md` files of a folder, grouped by key; every key in every language the brand
+ * offers, the others taken from its default language.
+ */
 async function readFolder(
   folder: string,
-): Promise<Map<string, Partial<Record<Locale, { file: string; text: string }>>>> {
+  languages: ContentLanguages,
+): Promise<Map<string, Record<Locale, { file: string; text: string }>>> {
   let names: string[];
   try {
     names = await readdir(folder);
@@ -126,21 +136,23 @@ async function readFolder(
     entry[m[2] as Locale] = { file, text: await readFile(file, 'utf8') };
     byKey.set(m[1]!, entry);
   }
+  const complete = new Map<string, Record<Locale, { file: string; text: string }>>();
   for (const [key, entry] of byKey) {
-    const missing = LOCALES.filter((l) => !entry[l]);
+    const missing = languages.required.filter((l) => !entry[l]);
     if (missing.length > 0) {
       throw new ContentFileError(path.join(folder, key), `has no file for ${missing.join(', ')}`);
     }
+    complete.set(key, everyLanguage(entry, languages));
   }
-  return byKey;
+  return complete;
 }
 
 function perLocale<T>(
-  entry: Partial<Record<Locale, { file: string; text: string }>>,
+  entry: Record<Locale, { file: string; text: string }>,
   read: (file: string, text: string, locale: Locale) => T,
 ): Record<Locale, T> {
   return Object.fromEntries(
-    LOCALES.map((l) => [l, read(entry[l]!.file, entry[l]!.text, l)]),
+    LOCALES.map((l) => [l, read(entry[l].file, entry[l].text, l)]),
   ) as Record<Locale, T>;
 }
 
@@ -202,11 +214,17 @@ function readPopup(key: string, file: string, source: string): PopupDoc {
   };
 }
 
-/** Reads and checks `<brandDir>/content/{pages,faq,popups}`. */
-export async function scanContent(brandDir: string): Promise<BrandContent> {
+/**
+ * Reads and checks `<brandDir>/content/{pages,faq,popups}`: each in every language the brand
+ * offers (`languages`); a language it does not offer takes the default language's file.
+ */
+export async function scanContent(
+  brandDir: string,
+  languages: ContentLanguages = EVERY_LANGUAGE,
+): Promise<BrandContent> {
   const root = path.join(brandDir, 'content');
   const pages = new Map<string, Record<Locale, PageDoc>>();
-  for (const [key, entry] of await readFolder(path.join(root, 'pages'))) {
+  for (const [key, entry] of await readFolder(path.join(root, 'pages'), languages)) {
     pages.set(
       key,
       perLocale(entry, (file, t) => readPage(key, file, t)),
@@ -230,7 +248,7 @@ export async function scanContent(brandDir: string): Promise<BrandContent> {
       }
     }
   }
-  const faqFiles = await readFolder(path.join(root, 'faq'));
+  const faqFiles = await readFolder(path.join(root, 'faq'), languages);
   for (const key of faqFiles.keys()) {
     if (key !== 'faq') {
       throw new ContentFileError(path.join(root, 'faq', key), 'the FAQ files are faq.<locale>.md');
@@ -239,7 +257,7 @@ export async function scanContent(brandDir: string): Promise<BrandContent> {
   const faqEntry = faqFiles.get('faq');
   const faq = faqEntry ? perLocale(faqEntry, (file, t) => readFaq(file, t)) : null;
   const popups = new Map<string, Record<Locale, PopupDoc>>();
-  for (const [key, entry] of await readFolder(path.join(root, 'popups'))) {
+  for (const [key, entry] of await readFolder(path.join(root, 'popups'), languages)) {
     popups.set(
       key,
       perLocale(entry, (file, t) => readPopup(key, file, t)),
@@ -273,7 +291,7 @@ export function pageBySlug(
 export function contentOf(brand: LoadedBrand): Promise<BrandContent> {
   const cached = scans.get(brand.dir);
   if (cached && Date.now() - cached.at < RESCAN_MS) return cached.content;
-  const content = scanContent(brand.dir);
+  const content = scanContent(brand.dir, contentLanguages(brand.brand));
   scans.set(brand.dir, { at: Date.now(), content });
   // A broken edit on a running server keeps the last good content.
   content.catch(() => {

@@ -52,6 +52,17 @@ describe('scanTerms', () => {
     await expect(scanTerms(dir)).rejects.toThrow(/version 2026-03-01 has no text in es-ES/);
   });
 
+  it('needs only the languages the brand offers; the others take its default language', async () => {
+    const dir = await brandWith({ '2/2026-03-01.es-ES.md': '# B', '2/2026-03-01.pt-BR.md': '# A' });
+    const offered = { required: ['es-ES', 'pt-BR'] as const, fallback: 'es-ES' as const };
+    const [v] = await scanTerms(dir, offered);
+    expect(v!.source).toEqual({ 'es-ES': '# B', 'pt-BR': '# A', 'en-US': '# B' });
+    // A language it offers is still required.
+    await expect(
+      scanTerms(await brandWith({ '2/2026-03-01.es-ES.md': '# B' }), offered),
+    ).rejects.toThrow(/version 2026-03-01 has no text in pt-BR/);
+  });
+
   it('refuses a misnamed file', async () => {
     const dir = await brandWith({ '1/v2.pt-BR.md': '# A' });
     const err = await scanTerms(dir).catch((e: unknown) => e);

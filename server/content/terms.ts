@@ -10,6 +10,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { LOCALES, type Locale, type Termo } from '../../schemas/contract';
+import {
+  type ContentLanguages,
+  contentLanguages,
+  EVERY_LANGUAGE,
+  everyLanguage,
+} from './languages';
 import { markdownToHtml } from './markdown';
 
 /** Term types the product knows. */
@@ -69,7 +75,7 @@ const scans = new Map<string, Scan>();
 export function termVersions(brand: LoadedBrand): Promise<TermVersion[]> {
   const cached = scans.get(brand.dir);
   if (cached && Date.now() - cached.at < RESCAN_MS) return cached.versions;
-  const versions = scanTerms(brand.dir);
+  const versions = scanTerms(brand.dir, contentLanguages(brand.brand));
   scans.set(brand.dir, { at: Date.now(), versions });
   // A failed scan is not kept: the next call reads the folder again.
   versions.catch(() => {
@@ -85,9 +91,13 @@ export function forgetTermScans(): void {
 
 /**
  * Reads `<brandDir>/content/terms`. Throws with the file and the reason when a version lacks a
- * locale or a file is misnamed, so the brand loader can refuse to start.
+ * language the brand offers or a file is misnamed, so the brand loader can refuse to start. A
+ * language the brand does not offer takes the default language's text.
  */
-export async function scanTerms(brandDir: string): Promise<TermVersion[]> {
+export async function scanTerms(
+  brandDir: string,
+  languages: ContentLanguages = EVERY_LANGUAGE,
+): Promise<TermVersion[]> {
   const root = path.join(brandDir, 'content', 'terms');
   let types: string[];
   try {
@@ -121,14 +131,14 @@ export async function scanTerms(brandDir: string): Promise<TermVersion[]> {
       byVersion.set(versao, v);
     }
     for (const v of byVersion.values()) {
-      const missing = LOCALES.filter((l) => !v.source[l]?.trim());
+      const missing = languages.required.filter((l) => !v.source[l]?.trim());
       if (missing.length > 0) {
         throw new ContentFileError(
           path.join(root, t),
           `version ${v.versao} has no text in ${missing.join(', ')}`,
         );
       }
-      out.push(v);
+      out.push({ ...v, source: everyLanguage(v.source, languages) });
     }
   }
   return out.sort((a, b) => a.tipo - b.tipo || a.versao.localeCompare(b.versao));
