@@ -11,6 +11,7 @@ import { checkinMachine } from './checkin.machine';
 import { checkoutMachine } from './checkout.machine';
 import { loginMachine } from './login.machine';
 import { paymentMachine } from './payment.machine';
+import { supportPanelMachine } from './support-panel.machine';
 import { trailBookingMachine } from './trail-booking.machine';
 import { voucherSwapMachine } from './voucher-swap.machine';
 
@@ -56,6 +57,11 @@ export const FLOWS: ReadonlyArray<{ title: string; machine: AnyStateMachine; sou
       'Trail booking: the slot (day, then time) of a paid ticket that needs one, from my orders',
     machine: trailBookingMachine,
     source: 'machines/trail-booking.machine.ts',
+  },
+  {
+    title: 'Support panel: the FAQ loaded when it first opens, the third-party chat when asked for',
+    machine: supportPanelMachine,
+    source: 'machines/support-panel.machine.ts',
   },
 ];
 

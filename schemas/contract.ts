@@ -11,6 +11,9 @@
  * America/Sao_Paulo local time, `YYYY-MM-DD HH:MM:SS` (dates `YYYY-MM-DD`, times `HH:MM`).
  */
 
+import type { ChatWidget } from './chat-widget';
+import type { OpeningHours } from './opening-hours';
+
 /** Locales the product speaks. The URL prefix is the first two letters. */
 export const LOCALES = ['pt-BR', 'es-ES', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -248,8 +251,13 @@ export interface BrandConfig {
     email: string;
     phone: string;
     whatsapp: string;
+    /** Offer the fixed chat-help button and its support panel. */
     chat: boolean;
     hours: Localized;
+    /** The hours for the clock ("open now"), absent when the brand gives only the text. */
+    openingHours?: OpeningHours;
+    /** A third-party chat the panel offers, loaded only when the visitor asks for it. */
+    chatWidget?: ChatWidget;
   };
   /**
    * The card instalments as the shop promises them (brand.json `payments`): at most `max`, each

@@ -48,6 +48,8 @@ export function publicConfig(b: LoadedBrand, version: string): BrandConfig {
   };
   // Partners' vouchers are swapped only where the brand has voucher batches (vouchers/).
   config.vouchers = (b.vouchers?.length ?? 0) > 0;
+  if (f.support.openingHours) config.support.openingHours = f.support.openingHours;
+  if (f.support.chatWidget) config.support.chatWidget = f.support.chatWidget;
   const campaign = f.payments.cardCampaign;
   if (campaign) config.cardCampaign = campaign;
   // The currency modal's rates (rates.json), without the file's $schema.

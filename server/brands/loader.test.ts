@@ -301,6 +301,57 @@ describe('loadBrands on folders made for the test', () => {
     expect(loaded!.brand.regrasDoNegocio.agencias).toBe(false);
   });
 
+  it('checks the support panel: opening hours and a third-party chat from its own hosts', async () => {
+    const dir = await brandsDir(['valid/first-brand', 'support']);
+    const brand = path.join(dir, 'support/brand.json');
+    const support = (b: Record<string, unknown>) => b.support as Record<string, unknown>;
+    await edit(brand, (b) => {
+      support(b).openingHours = {
+        weekly: [
+          { days: ['mon'], open: '18:00', close: '09:00' },
+          { days: ['sun'], open: '9:00', close: '18:00' },
+        ],
+      };
+      support(b).chatWidget = {
+        provider: 'Chat Co',
+        scriptUrl: 'https://elsewhere.example/widget.js',
+        hosts: ['chat.example'],
+      };
+    });
+    expect(lines(await loadError(dir))).toEqual([
+      `${shown(brand)} at /support/openingHours/weekly/1/open: must be a time HH:MM between 00:00 and 23:59 (got "9:00")`,
+    ]);
+    await edit(brand, (b) => {
+      (support(b).openingHours as { weekly: { open: string }[] }).weekly[1]!.open = '09:00';
+    });
+    expect(lines(await loadError(dir)).sort()).toEqual(
+      [
+        `${shown(brand)} at /support/openingHours/weekly/0/close: must be later than open (18:00)`,
+        `${shown(brand)} at /support/chatWidget/scriptUrl: its host "elsewhere.example" must be one of hosts (chat.example)`,
+      ].sort(),
+    );
+    await edit(brand, (b) => {
+      support(b).chatWidget = {
+        provider: 'Chat Co',
+        scriptUrl: 'http://chat.example/widget.js',
+        hosts: ['chat.example'],
+      };
+    });
+    expect(lines(await loadError(dir))).toEqual([
+      `${shown(brand)} at /support/chatWidget/scriptUrl: must be an https:// address of the widget's script, on one of \`hosts\` (got "http://chat.example/widget.js")`,
+    ]);
+    await edit(brand, (b) => {
+      support(b).openingHours = { weekly: [{ days: ['mon'], open: '09:00', close: '18:00' }] };
+      support(b).chatWidget = {
+        provider: 'Chat Co',
+        scriptUrl: 'https://chat.example/widget.js',
+        hosts: ['chat.example'],
+      };
+    });
+    const [loaded] = await loadBrands(dir);
+    expect(loaded!.brand.support.chatWidget?.hosts).toEqual(['chat.example']);
+  });
+
   it('reports invalid JSON with its line and column', async () => {
     const dir = await brandsDir(['valid/first-brand', 'broken']);
     await writeFile(path.join(dir, 'broken/catalog.json'), '{\n  "events": [\n    1,,\n  ]\n}\n');

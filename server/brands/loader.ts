@@ -13,9 +13,11 @@ import type {
   VoucherBatch,
   VoucherBatchFile,
 } from '../../schemas/brand.types';
+import { chatWidgetProblems } from '../../schemas/chat-widget';
 import { closestName as closest } from '../../schemas/closest-name';
 import formOverrideSchema from '../../schemas/form-override.schema.json' with { type: 'json' };
 import { FORM_IDS, type FormId, type FormOverride, isFormId } from '../../schemas/forms/index';
+import { openingHoursProblems } from '../../schemas/opening-hours';
 import { shopWallClock } from '../../schemas/shop-time';
 import { contentLanguages } from '../content/languages';
 import { scanContent } from '../content/pages';
@@ -460,6 +462,16 @@ async function brandProblems(b: BrandFile, dir: string, file: string): Promise<B
     }
     if (sanitizePixText(methods.pix.merchantCity, 15) === '') {
       at('/payments/methods/pix/merchantCity', 'has no letter or digit a Pix code can carry');
+    }
+  }
+  if (b.support.openingHours) {
+    for (const [pointer, reason] of openingHoursProblems(b.support.openingHours)) {
+      at(`/support/openingHours${pointer}`, reason);
+    }
+  }
+  if (b.support.chatWidget) {
+    for (const [pointer, reason] of chatWidgetProblems(b.support.chatWidget)) {
+      at(`/support/chatWidget${pointer}`, reason);
     }
   }
   const assets: [string, string][] = [

@@ -10,7 +10,9 @@
  * script and iframe (server/captcha/csp.ts); ALTCHA needs nothing more. A brand that configures
  * trackers (brand.json `analytics`: GA4, Tag Manager, Meta Pixel) also allows their hosts
  * (schemas/trackers.ts), which the storefront loads only after the visitor's consent; a brand
- * without them allows none.
+ * without them allows none. A brand with a third-party chat (brand.json `support.chatWidget`)
+ * allows its hosts (schemas/chat-widget.ts), whose script loads only when a visitor asks for
+ * the chat.
  *
  * CORS: any origin may call the API (a storefront on a CDN can point at this server); auth is a
  * bearer header, not a cookie, so no credentials mode is needed. `Authorization` is exposed so
@@ -19,6 +21,7 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { chatWidgetCspSources } from '../../schemas/chat-widget';
 import { mergeCspSources, trackerCspSources } from '../../schemas/trackers';
 import { RECAPTCHA_SOURCES, withCspSources } from '../captcha/csp';
 import { captchaProvider } from '../captcha/provider';
@@ -75,13 +78,14 @@ export async function installSecurity(app: FastifyInstance): Promise<void> {
   await app.register(compress, { global: true, threshold: 1024 });
 
   // A brand whose captcha is reCAPTCHA loads Google's script and iframe, a brand with trackers
-  // their scripts and endpoints: only its pages get those sources (helmet wrote the header on
-  // the raw response).
+  // their scripts and endpoints, a brand with a third-party chat its hosts: only its pages get
+  // those sources (helmet wrote the header on the raw response).
   app.addHook('onSend', async (req, reply) => {
     if (!req.brand) return;
     const sources = mergeCspSources(
       captchaProvider(req.brand) === 'recaptcha' ? RECAPTCHA_SOURCES : {},
       trackerCspSources(req.brand.brand.analytics),
+      chatWidgetCspSources(req.brand.brand.support.chatWidget),
     );
     if (Object.keys(sources).length === 0) return;
     const csp = reply.raw.getHeader('content-security-policy');

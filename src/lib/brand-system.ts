@@ -183,11 +183,11 @@ export function createBrandSystem(
       html: {
         colorPalette: 'brand',
         // What the keyboard focuses or a link targets is never hidden under the sticky header,
-        // a sticky bar at the bottom or the cookie banner (WCAG 2.4.11): all publish their
-        // heights.
+        // a sticky bar at the bottom, the cookie banner or the chat-help button (WCAG 2.4.11):
+        // all publish their heights.
         scrollPaddingTop: 'calc(var(--header-height, 4rem) + 0.5rem)',
         scrollPaddingBottom:
-          'calc(var(--sticky-bottom, 0px) + var(--consent-height, 0px) + 0.5rem)',
+          'calc(var(--sticky-bottom, 0px) + var(--consent-height, 0px) + var(--chat-help-space, 0px) + 0.5rem)',
       },
       // While the cookie banner is up, the page ends that much lower, so its last lines (the
       // footer) can still be scrolled clear of it (src/features/consent).

@@ -81,6 +81,11 @@ export function formatTime(text: string, locale: string): string {
   return format(text, locale, timeOptions(locale));
 }
 
+/** The weekday of a `YYYY-MM-DD` date: "terça-feira" (pt-BR), "Tuesday" (en-US). */
+export function formatWeekday(text: string, locale: string): string {
+  return format(text, locale, { weekday: 'long' });
+}
+
 /** Countdown text "mm:ss" from a number of seconds (never negative). */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

@@ -181,3 +181,30 @@ export function clearPageTitle(pathname: string): void {
 export function usePageTitle(): PageTitle | null {
   return useStore(pageTitleStore);
 }
+
+/**
+ * The support panel (spec §2 "A fixed chat-help button opens a chat panel" and the "customer
+ * service" navigation target): open or not, and the element that opened it, where the focus
+ * returns when it closes.
+ */
+export interface SupportRequest {
+  open: boolean;
+  opener: HTMLElement | null;
+}
+
+const supportStore = createStore<SupportRequest>({ open: false, opener: null });
+
+/** Opens the support panel; the focus returns to `opener` (else the chat button) on close. */
+export function openSupport(opener?: HTMLElement | null): void {
+  const active = typeof document === 'undefined' ? null : document.activeElement;
+  const fallback = active instanceof HTMLElement && active !== document.body ? active : null;
+  supportStore.set({ open: true, opener: opener ?? fallback });
+}
+
+export function closeSupport(): void {
+  supportStore.set((s) => (s.open ? { ...s, open: false } : s));
+}
+
+export function useSupportRequest(): SupportRequest {
+  return useStore(supportStore);
+}

@@ -1,5 +1,6 @@
 // Prepares the browser tests' accounts server (playwright.config.ts): a copy of brands/ where
-// the demo brand asks for a captcha at sign-up and on payment, and keeps a guest's cart locally, and a build
+// the demo brand asks for a captcha at sign-up and on payment, keeps a guest's cart locally and
+// offers a (fake) third-party chat, and a build
 // of the storefront composed for that copy (rebuilt only when it is older than the sources,
 // like `npm start`). The terms test
 // publishes versions into the copy, never into the repository's brands/.
@@ -32,6 +33,16 @@ brand.$schema = join(repo, 'schemas', 'brand.schema.json');
 brand.captcha = { ...brand.captcha, register: true, payment: true };
 // Guests keep a local cart here (tests/e2e/local-cart.spec.ts); the main server has none.
 brand.carrinhoLocal = true;
+// A third-party chat on this server only (tests/e2e/support-panel.spec.ts): its host is not a
+// real one, the test answers its script (page.route); the main server's brand has none.
+brand.support = {
+  ...brand.support,
+  chatWidget: {
+    provider: 'Chat Teste',
+    scriptUrl: 'https://chat.widget.test/loader.js',
+    hosts: ['chat.widget.test'],
+  },
+};
 writeFileSync(brandFile, `${JSON.stringify(brand, null, 2)}\n`);
 
 // The same sources as `npm start`, plus this script and its Vite config. Every worker's

@@ -8,6 +8,9 @@ import {
   payWithCard,
 } from './support';
 
+// This file is about the cookie banner (or shows it): visitors arrive without a choice.
+test.use({ cookieChoice: null });
+
 // Consent and tracking (LGPD): the demo brand configures GA4 (G-DEMO123456), Tag Manager
 // (GTM-DEMO123) and the Meta Pixel (1234567890). The trackers' hosts are the one edge mocked
 // here: their scripts are small stand-ins that only say "loaded" (the globals the storefront

@@ -9,9 +9,6 @@ test('shows approximate prices in the chosen currency and says the payment is in
   request,
   baseURL,
 }) => {
-  await page.addLocatorHandler(page.getByTestId('consent-banner'), async () => {
-    await page.getByTestId('consent-necessary-only').click();
-  });
   await page.goto('/en/product/1');
   await expect(page.getByTestId('approx-price')).toHaveCount(0);
 

@@ -2,9 +2,9 @@ import { expect, type Page, test } from './fixtures';
 import {
   acceptPurchaseTerms,
   addTickets,
-  declineRefundable,
   axeViolations,
   CARDS,
+  declineRefundable,
   field,
   logInWithModal,
   msg,

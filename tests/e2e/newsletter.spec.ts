@@ -11,10 +11,6 @@ test('signs up in the footer, confirms by the mailed link and unsubscribes', asy
   page,
   request,
 }) => {
-  // A consent banner in the way is answered (necessary only) whenever it blocks a click.
-  await page.addLocatorHandler(page.getByTestId('consent-banner'), async () => {
-    await page.getByTestId('consent-necessary-only').click();
-  });
   const email = uniqueEmail('newsletter');
   await page.goto('/pt');
   const box = page.getByTestId('newsletter');

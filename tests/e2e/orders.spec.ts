@@ -95,7 +95,14 @@ test('cancel a paid ticket (en): asked, pending confirmation, confirmed by the s
   page,
   baseURL,
 }) => {
-  const { idapresentacao, idproduto } = await holdAsNewPerson(page, baseURL!, 'orders-cancel', 2);
+  // A session of another day: cancelling closes 2 hours before the session (brand.json).
+  const { idapresentacao, idproduto } = await holdAsNewPerson(
+    page,
+    baseURL!,
+    'orders-cancel',
+    2,
+    'second',
+  );
   await payWithCard(page, 'pt-BR', CARDS.approved);
   await expect(page).toHaveURL(/\/pt\/meuspedidos$/, { timeout: 20_000 });
   const localizador = (await page.getByTestId('order-locator').first().textContent())!.trim();

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from './fixtures';
 import {
   acceptPurchaseTerms,
-  axeViolations,
   availableUnits,
+  axeViolations,
   declineRefundable,
   holdAsNewPerson,
   msg,

@@ -14,6 +14,9 @@ import {
   signUpBody,
 } from './support';
 
+// This file is about the cookie banner (or shows it): visitors arrive without a choice.
+test.use({ cookieChoice: null });
+
 /**
  * Two brands, one server (issue 14 item 8): the main test server answers the demo brand on
  * 127.0.0.1 and the second brand of brands/ (aquario-marinho) on aquario.localhost, a name

@@ -75,10 +75,14 @@ export async function openFirstSession(
   page: Page,
   eventName: RegExp,
   home = '/pt',
+  day: 'first' | 'second' = 'first',
 ): Promise<GetProdutosResult> {
   await page.goto(home);
   await page.getByRole('link', { name: eventName }).first().click();
-  await page.locator('[data-testid^="date-"]').first().click();
+  await page
+    .locator('[data-testid^="date-"]')
+    .nth(day === 'first' ? 0 : 1)
+    .click();
   const produtos = page.waitForResponse((r: Response) => r.url().includes('method=getProdutos'));
   await page.locator('[data-testid^="time-"]:not([disabled])').first().click();
   const body = (await (await produtos).json()) as { result: GetProdutosResult };
@@ -298,12 +302,20 @@ export async function axeViolations(page: Page, bestPractice = true): Promise<st
 
 /**
  * A new account holding `count` full-price tickets of the museum's first session, logged in
- * through the add-to-cart and arrived at the checkout (pt-BR).
+ * through the add-to-cart and arrived at the checkout (pt-BR). `day` 'second': a session of the
+ * second day on sale (tomorrow or later), for tests that must not depend on the hour they run
+ * at (a session today may already be past the brand's cancellation deadline).
  */
-export async function holdAsNewPerson(page: Page, baseURL: string, tag: string, count: number) {
+export async function holdAsNewPerson(
+  page: Page,
+  baseURL: string,
+  tag: string,
+  count: number,
+  day: 'first' | 'second' = 'first',
+) {
   const who = newPerson(tag);
   await signUpByApi(page.request, baseURL, who);
-  const produtos = await openFirstSession(page, /Visita ao Museu do Aurora/);
+  const produtos = await openFirstSession(page, /Visita ao Museu do Aurora/, '/pt', day);
   await addTickets(page, 'pt-BR', 'Inteira', count);
   await logInWithModal(page, 'pt-BR', { email: who.email, password: who.senha });
   await expect(page).toHaveURL(/\/pt\/checkout$/);

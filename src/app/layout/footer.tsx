@@ -7,11 +7,10 @@ import { ChatIcon, ClockIcon, MailIcon, PhoneIcon } from '../../components/icons
 import { useConteudos } from '../../features/content/hooks/use-content';
 import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup';
 import { useCurrentLocale } from '../../lib/locale';
+import { telHref, whatsappHref } from '../../lib/support-links';
 import { CONSENT_OPENER_ID, openConsentPreferences } from '../../lib/tracking/consent';
+import { openSupport } from '../../lib/ui-stores';
 import { usePathFor } from '../../lib/use-path-for';
-
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-const whatsappHref = (phone: string) => `https://wa.me/${phone.replace(/\D/g, '')}`;
 
 /** Support contacts (spec §1) and the policy pages. */
 export function Footer({ brand }: { brand: BrandConfig }) {
@@ -95,6 +94,17 @@ export function Footer({ brand }: { brand: BrandConfig }) {
                 <Text>{support.hours[locale]}</Text>
               </HStack>
             ) : null}
+            {/* The customer-service target (spec §2): the support panel. */}
+            <Link asChild color="inherit" minH="6" alignSelf="flex-start">
+              <button
+                type="button"
+                onClick={(e) => openSupport(e.currentTarget)}
+                aria-haspopup="dialog"
+                data-testid="footer-support-open"
+              >
+                <FormattedMessage id="footer.openSupport" />
+              </button>
+            </Link>
           </Stack>
           <FooterNav label={intl.formatMessage({ id: 'page.information.title' })}>
             {pageLinks('informacoes', 'Informacoes')}

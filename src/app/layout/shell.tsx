@@ -33,6 +33,7 @@ import { routeTitle } from '../route-handle';
 import { ConsentHost } from './consent-host';
 import { Footer } from './footer';
 import { Header } from './header';
+import { SupportHost } from './support-host';
 
 const LoginModal = lazy(() =>
   import('../../features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })),
@@ -238,6 +239,7 @@ export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuer
       <LazyHost on={toasts}>
         <AppToaster />
       </LazyHost>
+      <SupportHost brand={brand} handlesQuery={handlesQuery} />
     </>
   );
 }

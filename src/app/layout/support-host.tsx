@@ -1,0 +1,115 @@
+import { Box, Button } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { BrandConfig } from '../../../schemas/contract';
+import { ChatIcon } from '../../components/icons';
+import { useCurrentLocale } from '../../lib/locale';
+import { openSupport, useSupportRequest } from '../../lib/ui-stores';
+
+/** The panel: its own chunk, fetched on the first opening (or when the button is pointed at). */
+const loadPanel = () => import('../../features/support/components/support-panel');
+const SupportPanel = lazy(() => loadPanel().then((m) => ({ default: m.SupportPanel })));
+
+/** The fixed chat-help button's id: where the focus returns when the panel closes. */
+export const CHAT_BUTTON_ID = 'chat-help-button';
+
+/** The button's height (3rem) and its gap above the bars below it. */
+const CHAT_BUTTON_SPACE = '3.75rem';
+
+/**
+ * The customer-service navigation target (spec §2 "Special navigation targets"): `?atendimento`
+ * on any address opens the support panel, and leaves the address (a reload does not repeat it).
+ */
+export const SUPPORT_QUERY = 'atendimento';
+
+function useSupportQuery(enabled: boolean) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!enabled) return;
+    const params = new URLSearchParams(location.search);
+    if (!params.has(SUPPORT_QUERY)) return;
+    params.delete(SUPPORT_QUERY);
+    const rest = params.toString();
+    navigate(
+      { pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash },
+      { replace: true },
+    );
+    openSupport(null);
+  }, [enabled, location.search, location.pathname, location.hash, navigate]);
+}
+
+/**
+ * The support panel's host: the fixed chat-help button (when the brand offers it, brand.json
+ * `support.chat`), above the cookie banner and an event page's sticky bar, and the panel
+ * itself, downloaded the first time it is asked for (the button, the footer's link or
+ * `?atendimento`) and kept afterwards, so its flow (the FAQ loaded, a chat started) lasts the
+ * visit. A new language is a new panel (the FAQ is per language).
+ */
+export function SupportHost({
+  brand,
+  handlesQuery,
+}: {
+  brand: BrandConfig;
+  handlesQuery: boolean;
+}) {
+  const intl = useIntl();
+  const locale = useCurrentLocale();
+  const { open } = useSupportRequest();
+  const [wanted, setWanted] = useState(open);
+  useSupportQuery(handlesQuery);
+  useEffect(() => {
+    if (open) setWanted(true);
+  }, [open]);
+  // What the keyboard focuses scrolls clear of the button too (scroll-padding, brand-system.ts).
+  const offered = brand.support.chat;
+  useEffect(() => {
+    if (!offered) return;
+    const root = document.documentElement;
+    root.style.setProperty('--chat-help-space', CHAT_BUTTON_SPACE);
+    return () => {
+      root.style.removeProperty('--chat-help-space');
+    };
+  }, [offered]);
+  return (
+    <>
+      {brand.support.chat ? (
+        <Button
+          id={CHAT_BUTTON_ID}
+          data-testid="chat-help"
+          aria-label={intl.formatMessage({ id: 'support.button' })}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={(e) => openSupport(e.currentTarget)}
+          onPointerEnter={() => void loadPanel()}
+          onFocus={() => void loadPanel()}
+          position="fixed"
+          zIndex="banner"
+          insetEnd={{ base: '3', md: '5' }}
+          bottom="calc(var(--sticky-bottom, 0px) + var(--consent-height, 0px) + 0.75rem)"
+          // Under the open panel's backdrop it would float over the panel: hidden meanwhile.
+          visibility={open ? 'hidden' : undefined}
+          borderRadius="full"
+          size="lg"
+          minW="12"
+          h="12"
+          px={{ base: '0', md: '4' }}
+          shadow="lg"
+          css={{ '@media print': { display: 'none' } }}
+        >
+          <ChatIcon boxSize="5" />
+          {/* The word beside the icon on wider screens; the accessible name starts with it. */}
+          <Box as="span" display={{ base: 'none', md: 'inline' }}>
+            {intl.formatMessage({ id: 'support.buttonShort' })}
+          </Box>
+        </Button>
+      ) : null}
+      {wanted || open ? (
+        <Suspense fallback={null}>
+          <SupportPanel key={locale} brand={brand} chatButtonId={CHAT_BUTTON_ID} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
