@@ -77,7 +77,8 @@ describe.runIf(inject('databaseUrl') !== '')('two server processes, one PostgreS
 
   beforeAll(async () => {
     tdb = await openTestDb();
-    brand = (await loadBrands('brands'))[0]!;
+    // The default brand: the one 127.0.0.1 answers for (the repository holds two).
+    brand = (await loadBrands('brands')).find((b) => b.brand.default)!;
     work = await mkdtemp(path.join(os.tmpdir(), 'sf-two-servers-'));
     ports.push(await freePort(), await freePort());
     children.push(
