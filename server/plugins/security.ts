@@ -21,8 +21,9 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { LoadedBrand } from '../../schemas/brand.types';
 import { chatWidgetCspSources } from '../../schemas/chat-widget';
-import { mergeCspSources, trackerCspSources } from '../../schemas/trackers';
+import { type CspSources, mergeCspSources, trackerCspSources } from '../../schemas/trackers';
 import { RECAPTCHA_SOURCES, withCspSources } from '../captcha/csp';
 import { captchaProvider } from '../captcha/provider';
 import { NONCE_PLACEHOLDER } from '../html';
@@ -79,14 +80,27 @@ export async function installSecurity(app: FastifyInstance): Promise<void> {
 
   // A brand whose captcha is reCAPTCHA loads Google's script and iframe, a brand with trackers
   // their scripts and endpoints, a brand with a third-party chat its hosts: only its pages get
-  // those sources (helmet wrote the header on the raw response).
+  // those sources (helmet wrote the header on the raw response). A brand's own sources are
+  // worked out once per loaded brand (a changed brand folder is a new object), not on every
+  // answer: the hook runs for each API call too. The captcha's depend on the server's settings
+  // as well, so they are added as the answer goes.
+  const brandSources = new WeakMap<LoadedBrand, CspSources>();
+  const ownSources = (brand: LoadedBrand): CspSources => {
+    let sources = brandSources.get(brand);
+    if (!sources) {
+      sources = mergeCspSources(
+        trackerCspSources(brand.brand.analytics),
+        chatWidgetCspSources(brand.brand.support.chatWidget),
+      );
+      brandSources.set(brand, sources);
+    }
+    return sources;
+  };
   app.addHook('onSend', async (req, reply) => {
     if (!req.brand) return;
-    const sources = mergeCspSources(
-      captchaProvider(req.brand) === 'recaptcha' ? RECAPTCHA_SOURCES : {},
-      trackerCspSources(req.brand.brand.analytics),
-      chatWidgetCspSources(req.brand.brand.support.chatWidget),
-    );
+    const own = ownSources(req.brand);
+    const sources =
+      captchaProvider(req.brand) === 'recaptcha' ? mergeCspSources(RECAPTCHA_SOURCES, own) : own;
     if (Object.keys(sources).length === 0) return;
     const csp = reply.raw.getHeader('content-security-policy');
     if (typeof csp === 'string') {

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from './fixtures';
+import { expect, test } from './fixtures';
 import {
   acceptPurchaseTerms,
   availableUnits,
@@ -6,6 +6,7 @@ import {
   declineRefundable,
   holdAsNewPerson,
   msg,
+  pendingLocator,
   sandbox,
 } from './support';
 
@@ -14,21 +15,6 @@ import {
  * their codes, and paid through the sandbox's operator command (the bank's notification), which
  * completes the order exactly as the gateway's webhook does.
  */
-/** The locator of the person's order awaiting payment (the server's cart: AP). */
-async function pendingLocator(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const token = localStorage.getItem('si.token');
-    const res = await fetch('/router.php?class=SuperIngresso&method=getCarrinhoPage', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ class: 'SuperIngresso', method: 'getCarrinhoPage', params: [] }),
-    });
-    const body = (await res.json()) as { result: { status: string; localizador: string } };
-    if (body.result.status !== 'AP') throw new Error(`not pending: ${JSON.stringify(body)}`);
-    return body.result.localizador;
-  });
-}
-
 test('Pix: the code is shown and copied; paid at the bank, the order completes by itself', async ({
   page,
   context,

@@ -10,6 +10,7 @@ import {
   msg,
   newPerson,
   openFirstSession,
+  pendingLocator,
   sandbox,
   signUpBody,
 } from './support';
@@ -47,21 +48,6 @@ async function postFromPage<T>(page: Page, path: string, body: unknown): Promise
 /** A text file as the page's own origin serves it (its host picks the brand). */
 async function textFromPage(page: Page, path: string): Promise<string> {
   return page.evaluate(async (path) => (await fetch(path)).text(), path);
-}
-
-/** The locator of the logged-in person's order awaiting payment (the server's cart: AP). */
-async function pendingLocator(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const token = localStorage.getItem('si.token');
-    const res = await fetch('/router.php?class=SuperIngresso&method=getCarrinhoPage', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ class: 'SuperIngresso', method: 'getCarrinhoPage', params: [] }),
-    });
-    const body = (await res.json()) as { result: { status: string; localizador: string } };
-    if (body.result.status !== 'AP') throw new Error(`not pending: ${JSON.stringify(body)}`);
-    return body.result.localizador;
-  });
 }
 
 /** Opens the sign-up dialog from the header's login. */

@@ -550,3 +550,18 @@ export async function paidProductOrderByApi(
   );
   return { session, idmovimentacao, localizador };
 }
+
+/** The locator of the logged-in person's order awaiting payment (the server's cart: AP). */
+export async function pendingLocator(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const token = localStorage.getItem('si.token');
+    const res = await fetch('/router.php?class=SuperIngresso&method=getCarrinhoPage', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ class: 'SuperIngresso', method: 'getCarrinhoPage', params: [] }),
+    });
+    const body = (await res.json()) as { result: { status: string; localizador: string } };
+    if (body.result.status !== 'AP') throw new Error(`not pending: ${JSON.stringify(body)}`);
+    return body.result.localizador;
+  });
+}

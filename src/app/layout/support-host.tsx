@@ -1,9 +1,10 @@
 import { Box, Button } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { BrandConfig } from '../../../schemas/contract';
 import { ChatIcon } from '../../components/icons';
+import { LazyHost } from '../../components/lazy-host';
 import { useCurrentLocale } from '../../lib/locale';
 import { openSupport, useSupportRequest } from '../../lib/ui-stores';
 
@@ -57,11 +58,7 @@ export function SupportHost({
   const intl = useIntl();
   const locale = useCurrentLocale();
   const { open } = useSupportRequest();
-  const [wanted, setWanted] = useState(open);
   useSupportQuery(handlesQuery);
-  useEffect(() => {
-    if (open) setWanted(true);
-  }, [open]);
   // What the keyboard focuses scrolls clear of the button too (scroll-padding, brand-system.ts).
   const offered = brand.support.chat;
   useEffect(() => {
@@ -105,11 +102,9 @@ export function SupportHost({
           </Box>
         </Button>
       ) : null}
-      {wanted || open ? (
-        <Suspense fallback={null}>
-          <SupportPanel key={locale} brand={brand} chatButtonId={CHAT_BUTTON_ID} />
-        </Suspense>
-      ) : null}
+      <LazyHost on={open}>
+        <SupportPanel key={locale} brand={brand} chatButtonId={CHAT_BUTTON_ID} />
+      </LazyHost>
     </>
   );
 }

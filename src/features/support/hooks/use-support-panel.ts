@@ -5,7 +5,7 @@ import { supportPanelMachine } from '../../../../machines/support-panel.machine'
 import type { BrandConfig, Faq } from '../../../../schemas/contract';
 import { fetchFaq } from '../../../api/rest';
 import { inspectOptions } from '../../../lib/inspect';
-import { loadScriptOnce } from '../load-script';
+import { loadScriptOnce } from '../../../lib/load-script';
 
 /** The support panel's machine with the app's actors: the FAQ from the API, the chat's script. */
 function createSupportLogic(brand: BrandConfig) {
@@ -15,7 +15,7 @@ function createSupportLogic(brand: BrandConfig) {
       loadWidget: fromPromise<void>(({ signal }) => {
         const widget = brand.support.chatWidget;
         if (!widget) return Promise.reject(new Error('no chat widget'));
-        return loadScriptOnce(widget.scriptUrl, signal);
+        return loadScriptOnce(widget.scriptUrl, { dataset: { supportChat: '' }, signal });
       }),
     },
   });

@@ -5,8 +5,19 @@ import { makeDist } from '../test/dist';
 import { startTestServer, type TestServer } from '../test/harness';
 import { testBrand } from '../test/test-brand';
 
-// The trackers' hosts (schemas/trackers.ts) are in the CSP of a brand that configures them, and
-// of no other brand on the same server.
+// What a brand adds to its own Content-Security-Policy, on one server with several brands: the
+// trackers' hosts (schemas/trackers.ts) for a brand that configures them, a third-party chat's
+// hosts (brand.json `support.chatWidget`, schemas/chat-widget.ts) for a brand that has one; no
+// other brand's policy allows them, and no page carries their scripts (the storefront loads
+// trackers after consent, the chat when the visitor asks for it).
+const L = (t: string) => ({ 'pt-BR': t, 'es-ES': t, 'en-US': t });
+const SUPPORT = {
+  email: 'sac@example.com',
+  phone: '+55 11 0000-0000',
+  whatsapp: '+55 11 90000-0000',
+  chat: true,
+  hours: L('9–18'),
+};
 let s: TestServer;
 let dist: string;
 beforeAll(async () => {
@@ -14,7 +25,7 @@ beforeAll(async () => {
   s = await startTestServer({
     distDir: dist,
     brands: [
-      testBrand('plain'),
+      testBrand('plain', { support: SUPPORT }),
       testBrand('tracked', {
         hosts: ['tracked.test'],
         default: false,
@@ -28,6 +39,18 @@ beforeAll(async () => {
         hosts: ['tagged.test'],
         default: false,
         analytics: { googleAnalyticsId: '', googleTagManagerId: 'GTM-TEST1', metaPixelId: '' },
+      }),
+      testBrand('chatty', {
+        hosts: ['chatty.test'],
+        default: false,
+        support: {
+          ...SUPPORT,
+          chatWidget: {
+            provider: 'Chat Co',
+            scriptUrl: 'https://widget.chat.example/loader.js',
+            hosts: ['widget.chat.example', 'api.chat.example'],
+          },
+        },
       }),
     ],
   });
@@ -43,6 +66,11 @@ const page = async (host: string) => {
   return res;
 };
 const cspOf = async (host: string) => String((await page(host)).headers['content-security-policy']);
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `)) ?? '';
 
 describe('trackers in the CSP', () => {
   it('a brand without trackers allows only its own origin', async () => {
@@ -78,5 +106,38 @@ describe('trackers in the CSP', () => {
     });
     // Nothing of a tracker in the page itself: the storefront loads them after consent.
     expect(html).not.toMatch(/googletagmanager|fbevents|connect\.facebook/);
+  });
+});
+
+describe('a third-party chat in the CSP', () => {
+  it('the brand with the widget allows its hosts for scripts, calls, frames and images', async () => {
+    const csp = await cspOf('chatty.test');
+    expect(directive(csp, 'script-src')).toMatch(
+      /^script-src 'self'(?: 'nonce-[^']+')? https:\/\/widget\.chat\.example https:\/\/api\.chat\.example$/,
+    );
+    expect(directive(csp, 'connect-src')).toBe(
+      "connect-src 'self' https://widget.chat.example https://api.chat.example wss://widget.chat.example wss://api.chat.example",
+    );
+    expect(directive(csp, 'frame-src')).toBe(
+      "frame-src 'self' https://widget.chat.example https://api.chat.example",
+    );
+    expect(directive(csp, 'img-src')).toContain('https://widget.chat.example');
+    expect(csp).not.toMatch(/unsafe-eval|script-src [^;]*unsafe-inline/);
+  });
+
+  it('a brand without one on the same server allows none of them', async () => {
+    const csp = await cspOf('localhost');
+    expect(csp).not.toContain('chat.example');
+    expect(directive(csp, 'script-src')).toMatch(/^script-src 'self'(?: 'nonce-[^']+')?$/);
+  });
+
+  it('the page carries the widget config, not its script', async () => {
+    const html = (await page('chatty.test')).body;
+    const m = /<script id="brand-config" type="application\/json">(.*?)<\/script>/s.exec(html);
+    const config = JSON.parse(m![1]!) as BrandConfig;
+    expect(config.support.chatWidget?.scriptUrl).toBe('https://widget.chat.example/loader.js');
+    expect(html).not.toMatch(/<script[^>]+chat\.example/);
+    const plain = (await page('localhost')).body;
+    expect(plain).not.toContain('chat.example');
   });
 });
