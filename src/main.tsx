@@ -7,7 +7,7 @@ import { warmHttp } from './api/client';
 import { fetchBrandConfig } from './api/rest';
 import { App, STYLE_CACHE_KEY } from './app/app';
 import { AppRoutes, preloadPage } from './app/router';
-import { createBrandSystem, wantsDebug } from './lib/brand-system';
+import { createBrandSystem, reuseServerGlobalStyles, wantsDebug } from './lib/brand-system';
 import { captureExtraParams } from './lib/extra-params';
 import { setupInspector, wantsInspector } from './lib/inspect';
 import { loadMessages, localeFromPrefix, preferredLocale, setCurrentLocale } from './lib/locale';
@@ -64,11 +64,13 @@ async function boot(): Promise<void> {
   setCurrentLocale(locale);
   document.documentElement.lang = locale;
 
-  const system = createBrandSystem(brand.theme, { debug: wantsDebug(search) });
+  const debug = wantsDebug(search);
+  const system = createBrandSystem(brand.theme, { debug });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
   // A page the server rendered is hydrated: its page code loads first, so it hydrates at once.
   const rendered = root.firstElementChild !== null;
+  if (rendered && !debug) reuseServerGlobalStyles(system);
   // The first screen's texts arrive with the shell instead of after it.
   await Promise.all([
     loadMessages(locale),
