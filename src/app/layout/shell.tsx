@@ -20,6 +20,7 @@ import { returnTargetPath } from '../../lib/return-target';
 import { clearSession, getSession } from '../../lib/session-store';
 import {
   clearLocalCart,
+  markPageReady,
   openLogin,
   openTerms,
   useAccountModal,
@@ -66,11 +67,12 @@ const MAIN_ID = 'main-content';
 /**
  * Marks `<html data-ready>` once the page is rendered in the browser and hydrated (its effects
  * run after the page's Suspense boundary commits): the browser tests wait for it before
- * clicking a server-rendered button.
+ * clicking a server-rendered button, and the cookie banner before it shows (`markPageReady`).
  */
 function ReadyMark() {
   useEffect(() => {
     document.documentElement.dataset.ready = '';
+    markPageReady();
   }, []);
   return null;
 }
