@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  certificateSerial,
   DEV_PASS_TYPE_ID,
   devKeysFile,
   loadWalletCredentials,
@@ -127,5 +128,18 @@ describe('loadWalletCredentials', () => {
         dir,
       ),
     ).rejects.toThrow(/WALLET_GOOGLE_SERVICE_ACCOUNT/);
+  });
+});
+
+describe('certificateSerial', () => {
+  it('is always a positive, minimally encoded DER integer of 16 bytes', () => {
+    for (let i = 0; i < 2000; i++) {
+      const serial = certificateSerial();
+      expect(serial).toMatch(/^[0-9a-f]{32}$/);
+      // First byte 0x40–0x7f: no sign bit (positive) and no leading zero byte (minimal).
+      const first = Number.parseInt(serial.slice(0, 2), 16);
+      expect(first).toBeGreaterThanOrEqual(0x40);
+      expect(first).toBeLessThan(0x80);
+    }
   });
 });

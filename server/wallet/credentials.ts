@@ -155,6 +155,19 @@ function rsaPem(): string {
   return String(privateKey.export({ type: 'pkcs1', format: 'pem' }));
 }
 
+/**
+ * A certificate's random serial, as hex for node-forge: 16 bytes whose first is 0x40–0x7f, so
+ * the DER integer is always positive and minimal. (Random bytes after a "0" gave a negative
+ * serial when the first was 0x80 or more, and a leading zero byte, which OpenSSL refuses as
+ * "illegal padding", when it was 0x00 and the next below 0x80: about one fresh set of
+ * development keys in 256 could not be read.)
+ */
+export function certificateSerial(): string {
+  const bytes = randomBytes(16);
+  bytes[0] = ((bytes[0] ?? 0) & 0x3f) | 0x40;
+  return bytes.toString('hex');
+}
+
 function certificate(opts: {
   subject: forge.pki.CertificateField[];
   issuer: forge.pki.CertificateField[];
@@ -164,8 +177,7 @@ function certificate(opts: {
 }): string {
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(opts.publicKeyPem);
-  // A positive serial: the first hex digit below 8.
-  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  cert.serialNumber = certificateSerial();
   cert.validity.notBefore = new Date(Date.now() - 24 * 3600 * 1000);
   cert.validity.notAfter = new Date(Date.now() + 10 * 365 * 24 * 3600 * 1000);
   cert.setSubject(opts.subject);
