@@ -7,7 +7,7 @@ import { warmHttp } from './api/client';
 import { fetchBrandConfig } from './api/rest';
 import { App, STYLE_CACHE_KEY } from './app/app';
 import { AppRoutes, preloadPage } from './app/router';
-import { createBrandSystem, reuseServerGlobalStyles, wantsDebug } from './lib/brand-system';
+import { createBrandSystem, wantsDebug } from './lib/brand-system';
 import { captureExtraParams } from './lib/extra-params';
 import { setupInspector, wantsInspector } from './lib/inspect';
 import { loadMessages, localeFromPrefix, preferredLocale, setCurrentLocale } from './lib/locale';
@@ -53,20 +53,6 @@ async function fetchConfigWithRetry(): Promise<BrandConfig> {
   }
 }
 
-/**
- * After the browser's next paint: a frame's callbacks run just before it paints, and a task
- * queued from there runs after. A hidden tab paints no frames, so a timer ends the wait too.
- */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 100);
-    requestAnimationFrame(() => {
-      clearTimeout(timer);
-      setTimeout(resolve, 0);
-    });
-  });
-}
-
 async function boot(): Promise<void> {
   const search = window.location.search;
   captureExtraParams(search);
@@ -78,23 +64,17 @@ async function boot(): Promise<void> {
   setCurrentLocale(locale);
   document.documentElement.lang = locale;
 
+  const system = createBrandSystem(brand.theme, { debug: wantsDebug(search) });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
   // A page the server rendered is hydrated: its page code loads first, so it hydrates at once.
   const rendered = root.firstElementChild !== null;
   // The first screen's texts arrive with the shell instead of after it.
-  const loaded = Promise.all([
+  await Promise.all([
     loadMessages(locale),
     inspector,
     rendered ? preloadPage(window.location.pathname, brand.multiLanguage) : null,
   ]);
-  // While they load, the browser paints the server's page: the style system and hydration
-  // below are the main thread's longest work, and the visitor sees the page during it.
-  if (rendered) await afterNextPaint();
-  const debug = wantsDebug(search);
-  const system = createBrandSystem(brand.theme, { debug });
-  if (rendered && !debug) reuseServerGlobalStyles(system);
-  await loaded;
   const app = (
     <App
       brand={brand}
