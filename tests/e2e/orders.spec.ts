@@ -1,4 +1,4 @@
-import { expect, type Page, test } from './fixtures';
+import { expect, test } from './fixtures';
 import {
   acceptPurchaseTerms,
   availableUnits,
@@ -8,6 +8,7 @@ import {
   holdAsNewPerson,
   msg,
   payWithCard,
+  pendingLocator,
   sandbox,
 } from './support';
 
@@ -18,20 +19,6 @@ import {
  * then back on sale exactly once. At a phone's size; the cancellation in English.
  */
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** The locator of the person's open (pending) order. */
-async function openOrderLocator(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const token = localStorage.getItem('si.token');
-    const res = await fetch('/router.php?class=SuperIngresso&method=getCarrinhoPage', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ class: 'SuperIngresso', method: 'getCarrinhoPage', params: [] }),
-    });
-    const body = (await res.json()) as { result: { localizador: string } };
-    return body.result.localizador;
-  });
-}
 
 test('filter: a pending slip is under "awaiting payment" with its line; the filter survives reload and back', async ({
   page,
@@ -44,7 +31,7 @@ test('filter: a pending slip is under "awaiting payment" with its line; the filt
   await page.getByTestId('pay-button').click();
   await expect(page.getByTestId('slip-panel')).toBeVisible();
   const line = await page.getByTestId('slip-line').inputValue();
-  const localizador = await openOrderLocator(page);
+  const localizador = await pendingLocator(page);
   await page.getByTestId('slip-done').click();
 
   // The checkout leads to the orders awaiting payment.
