@@ -51,6 +51,39 @@ function precompiledMessages(): Plugin {
 }
 
 /**
+ * Chakra's `createSystem` builds the page's global CSS (reset, keyframes and every token as a
+ * CSS variable, ~40 KB) as soon as it runs, before anything can render. A page the server
+ * rendered already carries that CSS, so the browser need not build it again (about a tenth of
+ * the main thread's work before the page responds on a phone): `_global` becomes a getter,
+ * built on first use (the server's render, or a page the browser renders itself), and
+ * src/lib/brand-system.ts `reuseServerGlobalStyles` gives hydration an empty one instead.
+ * Fails the build when Chakra's code no longer has the line, instead of silently doing nothing.
+ */
+function chakraLazyGlobalCss(): Plugin {
+  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  return {
+    name: 'storefront:chakra-lazy-global-css',
+    transform(code, id) {
+      if (
+        !/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id)
+      ) {
+        return null;
+      }
+      if (!code.includes(eager) || !code.includes('    _global,\n')) {
+        this.error(`${id}: Chakra's eager global CSS is not where this plugin expects it`);
+      }
+      const lazy = code
+        .replace(
+          eager,
+          'let _globalCss;\n  const lazyGlobal = () => (_globalCss ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);',
+        )
+        .replace('    _global,\n', '    get _global() {\n      return lazyGlobal();\n    },\n');
+      return { code: lazy, map: null };
+    },
+  };
+}
+
+/**
  * The check-in page's service worker (src/features/checkin/offline/checkin-sw.ts), written to
  * `/checkin-sw.js` by the browser build: a fixed address (the page registers it by name), at
  * the root so its scope may be the page's path. It shares no module with the app, so it is one
@@ -76,7 +109,13 @@ export default defineConfig({
     // with STOREFRONT_DEV_PAGES=1; a normal build leaves the pages (and their code) out.
     __STOREFRONT_DEV_PAGES__: JSON.stringify(process.env.STOREFRONT_DEV_PAGES === '1'),
   },
-  plugins: [precompiledMessages(), formValidators(), react(), checkinWorker()],
+  plugins: [
+    precompiledMessages(),
+    chakraLazyGlobalCss(),
+    formValidators(),
+    react(),
+    checkinWorker(),
+  ],
   resolve: {
     alias: [
       {

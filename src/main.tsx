@@ -7,7 +7,8 @@ import { warmHttp } from './api/client';
 import { fetchBrandConfig } from './api/rest';
 import { App, STYLE_CACHE_KEY } from './app/app';
 import { AppRoutes, preloadPage } from './app/router';
-import { createBrandSystem, wantsDebug } from './lib/brand-system';
+import { nextTask } from './lib/after-paint';
+import { createBrandSystem, reuseServerGlobalStyles, wantsDebug } from './lib/brand-system';
 import { captureExtraParams } from './lib/extra-params';
 import { setupInspector, wantsInspector } from './lib/inspect';
 import { loadMessages, localeFromPrefix, preferredLocale, setCurrentLocale } from './lib/locale';
@@ -64,17 +65,23 @@ async function boot(): Promise<void> {
   setCurrentLocale(locale);
   document.documentElement.lang = locale;
 
-  const system = createBrandSystem(brand.theme, { debug: wantsDebug(search) });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
   // A page the server rendered is hydrated: its page code loads first, so it hydrates at once.
   const rendered = root.firstElementChild !== null;
   // The first screen's texts arrive with the shell instead of after it.
-  await Promise.all([
+  const loaded = Promise.all([
     loadMessages(locale),
     inspector,
     rendered ? preloadPage(window.location.pathname, brand.multiLanguage) : null,
   ]);
+  // The page is on screen (src/entry.ts): the style system below is a long piece of work, in a
+  // task of its own after the one that ran this code and asked for the texts.
+  if (rendered) await nextTask();
+  const debug = wantsDebug(search);
+  const system = createBrandSystem(brand.theme, { debug });
+  if (rendered && !debug) reuseServerGlobalStyles(system);
+  await loaded;
   const app = (
     <App
       brand={brand}

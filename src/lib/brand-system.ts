@@ -94,10 +94,69 @@ export function paletteSemantics(
   };
 }
 
+/** Chakra's colour palettes no component of the shop names (nor its recipes). */
+const UNUSED_PALETTES = new Set(['teal', 'purple', 'pink', 'cyan']);
+
+/**
+ * The keyframes the shop's recipes, animation styles and components name; Chakra's other
+ * keyframes (marquees, progress bars, collapsibles, full-size slides but one) are 9 KB of
+ * global CSS on every page for nothing.
+ */
+const USED_KEYFRAMES = [
+  'spin',
+  'pulse',
+  'ping',
+  'bounce',
+  'fade-in',
+  'fade-out',
+  'scale-in',
+  'scale-out',
+  'slide-from-right-full',
+  ...['top', 'bottom', 'left', 'right'].flatMap((side) => [
+    `slide-from-${side}`,
+    `slide-to-${side}`,
+  ]),
+];
+
+type Tree = { [key: string]: unknown };
+const isTree = (value: unknown): value is Tree =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A semantic token tree with the light value only: the shop has no dark mode (nothing sets
+ * Chakra's `.dark` class), and each `_dark` value is a CSS variable of the `.dark` block that
+ * every page would carry and the browser would parse, and the style system would build at start.
+ */
+export function lightOnly(tree: Tree): Tree {
+  const out: Tree = {};
+  for (const [key, node] of Object.entries(tree)) {
+    if (!isTree(node)) out[key] = node;
+    else if ('value' in node) {
+      const value = node.value;
+      out[key] =
+        isTree(value) && '_light' in value
+          ? { ...node, value: value._light }
+          : isTree(value) && '_dark' in value
+            ? {
+                ...node,
+                value: Object.fromEntries(Object.entries(value).filter(([k]) => k !== '_dark')),
+              }
+            : node;
+    } else out[key] = lightOnly(node);
+  }
+  return out;
+}
+
+const withoutPalettes = (colors: Tree): Tree =>
+  Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name)));
+
 /**
  * Chakra's default theme with only the recipes of the components the shop uses: the full
  * `defaultConfig` ships ~75 recipes and weighs on every first visit. A component added to the
- * shop adds its recipe here (it renders unstyled otherwise).
+ * shop adds its recipe here (it renders unstyled otherwise). The same for tokens: palettes and
+ * keyframes nothing uses and the dark mode's values are left out, so the style system built at
+ * every start (before the page can hydrate) and the variables every page carries are about half
+ * as many.
  */
 const shopThemeConfig: SystemConfig = defineConfig({
   preflight: true,
@@ -106,9 +165,12 @@ const shopThemeConfig: SystemConfig = defineConfig({
   globalCss,
   theme: {
     breakpoints,
-    keyframes,
-    tokens,
-    semanticTokens,
+    keyframes: Object.fromEntries(USED_KEYFRAMES.map((name) => [name, keyframes[name]])),
+    tokens: { ...tokens, colors: withoutPalettes(tokens.colors as Tree) as typeof tokens.colors },
+    semanticTokens: lightOnly({
+      ...semanticTokens,
+      colors: withoutPalettes(semanticTokens.colors as Tree),
+    }) as typeof semanticTokens,
     textStyles,
     layerStyles,
     animationStyles,
@@ -162,15 +224,13 @@ export const DEBUG_OUTLINE = { '*': { outline: '1px solid red !important' } } as
  */
 /** Text colours of status messages, each at least 4.5:1 on `bg` and `bg.subtle` (tested). */
 export const STATUS_TEXT = {
-  error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
-  success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
-  warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+  error: { value: '{colors.red.700}' },
+  success: { value: '{colors.green.700}' },
+  warning: { value: '{colors.orange.700}' },
 } as const;
 
 /** The red palette's solid (destructive buttons), readable in white also when hovered (tested). */
-export const RED_SOLID = {
-  value: { _light: '{colors.red.700}', _dark: '{colors.red.700}' },
-} as const;
+export const RED_SOLID = { value: '{colors.red.700}' } as const;
 
 export function createBrandSystem(
   theme: BrandTheme,
@@ -224,4 +284,17 @@ export function createBrandSystem(
     },
   });
   return createSystem(defaultBaseConfig, shopThemeConfig, config);
+}
+
+/**
+ * Hydration of a page the server rendered: its global styles (reset, keyframes, tokens) are
+ * already in the page, in the style element emotion's `Global` left there, so the system gives
+ * `Global` nothing to build or insert and the server's element stays as it is. (The browser
+ * build makes `_global` lazy, vite.config.ts `chakraLazyGlobalCss`, so it is never built.)
+ * Not when the server's element is missing, or `?debug` adds its outline to the global styles.
+ */
+export function reuseServerGlobalStyles(system: SystemContext, doc: Document = document): boolean {
+  if (!doc.querySelector('style[data-emotion^="css-global "]')) return false;
+  Object.defineProperty(system, '_global', { value: [], configurable: true });
+  return true;
 }

@@ -9,12 +9,28 @@ export interface Store<T> {
   readonly server: T;
 }
 
+/** Equal values, or objects with the same keys and equal values at each. */
+function shallowEqual(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) =>
+      Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  );
+}
+
 /**
  * `server` is what the server renders (no visitor's storage there); it defaults to `initial`.
- * Hydration renders it first and then the browser's value, so both trees match.
+ * Hydration renders it first and then the browser's value, so both trees match. A browser value
+ * equal to the server's starts as that very object: React compares them by identity after
+ * hydrating, and a new object, even an equal one, makes it render every reader again, at once
+ * and in one piece (a guest's empty session re-rendered the whole page).
  */
 export function createStore<T>(initial: T, server: T = initial): Store<T> {
-  let value = initial;
+  let value = shallowEqual(initial, server) ? server : initial;
   const listeners = new Set<() => void>();
   return {
     server,

@@ -161,6 +161,21 @@ export function useCartVersion(): number {
   return useStore(cartVersionStore);
 }
 
+const pageReadyStore = createStore(false);
+
+/**
+ * The first page is on screen in the browser and hydrated, effects included (its sticky bars
+ * have published their heights): what appears over the page after hydration (the cookie
+ * banner) waits for it, so it neither moves when they publish nor competes with hydration.
+ */
+export function markPageReady(): void {
+  pageReadyStore.set(true);
+}
+
+export function usePageReady(): boolean {
+  return useStore(pageReadyStore);
+}
+
 /** A page's own title (the event's name…) for one path; other paths keep their route's title. */
 export interface PageTitle {
   pathname: string;

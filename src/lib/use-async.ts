@@ -64,7 +64,13 @@ export function useAsync<T>(
     }
     initialDeps.current = null;
     if (!run) {
-      setState({ deps: current, data: undefined, error: null, loading: false });
+      // Nothing to load (yet): an equal state is kept as it is, so the view does not render
+      // again for nothing (after hydrating, that was the whole page).
+      setState((s) =>
+        s.data === undefined && s.error === null && !s.loading && sameDeps(s.deps, current)
+          ? s
+          : { deps: current, data: undefined, error: null, loading: false },
+      );
       return;
     }
     const controller = new AbortController();

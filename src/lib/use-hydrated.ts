@@ -14,3 +14,20 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * `value` once the page is hydrated; `serverValue` while the server renders and the browser
+ * hydrates its HTML, so both renders match. A primitive: when the two are equal (the usual
+ * case, e.g. an address without the query the value comes from), hydration renders nothing
+ * again, where `useHydrated` re-renders the whole view.
+ */
+export function useAfterHydration<T extends string | number | boolean | null>(
+  value: T,
+  serverValue: T,
+): T {
+  return useSyncExternalStore(
+    never,
+    () => value,
+    () => serverValue,
+  );
+}

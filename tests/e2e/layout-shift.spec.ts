@@ -54,6 +54,20 @@ test('home and event pages do not shift as they load', async ({ page }) => {
   }
 });
 
+test.describe('a first visit, with the cookie banner', () => {
+  test.use({ cookieChoice: null });
+
+  test('home and event pages do not shift as the banner appears', async ({ page }) => {
+    await watchShifts(page);
+    for (const path of ['/pt', '/pt/produto/1']) {
+      const { cls, shifts } = await shiftOf(page, path);
+      // The banner came up during the watch (it waits for the page's own sticky bar).
+      await expect(page.getByTestId('consent-banner')).toBeVisible();
+      expect(cls, `${path}: ${shifts.join('; ')}`).toBeLessThanOrEqual(LIMIT);
+    }
+  });
+});
+
 test('the checkout does not shift as it loads', async ({ page }) => {
   await openFirstSession(page, /Visita ao Museu do Aurora/);
   await addTickets(page, 'pt-BR', 'Inteira', 1);

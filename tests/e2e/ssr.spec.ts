@@ -84,6 +84,56 @@ for (const path of ['/pt', '/pt/produto/1']) {
   });
 }
 
+for (const path of ['/pt', '/pt/produto/1', '/pt/informacoes/privacidade']) {
+  test(`after hydrating ${path}, nothing renders the page again`, async ({ page }) => {
+    // React reports each commit to the developer tools' hook: count the components each commit
+    // after hydration rendered again. A store whose browser value was a new object equal to the
+    // server's, or a title set by the page, used to render the whole page once more in one
+    // piece, on the main thread, just as the visitor starts to use it.
+    await page.addInitScript(() => {
+      interface Fiber {
+        tag: number;
+        flags: number;
+        alternate: Fiber | null;
+        child: Fiber | null;
+        sibling: Fiber | null;
+      }
+      const commits: number[] = [];
+      (window as unknown as { commits: number[] }).commits = commits;
+      const components = new Set([0, 1, 11, 14, 15]);
+      const count = (first: Fiber | null): number => {
+        let n = 0;
+        for (let f = first; f; f = f.sibling) {
+          // PerformedWork: rendered in this commit; an alternate: not a first (hydrating) render.
+          if ((f.flags & 1) === 1 && f.alternate !== null && components.has(f.tag)) n++;
+          n += count(f.child);
+        }
+        return n;
+      };
+      (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => {},
+        onScheduleFiberRoot: () => {},
+        onPostCommitFiberRoot: () => {},
+        onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+          commits.push(count(root.current.child));
+        },
+      };
+    });
+    await page.goto(path);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const commits = await page.evaluate(() => (window as unknown as { commits: number[] }).commits);
+    expect(commits.length).toBeGreaterThan(0);
+    // A leaf may follow the browser (the cookie banner's host, the document title): a few
+    // components, never the page's hundreds.
+    expect(Math.max(...commits)).toBeLessThanOrEqual(10);
+  });
+}
+
 test('a rendered event page hydrates without asking the catalogue again and works', async ({
   page,
 }) => {

@@ -5,7 +5,7 @@ import { hasTrackers } from '../../../schemas/trackers';
 import { useConteudos } from '../../features/content/hooks/use-content';
 import { useCurrentLocale } from '../../lib/locale';
 import { useConsent, useConsentPreferencesOpen } from '../../lib/tracking/consent';
-import { useHydrated } from '../../lib/use-hydrated';
+import { usePageReady } from '../../lib/ui-stores';
 import { usePathFor } from '../../lib/use-path-for';
 
 // Its own small chunk, asked for after hydration and only while a choice is due or asked for.
@@ -99,12 +99,14 @@ function usePolicyPath(): string | null {
  */
 export function ConsentHost({ brand }: { brand: BrandConfig }) {
   const on = hasTrackers(brand.analytics);
-  const hydrated = useHydrated();
+  // After the page, not just the frame, is hydrated: a banner shown earlier was moved by the
+  // page's sticky bar publishing its height (a layout shift of the whole banner).
+  const ready = usePageReady();
   const consent = useConsent();
   const asked = useConsentPreferencesOpen();
   const policyPath = usePolicyPath();
   useTracking(brand, on && consent !== null && (consent.analytics || consent.marketing));
-  if (!on || !hydrated || (consent !== null && !asked)) return null;
+  if (!on || !ready || (consent !== null && !asked)) return null;
   return (
     <Suspense fallback={null}>
       <ConsentBanner policyPath={policyPath} />

@@ -20,6 +20,7 @@ import { returnTargetPath } from '../../lib/return-target';
 import { clearSession, getSession } from '../../lib/session-store';
 import {
   clearLocalCart,
+  markPageReady,
   openLogin,
   openTerms,
   useAccountModal,
@@ -66,11 +67,12 @@ const MAIN_ID = 'main-content';
 /**
  * Marks `<html data-ready>` once the page is rendered in the browser and hydrated (its effects
  * run after the page's Suspense boundary commits): the browser tests wait for it before
- * clicking a server-rendered button.
+ * clicking a server-rendered button, and the cookie banner before it shows (`markPageReady`).
  */
 function ReadyMark() {
   useEffect(() => {
     document.documentElement.dataset.ready = '';
+    markPageReady();
   }, []);
   return null;
 }
@@ -174,17 +176,19 @@ function useQueryTriggers(enabled: boolean) {
   }, [enabled, location.search, location.pathname, navigate, locale, multiLanguage]);
 }
 
-/**
- * The page frame. `handlesQuery` is false on the language redirect, whose target handles the
- * query instead.
- */
-export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuery: boolean }) {
-  useErrorPolicy();
+/** Document title, scroll and focus of each navigation: a leaf, so a page naming its own title
+ * re-renders nothing but this. */
+function NavigationEffects({ brand }: { brand: BrandConfig }) {
   useNavigationEffects(brand);
-  useQueryTriggers(handlesQuery);
-  useAccountQueryTriggers(handlesQuery);
-  useIdentityProviderReturn(handlesQuery);
-  useLocalCartHandOver();
+  return null;
+}
+
+/**
+ * The dialogs and notices over the page (login, terms, account, maintenance, toasts, a brand's
+ * pop-up). Their stores change after hydration and at every opening: kept apart from the frame,
+ * such a change re-renders this, not the header, the page and the footer with it.
+ */
+function Overlays() {
   const loginOpen = useLoginRequest().open;
   const termsOpen = useTermsRequest().open;
   const accountModal = useAccountModal().modal;
@@ -198,6 +202,43 @@ export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuer
   const popup = duePopup !== closedPopup && !dialogOpen ? duePopup : null;
   return (
     <>
+      <LazyHost on={loginOpen}>
+        <LoginModal />
+      </LazyHost>
+      <LazyHost on={termsOpen}>
+        <TermsModal />
+      </LazyHost>
+      <LazyHost on={accountModal !== null}>
+        <AccountModals />
+      </LazyHost>
+      <LazyHost on={maintenance}>
+        <MaintenanceModal />
+      </LazyHost>
+      {popup ? (
+        <Suspense fallback={null}>
+          <ContentPopup id={popup} onClose={() => setClosedPopup(popup)} />
+        </Suspense>
+      ) : null}
+      <LazyHost on={toasts}>
+        <AppToaster />
+      </LazyHost>
+    </>
+  );
+}
+
+/**
+ * The page frame. `handlesQuery` is false on the language redirect, whose target handles the
+ * query instead.
+ */
+export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuery: boolean }) {
+  useErrorPolicy();
+  useQueryTriggers(handlesQuery);
+  useAccountQueryTriggers(handlesQuery);
+  useIdentityProviderReturn(handlesQuery);
+  useLocalCartHandOver();
+  return (
+    <>
+      <NavigationEffects brand={brand} />
       <SkipNavLink id={MAIN_ID}>
         <FormattedMessage id="a11y.skipToContent" />
       </SkipNavLink>
@@ -219,26 +260,7 @@ export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuer
         </Box>
         <Footer brand={brand} />
       </Flex>
-      <LazyHost on={loginOpen}>
-        <LoginModal />
-      </LazyHost>
-      <LazyHost on={termsOpen}>
-        <TermsModal />
-      </LazyHost>
-      <LazyHost on={accountModal !== null}>
-        <AccountModals />
-      </LazyHost>
-      <LazyHost on={maintenance}>
-        <MaintenanceModal />
-      </LazyHost>
-      {popup ? (
-        <Suspense fallback={null}>
-          <ContentPopup id={popup} onClose={() => setClosedPopup(popup)} />
-        </Suspense>
-      ) : null}
-      <LazyHost on={toasts}>
-        <AppToaster />
-      </LazyHost>
+      <Overlays />
       <SupportHost brand={brand} handlesQuery={handlesQuery} />
     </>
   );

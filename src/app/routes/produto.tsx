@@ -26,7 +26,7 @@ import { useQuantities } from '../../features/catalog/hooks/use-quantities';
 import { formatDateTime, formatLongDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { trackAddToCart, trackViewItem } from '../../lib/tracking/track';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useAfterHydration } from '../../lib/use-hydrated';
 import { useOwnTitle } from '../../lib/use-own-title';
 import { usePathFor } from '../../lib/use-path-for';
 import { usePublishedHeight } from '../../lib/use-published-height';
@@ -58,6 +58,10 @@ export function ProdutoPage() {
   return <Produto idevento={idevento} />;
 }
 
+/** A number the address names, or NaN when it names none. */
+const queryNumber = (search: URLSearchParams, name: string) =>
+  search.has(name) ? Number(search.get(name)) : Number.NaN;
+
 function Produto({ idevento }: { idevento: number }) {
   const intl = useIntl();
   const to = usePathFor();
@@ -85,11 +89,10 @@ function Produto({ idevento }: { idevento: number }) {
   );
   // The server renders the first day (its page is cached per path, without the query); the
   // day and time of the address apply once the page is hydrated, so both renders match.
-  const hydrated = useHydrated();
-  const wantedDate = hydrated ? search.get('data') : null;
+  const wantedDate = useAfterHydration(search.get('data'), null);
   const dia = wantedDate && dates.includes(wantedDate) ? wantedDate : (dates[0] ?? null);
   const horarios = useHorarios(idevento, dia);
-  const wantedSession = hydrated ? Number(search.get('sessao')) : Number.NaN;
+  const wantedSession = useAfterHydration(queryNumber(search, 'sessao'), Number.NaN);
   // The first day is shown at once; the time is the visitor's choice (no sensible default).
   const session =
     horarios.data?.find((h) => h.idapresentacao === wantedSession && h.disponivel > 0) ?? null;
@@ -98,7 +101,7 @@ function Produto({ idevento }: { idevento: number }) {
   const byBlock = evento.data?.blocos === true;
   const apresentacao = useApresentacao(byBlock ? idapresentacao : null);
   const blocos = apresentacao.data?.blocos;
-  const wantedBlock = hydrated ? Number(search.get('bloco')) : Number.NaN;
+  const wantedBlock = useAfterHydration(queryNumber(search, 'bloco'), Number.NaN);
   const bloco = blocos?.find((b) => b.idbloco === wantedBlock && b.disponivel > 0) ?? null;
   const idbloco = bloco?.idbloco ?? null;
   const produtos = useProdutos(byBlock && idbloco === null ? null : idapresentacao, idbloco);

@@ -13,7 +13,8 @@ function reducer(state: Quantities, action: Action): Quantities {
       return { ...state, [action.idproduto]: qtd };
     }
     case 'reset':
-      return {};
+      // Nothing picked yet: the same state, so the page does not render again for nothing.
+      return Object.keys(state).length === 0 ? state : {};
   }
 }
 
