@@ -217,12 +217,13 @@ export const holdTesting = { withoutLock: false };
 
 /**
  * Holds units for a person in one round trip: one call of the hold routine
- * ({@link HOLD_ROUTINE}), one transaction. The stock row is locked from its last statement to
- * the commit that follows it at once on the database server, without a trip back to Node
- * (several products are locked in id order one statement earlier, so all or none fit).
+ * ({@link HOLD_ROUTINE}), one transaction. The stock row is locked from the counter's UPDATE,
+ * near the routine's end, to the commit that follows the call at once on the database server,
+ * without a trip back to Node (several products are locked in id order first, so all or none
+ * fit).
  *
- * A refusal writes nothing of the hold: every write of the last statement depends on all units
- * fitting, and the refusal comes back as a value (raising an error in PostgreSQL costs far more
+ * A refusal writes nothing of the hold: the cart is written only when every product's counter
+ * took its units, and the refusal comes back as a value (raising an error in PostgreSQL costs far more
  * than a row). When the counter says the stock is full, holds of that stock whose time ran out
  * (and pending slips or Pix charges past their time) are released and the hold is tried once
  * more, in the same call.
@@ -236,6 +237,35 @@ export async function holdUnits(db: Db, req: HoldRequest): Promise<HeldOrder> {
   if (held.refusal) refuse(held.refusal);
   return held;
 }
+
+/**
+ * The hold routine's read of the request's stock rows (PL/pgSQL, `INTO` its variables): how
+ * many are on sale (stock and session active), whether all fit (the per-product limit
+ * `block_qtd` with what the open cart already has of it; several products: each counter too,
+ * read after their rows are locked), and the refusal if not: the first row in stock order that
+ * does not fit names it (its own limit, else no room). The open cart's units are counted through
+ * the order's own index: with generic plans, a count by order and stock row was planned from the
+ * stock's index, i.e. through every unit sold of that product.
+ */
+const HOLD_STOCK_STATEMENT = `WITH in_cart AS MATERIALIZED (
+        SELECT i.idestoque, count(*)::int AS n FROM movimentacao_item i
+        WHERE i.idmovimentacao = v_open AND i.status <> 'CA' GROUP BY i.idestoque),
+      stock AS (
+        SELECT e.id, w.qtd, e.block_qtd, e.reservados, e.capacidade, e.ativo AND a.ativo AS on_sale,
+          coalesce((SELECT c.n FROM in_cart c WHERE c.idestoque = e.id), 0) AS in_cart
+        FROM unnest(p_products, p_qtds) AS w(idproduto, qtd)
+        JOIN estoque e ON e.idapresentacao = p_apres AND e.idproduto = w.idproduto
+          AND e.idbloco = p_bloco
+        JOIN apresentacao a ON a.id = e.idapresentacao)
+      SELECT count(*) FILTER (WHERE s.on_sale)::int,
+        coalesce(bool_and(s.in_cart + s.qtd <= s.block_qtd)
+          AND (v_w = 1 OR bool_and(s.reservados + s.qtd <= s.capacidade)), false),
+        (array_agg(CASE WHEN s.in_cart + s.qtd > s.block_qtd THEN 'error.purchaseLimit'
+            ELSE 'error.ticketsUnavailable' END ORDER BY s.id)
+          FILTER (WHERE v_w = 1 OR s.in_cart + s.qtd > s.block_qtd
+            OR s.reservados + s.qtd > s.capacidade))[1]
+      INTO v_on_sale, v_fits, v_reason
+      FROM stock s`;
 
 /**
  * The hold as a PL/pgSQL function ({@link routine}): one short parameterized call instead of
@@ -265,26 +295,45 @@ const HOLD_ROUTINE = routine(
     r_cupom text)
   LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $fn$
   DECLARE
-    v_requested int := (SELECT coalesce(sum(q), 0)::int FROM unnest(p_qtds) q);
+    v_requested int := 0;
+    v_q int;
     v_w int := cardinality(p_products);
     v_open int;
     v_open_status text;
     v_units int := 0;
+    v_expired int;
+    v_limited boolean;
+    v_on_sale int;
+    v_fits boolean;
+    v_reason text;
+    v_ids int[];
+    v_qs int[];
+    v_precos int[];
+    v_taxas int[];
     v_n int;
     v_m int;
     v_attempt int;
   BEGIN
+    FOREACH v_q IN ARRAY p_qtds LOOP
+      v_requested := v_requested + v_q;
+    END LOOP;
     PERFORM set_config('synchronous_commit', 'off', true);
     PERFORM 1 FROM pessoa WHERE id = p_pessoa FOR UPDATE;
-    PERFORM 1 FROM movimentacao m
-      WHERE m.idpessoa = p_pessoa AND m.brand = p_brand AND m.status IN ('RE','TP') FOR UPDATE;
+    -- The person's holds are locked and their expired ones counted in one statement, so a
+    -- person with none (nearly every buyer of a sale) skips the expiry statement below.
+    SELECT count(*) FILTER (WHERE l.dthr_exp IS NOT NULL AND l.dthr_exp <= now())
+      INTO v_expired
+      FROM (SELECT m.dthr_exp FROM movimentacao m
+        WHERE m.idpessoa = p_pessoa AND m.status IN ('RE','TP') FOR UPDATE) l;
     IF p_term_tipo IS NOT NULL AND NOT EXISTS (SELECT 1 FROM termo_aceite t
         WHERE t.idpessoa = p_pessoa AND t.tipo = p_term_tipo AND t.versao = p_term_versao) THEN
       RETURN QUERY SELECT 'error.termsRequired', 0, NULL::timestamptz, 0, 0, NULL::text;
       RETURN;
     END IF;
 
-    ${expiryStatement(' AND m.idpessoa = p_pessoa')} INTO v_n;
+    IF v_expired > 0 THEN
+      ${expiryStatement(' AND m.idpessoa = p_pessoa')} INTO v_n;
+    END IF;
 
     SELECT m.id, m.status, (SELECT count(*) FROM movimentacao_item i
         WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int
@@ -296,26 +345,32 @@ const HOLD_ROUTINE = routine(
       RETURN QUERY SELECT 'error.paymentInProgress', 0, NULL::timestamptz, 0, 0, NULL::text;
       RETURN;
     END IF;
-    IF coalesce(v_units, 0) + v_requested > p_max_items
-      OR (p_por_sessao IS NOT NULL AND (SELECT count(*) FROM movimentacao m
+    v_units := coalesce(v_units, 0);
+    -- Each count in a condition of its own: an event without a limit (and a hold already past
+    -- the per-order one) neither runs nor sets up the joins that count.
+    v_limited := v_units + v_requested > p_max_items;
+    IF NOT v_limited AND p_por_sessao IS NOT NULL THEN
+      v_limited := (SELECT count(*) FROM movimentacao m
           JOIN movimentacao_item i ON i.idmovimentacao = m.id
           JOIN estoque e ON e.id = i.idestoque
           WHERE m.idpessoa = p_pessoa AND m.brand = p_brand AND ${UNIT_COUNTS_TEXT}
-            AND e.idapresentacao = p_apres) + v_requested > p_por_sessao)
-      OR (p_por_evento IS NOT NULL AND (SELECT count(*) FROM movimentacao m
+            AND e.idapresentacao = p_apres) + v_requested > p_por_sessao;
+    END IF;
+    IF NOT v_limited AND p_por_evento IS NOT NULL THEN
+      v_limited := (SELECT count(*) FROM movimentacao m
           JOIN movimentacao_item i ON i.idmovimentacao = m.id
           JOIN estoque e ON e.id = i.idestoque
           WHERE m.idpessoa = p_pessoa AND m.brand = p_brand AND ${UNIT_COUNTS_TEXT}
             AND e.idapresentacao IN (SELECT x.id FROM apresentacao x
-              WHERE x.brand = p_brand AND x.idevento = p_evento)) + v_requested > p_por_evento)
-    THEN
+              WHERE x.brand = p_brand AND x.idevento = p_evento)) + v_requested > p_por_evento;
+    END IF;
+    IF v_limited THEN
       RETURN QUERY SELECT 'error.purchaseLimit', 0, NULL::timestamptz, 0, 0, NULL::text;
       RETURN;
     END IF;
-    IF (SELECT count(*) FROM unnest(p_products) w(idproduto)
-        JOIN estoque e ON e.idapresentacao = p_apres AND e.idproduto = w.idproduto
-          AND e.idbloco = p_bloco AND e.ativo
-        JOIN apresentacao a ON a.id = e.idapresentacao AND a.ativo) <> v_w THEN
+
+    ${HOLD_STOCK_STATEMENT};
+    IF v_on_sale <> v_w THEN
       RETURN QUERY SELECT 'error.ticketsUnavailable', 0, NULL::timestamptz, 0, 0, NULL::text;
       RETURN;
     END IF;
@@ -323,83 +378,84 @@ const HOLD_ROUTINE = routine(
       PERFORM 1 FROM estoque
         WHERE idapresentacao = p_apres AND idproduto = ANY (p_products) AND idbloco = p_bloco
         ORDER BY id FOR UPDATE;
+      -- Their counters again, now that they are locked (all or none fit).
+      ${HOLD_STOCK_STATEMENT};
     END IF;
 
-    -- Last: the counters, then (all fitted) the cart and its units. Per product, in stock
-    -- order, the first that does not fit names the refusal (its own limit, else no room).
-    -- When there is no room, holds of that stock whose time ran out, and slips or Pix charges
-    -- past theirs, are released (other transactions' locked rows skipped) and the hold is tried
-    -- once more.
+    -- Last: the counters, then (all fitted) the cart and its units. When there is no room,
+    -- holds of that stock whose time ran out, and slips or Pix charges past theirs, are
+    -- released (other transactions' locked rows skipped) and the hold is tried once more.
+    -- A refusal touches no counter and skips the writes of the cart altogether (a plan that
+    -- also held them cost each refusal the set-up of two inserts).
     FOR v_attempt IN 1..2 LOOP
-    WITH w AS (SELECT * FROM unnest(p_products, p_qtds) AS u(idproduto, qtd)),
-    stock AS (
-      SELECT e.id, w.qtd, e.block_qtd, e.preco_cents, e.taxa_cents, e.reservados, e.capacidade,
-        (SELECT count(*) FROM movimentacao_item i
-          WHERE i.idmovimentacao = v_open AND i.idestoque = e.id AND i.status <> 'CA')::int
-          AS in_cart
-      FROM w JOIN estoque e ON e.idapresentacao = p_apres AND e.idproduto = w.idproduto
-        AND e.idbloco = p_bloco),
-    fits AS (
-      SELECT bool_and(s.in_cart + s.qtd <= s.block_qtd)
-        AND (v_w = 1 OR bool_and(s.reservados + s.qtd <= s.capacidade)) AS ok
-      FROM stock s),
-    taken AS (
-      -- The counter as the lock holder sees it, or (test switch) as the statement's snapshot
-      -- saw it, i.e. without the lock's protection.
-      UPDATE estoque e SET reservados = (CASE WHEN p_without_lock
-          THEN (SELECT x.reservados FROM estoque x WHERE x.id = s.id) ELSE e.reservados END)
-          + s.qtd
-      FROM stock s
-      WHERE e.id = s.id AND (SELECT ok FROM fits) AND (CASE WHEN p_without_lock
-          THEN (SELECT x.reservados FROM estoque x WHERE x.id = s.id) ELSE e.reservados END)
-          + s.qtd <= e.capacidade
-      RETURNING e.id),
-    done AS (SELECT count(*) = v_w AS ok FROM taken),
-    created AS (
-      INSERT INTO movimentacao (brand, idpessoa, status, localizador, dthr_exp)
-      SELECT p_brand, p_pessoa, 'RE', p_localizador, now() + p_hold_seconds * interval '1 second'
-      WHERE (SELECT ok FROM done) AND v_open IS NULL
-      RETURNING id, dthr_exp),
-    cart AS (SELECT coalesce((SELECT c.id FROM created c), v_open) AS id),
-    reclocked AS (
-      UPDATE movimentacao m SET dthr_exp = now() + p_hold_seconds * interval '1 second',
-        updated_at = now()
-      WHERE m.id = v_open AND (SELECT ok FROM done)
-        AND NOT EXISTS (SELECT 1 FROM movimentacao_item i
-          WHERE i.idmovimentacao = v_open AND i.status <> 'CA')
-      RETURNING m.dthr_exp),
-    items AS (
-      INSERT INTO movimentacao_item (idmovimentacao, idestoque, valor_cents, taxa_cents, status)
-      SELECT (SELECT c.id FROM cart c), s.id, s.preco_cents, s.taxa_cents, 'RE'
-      FROM stock s JOIN taken t ON t.id = s.id, generate_series(1, s.qtd)
-      WHERE (SELECT ok FROM done)
-      RETURNING id),
-    expiry AS (
-      SELECT coalesce((SELECT c.dthr_exp FROM created c), (SELECT r.dthr_exp FROM reclocked r),
-        (SELECT m.dthr_exp FROM movimentacao m WHERE m.id = v_open)) AS at)
-    SELECT
-      CASE WHEN NOT (SELECT ok FROM done) THEN (
-          SELECT CASE WHEN s.in_cart + s.qtd > s.block_qtd THEN 'error.purchaseLimit'
-            ELSE 'error.ticketsUnavailable' END
-          FROM stock s
-          WHERE v_w = 1 OR s.in_cart + s.qtd > s.block_qtd OR s.reservados + s.qtd > s.capacidade
-          ORDER BY s.id LIMIT 1)
-      END,
-      (SELECT c.id FROM cart c),
-      (SELECT x.at FROM expiry x),
-      (SELECT greatest(0, floor(extract(epoch FROM (x.at - now()))))::int FROM expiry x),
-      ((SELECT count(*) FROM movimentacao_item i
-        WHERE i.idmovimentacao = v_open AND i.status <> 'CA')
-        + (SELECT count(*) FROM items))::int,
-      (SELECT m.cupom FROM movimentacao m WHERE m.id = v_open)
-    INTO r_refusal, r_id, r_dthr_exp, r_count_exp, r_qtd, r_cupom;
-    EXIT WHEN r_refusal IS DISTINCT FROM 'error.ticketsUnavailable' OR v_attempt = 2;
-    ${expiryStatement(` AND ${holdsOfStock('p_apres', 'p_products')}`)} INTO v_n;
-    -- Slips and Pix charges past their time give their units back too (their buyers are mailed
-    -- by the sweeper's next pass).
-    ${pendingExpiryStatement('(SELECT count(*) FROM ex)::int')} INTO v_m;
-    EXIT WHEN v_n + v_m = 0;
+      IF v_fits THEN
+        -- The counter as the lock holder sees it, or (test switch) as the statement's
+        -- snapshot saw it, i.e. without the lock's protection.
+        WITH taken AS (
+          UPDATE estoque e SET reservados = (CASE WHEN p_without_lock
+              THEN (SELECT x.reservados FROM estoque x WHERE x.id = e.id) ELSE e.reservados END)
+              + w.qtd
+          FROM unnest(p_products, p_qtds) AS w(idproduto, qtd)
+          WHERE e.idapresentacao = p_apres AND e.idproduto = w.idproduto AND e.idbloco = p_bloco
+            AND (CASE WHEN p_without_lock
+              THEN (SELECT x.reservados FROM estoque x WHERE x.id = e.id) ELSE e.reservados END)
+              + w.qtd <= e.capacidade
+          RETURNING e.id, w.qtd, e.preco_cents, e.taxa_cents)
+        SELECT array_agg(t.id), array_agg(t.qtd), array_agg(t.preco_cents), array_agg(t.taxa_cents)
+          INTO v_ids, v_qs, v_precos, v_taxas
+          FROM taken t;
+        IF coalesce(cardinality(v_ids), 0) = v_w THEN
+          IF v_open IS NULL THEN
+            INSERT INTO movimentacao (brand, idpessoa, status, localizador, dthr_exp)
+            VALUES (p_brand, p_pessoa, 'RE', p_localizador,
+              now() + p_hold_seconds * interval '1 second')
+            RETURNING id, dthr_exp INTO r_id, r_dthr_exp;
+          ELSIF v_units = 0 THEN
+            UPDATE movimentacao m SET dthr_exp = now() + p_hold_seconds * interval '1 second',
+              updated_at = now()
+            WHERE m.id = v_open
+            RETURNING m.id, m.dthr_exp, m.cupom INTO r_id, r_dthr_exp, r_cupom;
+          ELSE
+            SELECT m.id, m.dthr_exp, m.cupom INTO r_id, r_dthr_exp, r_cupom
+              FROM movimentacao m WHERE m.id = v_open;
+          END IF;
+          INSERT INTO movimentacao_item (idmovimentacao, idestoque, valor_cents, taxa_cents, status)
+          SELECT r_id, u.id, u.preco, u.taxa, 'RE'
+          FROM unnest(v_ids, v_qs, v_precos, v_taxas) AS u(id, qtd, preco, taxa),
+            generate_series(1, u.qtd);
+          r_count_exp := greatest(0, floor(extract(epoch FROM (r_dthr_exp - now()))))::int;
+          r_qtd := v_units + v_requested;
+          RETURN NEXT;
+          RETURN;
+        END IF;
+        -- Only the test switch (or a partial take that the locks above rule out) gets here
+        -- having taken units: nothing of a refusal may stay.
+        IF cardinality(v_ids) > 0 THEN
+          RAISE EXCEPTION 'hold took % of % stock rows', cardinality(v_ids), v_w;
+        END IF;
+      END IF;
+      EXIT WHEN v_reason IS DISTINCT FROM 'error.ticketsUnavailable' OR v_attempt = 2;
+      -- Looked up first (a cheap index probe): the statements that release them are long to
+      -- set up, and a sold-out sale refuses most holds with nothing to release.
+      v_n := 0;
+      v_m := 0;
+      IF EXISTS (SELECT 1 FROM movimentacao m
+          WHERE ${EXPIRED_HOLD_TEXT} AND ${holdsOfStock('p_apres', 'p_products')}) THEN
+        ${expiryStatement(` AND ${holdsOfStock('p_apres', 'p_products')}`)} INTO v_n;
+      END IF;
+      -- Slips and Pix charges past their time give their units back too (their buyers are
+      -- mailed by the sweeper's next pass).
+      IF EXISTS (SELECT 1 FROM movimentacao m
+          WHERE m.status = 'AP' AND m.dthr_exp IS NOT NULL AND m.dthr_exp <= now()) THEN
+        ${pendingExpiryStatement('(SELECT count(*) FROM ex)::int')} INTO v_m;
+      END IF;
+      EXIT WHEN v_n + v_m = 0;
+      ${HOLD_STOCK_STATEMENT};
     END LOOP;
+    r_refusal := coalesce(v_reason, 'error.ticketsUnavailable');
+    r_id := 0;
+    r_count_exp := 0;
+    r_qtd := 0;
     RETURN NEXT;
   END
   $fn$`,
