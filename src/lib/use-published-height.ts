@@ -7,15 +7,22 @@ import { type RefCallback, useCallback } from 'react';
  * scrolling (scroll-padding, see brand-system.ts) stay clear of it. A ref callback, so an
  * element that appears after its component mounted (a page that first shows its loading
  * frame) is measured too.
+ *
+ * Measured by the observer alone, which reports the size once laid out: reading it while React
+ * attaches the element forced a layout of the page in the middle of hydration. A variable on
+ * the document restyles the whole page, so it is set only when the height changed.
  */
 export function usePublishedHeight<T extends HTMLElement>(variable: `--${string}`): RefCallback<T> {
   return useCallback(
     (el: T | null) => {
       if (!el || typeof ResizeObserver === 'undefined') return;
       const root = document.documentElement;
-      const update = () => root.style.setProperty(variable, `${el.offsetHeight}px`);
-      update();
-      const observer = new ResizeObserver(update);
+      const observer = new ResizeObserver(([entry]) => {
+        const height = entry?.borderBoxSize?.[0]?.blockSize ?? el.offsetHeight;
+        const value = `${Math.round(height)}px`;
+        if (root.style.getPropertyValue(variable) !== value)
+          root.style.setProperty(variable, value);
+      });
       observer.observe(el);
       return () => {
         observer.disconnect();

@@ -159,8 +159,8 @@ if (executablePath) {
   });
   for (const row of rows) {
     report(
-      `Lighthouse ${row.page}: performance / LCP / CLS / TBT`,
-      `${row.performance} / ${row.lcp.toFixed(2)} s / ${row.cls.toFixed(3)} / ${Math.round(row.tbt)} ms`,
+      `Lighthouse ${row.page}: performance / FCP / LCP / CLS / TBT`,
+      `${row.performance} / ${row.fcp.toFixed(2)} s / ${row.lcp.toFixed(2)} s / ${row.cls.toFixed(3)} / ${Math.round(row.tbt)} ms`,
       '',
     );
   }

@@ -41,7 +41,7 @@ async function demoHold(base) {
 }
 
 /**
- * Runs Lighthouse on each page; returns rows of { page, performance, lcp, cls, tbt }.
+ * Runs Lighthouse on each page; returns rows of { page, performance, fcp, lcp, cls, tbt }.
  * @param {{ base: string, chromePath: string, eventPath: string }} opts
  */
 export async function runLighthouse({ base, chromePath, eventPath }) {
@@ -65,6 +65,7 @@ export async function runLighthouse({ base, chromePath, eventPath }) {
       rows.push({
         page: name,
         performance: Math.round((categories.performance.score ?? 0) * 100),
+        fcp: audits['first-contentful-paint'].numericValue / 1000,
         lcp: audits['largest-contentful-paint'].numericValue / 1000,
         cls: audits['cumulative-layout-shift'].numericValue,
         tbt: audits['total-blocking-time'].numericValue,
