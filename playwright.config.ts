@@ -23,7 +23,7 @@ export const MAIN_PORT = portOf(SET, 0);
 /** The main server's data directory (the sandbox's operator command opens it). */
 export const MAIN_DATA_DIR = dirOf(SET, 'main');
 export const SHORT_HOLD_PORT = portOf(SET, 1);
-export const SHORT_HOLD_SECONDS = 12;
+export const SHORT_HOLD_SECONDS = 20;
 export const DEV_PAGES_PORT = portOf(SET, 2);
 /** The development-pages server's data directory (operator commands open it). */
 export const DEV_PAGES_DATA_DIR = dirOf(SET, 'dev-pages');
