@@ -13,6 +13,7 @@ import { captureExtraParams } from './lib/extra-params';
 import { setupInspector, wantsInspector } from './lib/inspect';
 import { loadMessages, localeFromPrefix, preferredLocale, setCurrentLocale } from './lib/locale';
 import { readPreloaded } from './lib/preloaded';
+import { getToken } from './lib/session-store';
 import { clearOnNewVersion } from './lib/storage';
 import { setMaintenance } from './lib/ui-stores';
 
@@ -69,6 +70,9 @@ async function boot(): Promise<void> {
   if (!root) throw new Error('#root missing from index.html');
   // A page the server rendered is hydrated: its page code loads first, so it hydrates at once.
   const rendered = root.firstElementChild !== null;
+  // A signed-in visitor's page calls the API as soon as it runs (the header's cart count, the
+  // checkout's cart): the HTTP library loads with the page's texts instead of after them.
+  if (getToken()) warmHttp();
   // The first screen's texts arrive with the shell instead of after it.
   const loaded = Promise.all([
     loadMessages(locale),
@@ -100,8 +104,8 @@ async function boot(): Promise<void> {
   // page stays responsive (no long task) while it becomes interactive.
   if (rendered) {
     startTransition(() => void hydrateRoot(root, app));
-    // The page is on screen without a call; the HTTP library comes with the first touch, before
-    // the call that touch may start needs it.
+    // A guest's page is on screen without a call; the HTTP library comes with the first touch,
+    // before the call that touch may start needs it.
     for (const type of ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const) {
       window.addEventListener(type, warmHttp, { once: true, passive: true, capture: true });
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../schemas/contract';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
-import { type ApiClientDeps, createApiClient } from './client';
+import { type ApiClientDeps, createApiClient, PREFETCH_MS } from './client';
 
 interface Seen {
   url: URL;
@@ -212,5 +212,91 @@ describe('api client', () => {
     await client.post('login/1', { _username: 'a@b.com', _password: 'p' });
     expect(calls[0]!.url.pathname).toBe('/login/1');
     expect(calls[0]!.body).toEqual({ _username: 'a@b.com', _password: 'p' });
+  });
+});
+
+describe('prefetched calls', () => {
+  const cart = { idmovimentacao: 7 };
+
+  it('the next identical call takes the prefetched answer, once', async () => {
+    const { client, calls } = setup(() => json({ result: cart }));
+    void client.prefetchRpc('SuperIngresso', 'getCarrinhoPage', []);
+    expect(await client.rpc('SuperIngresso', 'getCarrinhoPage', [])).toEqual(cart);
+    expect(calls).toHaveLength(1);
+    // Taken once: the call after asks the server again.
+    await client.rpc('SuperIngresso', 'getCarrinhoPage', []);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('another method or other params ask the server', async () => {
+    const { client, calls } = setup(() => json({ result: { itens: [] } }));
+    await client.prefetchRpc('SuperIngresso', 'getCarrinhoPageItens', [7, null, { api: true }]);
+    await client.rpc('SuperIngresso', 'getCarrinhoPageItens', [8, null, { api: true }]);
+    await client.rpc('SuperIngresso', 'getCarrinhoPage', []);
+    expect(calls).toHaveLength(3);
+    // The prefetched one is still there for its own call.
+    await client.rpc('SuperIngresso', 'getCarrinhoPageItens', [7, null, { api: true }]);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('a failed prefetch runs no error policy; the call that needed it asks again and runs it', async () => {
+    const seen: ApiError[] = [];
+    let answers = 0;
+    const { client, calls, state } = setup(
+      () => {
+        answers++;
+        return answers === 1
+          ? json({ error: { code: 0, message: 'Sessão expirada' } })
+          : json({ result: cart });
+      },
+      { onApiError: (e) => seen.push(e) },
+    );
+    await expect(client.prefetchRpc('SuperIngresso', 'getCarrinhoPage', [])).rejects.toThrow(
+      ApiError,
+    );
+    expect(seen).toEqual([]);
+    expect(state.network).toBe(0);
+    expect(await client.rpc('SuperIngresso', 'getCarrinhoPage', [])).toEqual(cart);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('an unreachable network during a prefetch is not announced until a call needs it', async () => {
+    const { client, state } = setup(() => Promise.reject(new TypeError('offline')));
+    await expect(client.prefetchRpc('SuperIngresso', 'getCarrinhoPage', [])).rejects.toThrow();
+    expect(state.network).toBe(0);
+    await expect(client.rpc('SuperIngresso', 'getCarrinhoPage', [])).rejects.toMatchObject({
+      code: NETWORK_ERROR_CODE,
+    });
+    expect(state.network).toBe(1);
+  });
+
+  it('a call that may change things first (not a get…, or a REST post) drops the answers', async () => {
+    const { client, calls } = setup(() => json({ result: cart }));
+    await client.prefetchRpc('SuperIngresso', 'getCarrinhoPage', []);
+    // A read in between keeps it.
+    await client.rpc('SuperIngressoWeb', 'getCarrinhoQtdReservados', []);
+    await client.rpc('SuperIngresso', 'getCarrinhoPage', []);
+    expect(calls).toHaveLength(2);
+    await client.prefetchRpc('SuperIngresso', 'getCarrinhoPage', []);
+    await client.rpc('SuperIngresso', 'iniciarReserva', [[{ idproduto: 1, qtd: 1 }], 5, []]);
+    await client.rpc('SuperIngresso', 'getCarrinhoPage', []);
+    expect(calls).toHaveLength(5);
+    await client.prefetchRpc('SuperIngresso', 'getCarrinhoPage', []);
+    await client.post('logout');
+    await client.rpc('SuperIngresso', 'getCarrinhoPage', []);
+    expect(calls).toHaveLength(8);
+  });
+
+  it('an unclaimed answer is dropped after its time', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client, calls } = setup(() => json({ result: cart }));
+      await client.prefetchRpc('SuperIngresso', 'getCarrinhoPage', []);
+      vi.advanceTimersByTime(PREFETCH_MS + 1);
+      await client.rpc('SuperIngresso', 'getCarrinhoPage', []);
+      expect(calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -24,6 +24,14 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** A call of {@link ApiClient.prefetchRpc}: no error policy (a call made later runs it). */
+interface SendOptions extends CallOptions {
+  quiet?: boolean;
+}
+
+/** How long a prefetched answer waits for the call that takes it. */
+export const PREFETCH_MS = 15_000;
+
 export interface ApiClientDeps {
   baseUrl: string;
   fetch?: typeof fetch;
@@ -56,6 +64,19 @@ export interface ApiClient {
     method: M,
     params: RpcParams<C, M>,
     options?: CallOptions,
+  ): Promise<RpcResult<C, M>>;
+  /**
+   * Asks now for what a page's code will ask once it runs (the checkout's cart, while its code
+   * loads): the next `rpc` with the same class, method and params takes this answer instead of
+   * asking again, once, within {@link PREFETCH_MS}, unless a call that may change things (any
+   * but the contract's get… reads, any REST post) came first. A prefetch that failed is asked
+   * again by that call, so its error goes through the error policy the app has installed by
+   * then.
+   */
+  prefetchRpc<C extends RpcClass, M extends RpcMethod<C>>(
+    cls: C,
+    method: M,
+    params: RpcParams<C, M>,
   ): Promise<RpcResult<C, M>>;
 }
 
@@ -137,7 +158,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     path: string,
     searchParams: SearchParams | undefined,
     body: unknown,
-    options: CallOptions = {},
+    options: SendOptions = {},
   ): Promise<T> {
     let response: Response;
     let ky: Awaited<ReturnType<typeof client>> | null = null;
@@ -153,7 +174,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
       // No ky: its download failed, which is the network failing too.
       if (!ky || isNetworkFailure(e, ky.TimeoutError)) {
-        deps.onNetworkError(e);
+        if (!options.quiet) deps.onNetworkError(e);
         throw new ApiError(NETWORK_ERROR_CODE, '');
       }
       throw e;
@@ -170,7 +191,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         String(envelope.error.message ?? ''),
         apiFieldErrors(envelope.error.fields),
       );
-      deps.onApiError?.(error, options.display ?? 'toast');
+      if (!options.quiet) deps.onApiError?.(error, options.display ?? 'toast');
       throw error;
     }
     if (envelope && typeof envelope === 'object' && 'result' in envelope) {
@@ -180,14 +201,57 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       BAD_RESPONSE_CODE,
       `${response.status} ${response.statusText}`.trim(),
     );
-    deps.onApiError?.(error, options.display ?? 'toast');
+    if (!options.quiet) deps.onApiError?.(error, options.display ?? 'toast');
     throw error;
   }
 
+  const callRpc = <C extends RpcClass, M extends RpcMethod<C>>(
+    cls: C,
+    method: M,
+    params: RpcParams<C, M>,
+    options?: SendOptions,
+  ) =>
+    send<RpcResult<C, M>>(
+      'post',
+      RestPath.rpc,
+      { method, class: cls },
+      { class: cls, method, params },
+      options,
+    );
+  const prefetched = new Map<string, Promise<unknown>>();
+
   return {
     get: (path, searchParams, options) => send('get', path, searchParams, undefined, options),
-    post: (path, body, options) => send('post', path, options?.searchParams, body ?? {}, options),
-    rpc: (cls, method, params, options) =>
-      send('post', RestPath.rpc, { method, class: cls }, { class: cls, method, params }, options),
+    post: (path, body, options) => {
+      // A login, a logout or a change: what was asked for before may no longer be so.
+      prefetched.clear();
+      return send('post', path, options?.searchParams, body ?? {}, options);
+    },
+    rpc: (cls, method, params, options) => {
+      // The contract's reads are its get… methods; any other call may change what a prefetched
+      // answer says (a hold joined, an item removed), so those answers are dropped.
+      if (!String(method).startsWith('get')) prefetched.clear();
+      const key = JSON.stringify([cls, method, params]);
+      const early = prefetched.get(key) as
+        | Promise<RpcResult<typeof cls, typeof method>>
+        | undefined;
+      if (!early) return callRpc(cls, method, params, options);
+      prefetched.delete(key);
+      return early.catch(() => callRpc(cls, method, params, options));
+    },
+    prefetchRpc: (cls, method, params) => {
+      const key = JSON.stringify([cls, method, params]);
+      const known = prefetched.get(key) as
+        | Promise<RpcResult<typeof cls, typeof method>>
+        | undefined;
+      if (known) return known;
+      const answer = callRpc(cls, method, params, { quiet: true });
+      prefetched.set(key, answer);
+      answer.catch(() => {});
+      setTimeout(() => {
+        if (prefetched.get(key) === answer) prefetched.delete(key);
+      }, PREFETCH_MS);
+      return answer;
+    },
   };
 }

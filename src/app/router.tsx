@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, useMemo } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import type { BrandConfig, Locale } from '../../schemas/contract';
+import { prefetchCheckoutCart } from '../features/cart/prefetch';
 import { preferredLocale, prefixOf } from '../lib/locale';
 import { type PreloadableLazy, preloadableLazy } from '../lib/preloadable-lazy';
 import {
@@ -55,6 +56,8 @@ export async function preloadPage(pathname: string, multiLanguage: boolean): Pro
   if (!match) loads.push(NotFoundPage.preload());
   else if (isPageName(match.name)) loads.push(lazyPage(match.name).preload());
   if (match?.name === 'Produto' || match?.name === 'Checkout') loads.push(CartScope.preload());
+  // Its data too: the checkout renders its frame on the server and its cart in the browser.
+  if (match?.name === 'Checkout') prefetchCheckoutCart();
   await Promise.all(loads);
 }
 

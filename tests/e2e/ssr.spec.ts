@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { msg } from './support';
+import { addTickets, logInWithModal, msg, openFirstSession } from './support';
 
 // Server rendering: what a search engine or a link preview (no JavaScript) gets, and a browser
 // that hydrates the same page without asking the catalogue again.
@@ -178,4 +178,58 @@ test('a link to another day of an event hydrates cleanly and opens on that day',
   await page.goto(`/pt/produto/1?data=${day}`);
   await expect(page.getByTestId(testId)).toHaveAttribute('aria-checked', 'true');
   expect(problems).toEqual([]);
+});
+
+test('a first visit to the checkout asks for its cart while its code loads, and once', async ({
+  page,
+}) => {
+  await openFirstSession(page, /Visita ao Museu do Aurora/);
+  await addTickets(page, 'pt-BR', 'Inteira', 1);
+  await logInWithModal(page, 'pt-BR');
+  await expect(page).toHaveURL(/\/pt\/checkout$/);
+  await expect(page.getByTestId('pay-button')).toBeVisible();
+  try {
+    // React tells the developer tools' hook of each commit: the first is hydration's.
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => {},
+        onScheduleFiberRoot: () => {},
+        onPostCommitFiberRoot: () => {},
+        onCommitFiberRoot: () => {
+          w.firstCommit ??= performance.now();
+        },
+      };
+    });
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const method = new URL(r.url()).searchParams.get('method');
+      if (method) calls.push(method);
+    });
+    await page.reload();
+    await expect(page.getByTestId('pay-button')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The checkout's own calls took the answers asked for early: none is asked twice.
+    expect(calls.filter((m) => m === 'getCarrinhoPage')).toHaveLength(1);
+    expect(calls.filter((m) => m === 'getCarrinhoPageItens')).toHaveLength(1);
+    const { asked, hydrated } = await page.evaluate(() => ({
+      asked: performance
+        .getEntriesByType('resource')
+        .find((e) => new URL(e.name).searchParams.get('method') === 'getCarrinhoPage')?.startTime,
+      hydrated: (window as unknown as { firstCommit?: number }).firstCommit,
+    }));
+    // Asked before the page was hydrated: the checkout's machine, which starts after, would ask
+    // only then.
+    expect(asked).toBeDefined();
+    expect(hydrated).toBeDefined();
+    expect(asked ?? Infinity).toBeLessThan(hydrated ?? 0);
+  } finally {
+    // Release the hold: the demo account's next purchase starts from an empty cart.
+    await page.getByTestId('cancel-reservation').click();
+    await page.getByTestId('cancel-confirm').click();
+    await expect(page.getByTestId('pay-button')).toHaveCount(0);
+  }
 });

@@ -25,6 +25,7 @@ import { inspectOptions } from '../../../lib/inspect';
 import { clearLocalCart } from '../../../lib/ui-stores';
 import { createPaymentLogic, type PaymentDeps } from '../../checkout/hooks/payment-logic';
 import { keepLocally } from '../local-cart';
+import { cartItemsParams } from '../prefetch';
 import { heldHere, rememberHeldHere } from './held-here';
 
 /**
@@ -79,7 +80,7 @@ export function createCheckoutLogic(deps: PaymentDeps) {
         }),
       ),
       loadItems: fromPromise<GetCarrinhoPageItensResult, LoadItemsInput>(({ input }) =>
-        rpc('SuperIngresso', 'getCarrinhoPageItens', [input.idmovimentacao, null, { api: true }], {
+        rpc('SuperIngresso', 'getCarrinhoPageItens', cartItemsParams(input.idmovimentacao), {
           display: 'inline',
         }),
       ),

@@ -1,0 +1,31 @@
+import type { RpcParams } from '../../../schemas/contract';
+import { api } from '../../api/api';
+import { getToken } from '../../lib/session-store';
+
+/** getCarrinhoPageItens' params for an order's items, as the checkout asks for them. */
+export function cartItemsParams(
+  idmovimentacao: number,
+): RpcParams<'SuperIngresso', 'getCarrinhoPageItens'> {
+  return [idmovimentacao, null, { api: true }];
+}
+
+/**
+ * A first visit to the checkout asks for the person's cart and then its items while the page's
+ * code loads, instead of after it has run (the checkout machine's `loadCart` and `loadItems`
+ * take these answers: src/api/client.ts `prefetchRpc`). A guest has no cart to ask for.
+ */
+export function prefetchCheckoutCart(): void {
+  if (!getToken()) return;
+  api.prefetchRpc('SuperIngresso', 'getCarrinhoPage', []).then(
+    (cart) => {
+      if (cart) {
+        void api.prefetchRpc(
+          'SuperIngresso',
+          'getCarrinhoPageItens',
+          cartItemsParams(cart.idmovimentacao),
+        );
+      }
+    },
+    () => {},
+  );
+}
