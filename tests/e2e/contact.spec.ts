@@ -25,6 +25,10 @@ for (const { locale, open, assunto } of cases) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       msg(locale, 'page.contact.title'),
     );
+    // Everything the page loads has arrived: on a first visit straight to this page, a name typed
+    // at once was sometimes lost as the form finished loading (in about one run of three; see
+    // the open issue's note).
+    await page.waitForLoadState('networkidle');
 
     // The submit without a message shows the form's own error beside the field. The page's
     // own form: the footer's newsletter (loaded once the footer was in view) has an e-mail too.
