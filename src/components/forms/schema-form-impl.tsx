@@ -6,6 +6,7 @@ import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useBrand } from '../../lib/brand-context';
 import { ErrorAlert } from '../error-alert';
+import { adoptTypedValues } from './adopt-typed-values';
 import type { CompiledForm } from './compiled-form';
 import { createTransformErrors } from './errors';
 import type { FormUiContext } from './form-context';
@@ -92,6 +93,11 @@ function LoadedForm({
       formRef.current?.onBlur(`${idPrefix ?? formId}_${name}`, data[name]);
     }
   }, [fieldErrors]);
+  useEffect(() => {
+    // A server-rendered form hydrates after its code loads: what was typed before is handed on.
+    const element = formRef.current?.formElement.current;
+    if (element) adoptTypedValues(element);
+  }, []);
   useEffect(() => {
     // Show the errors of the data given at mount at once (as after a submit).
     if (revealErrors) formRef.current?.validateForm();
