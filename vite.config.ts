@@ -3,6 +3,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { isServerOnlyMessage } from './schemas/server-messages.ts';
+import { bootGraphPlugin } from './scripts/vite-plugin-boot-graph.ts';
 import { formValidators } from './scripts/vite-plugin-form-validators.ts';
 
 /** Paths the API server answers; `vite dev` forwards them so the browser sees one origin. */
@@ -115,6 +116,7 @@ export default defineConfig({
     formValidators(),
     react(),
     checkinWorker(),
+    bootGraphPlugin(),
   ],
   resolve: {
     alias: [

@@ -5,8 +5,51 @@
  * a slow link that code shares the bandwidth with the page's own images and delays what the
  * visitor sees. A page to render in the browser (nothing rendered: `vite dev`'s empty shell)
  * does not wait.
+ *
+ * The code runs in stages, each in a task of its own (React's DOM renderer, the style system,
+ * the libraries, then the storefront), so the page answers a tap between them instead of
+ * freezing for the whole evaluation. Every stage's files are asked for at once before the first
+ * runs: the build writes their list here (scripts/vite-plugin-boot-graph.ts).
  */
-import { afterNextPaint } from './lib/after-paint';
+import { afterNextPaint, nextTask } from './lib/after-paint';
 
-const rendered = document.getElementById('root')?.firstElementChild != null;
-void (rendered ? afterNextPaint() : Promise.resolve()).then(() => import('./main'));
+const BOOT_GRAPH = '__BOOT_GRAPH__';
+
+const STAGES = [
+  () => import('react-dom/client'),
+  () => import('./lib/brand-system'),
+  () => import('./boot-libraries'),
+];
+
+function preloadBoot(): void {
+  if (BOOT_GRAPH.startsWith('__')) return; // vite dev: no build, no list
+  const seen = new Set(
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) =>
+      l.getAttribute('href'),
+    ),
+  );
+  const links = document.createDocumentFragment();
+  for (const href of BOOT_GRAPH.split(',')) {
+    if (seen.has(href)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    links.append(link);
+  }
+  document.head.append(links);
+}
+
+async function start(): Promise<void> {
+  const rendered = document.getElementById('root')?.firstElementChild != null;
+  if (rendered) {
+    await afterNextPaint();
+    preloadBoot();
+    for (const stage of STAGES) {
+      await stage();
+      await nextTask();
+    }
+  }
+  await import('./main');
+}
+
+void start();
