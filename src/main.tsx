@@ -82,6 +82,10 @@ async function boot(): Promise<void> {
   // The page is on screen (src/entry.ts): the style system below is a long piece of work, in a
   // task of its own after the one that ran this code and asked for the texts.
   if (rendered) await nextTask();
+  // Emotion's cache takes over the server's style elements (it moves them, and the browser
+  // restyles the page): a task of its own too.
+  const styleCache = createCache({ key: STYLE_CACHE_KEY, nonce: cspNonce() });
+  if (rendered) await nextTask();
   const debug = wantsDebug(search);
   const system = createBrandSystem(brand.theme, { debug });
   if (rendered && !debug) reuseServerGlobalStyles(system);
@@ -90,7 +94,7 @@ async function boot(): Promise<void> {
     <App
       brand={brand}
       system={system}
-      styleCache={createCache({ key: STYLE_CACHE_KEY, nonce: cspNonce() })}
+      styleCache={styleCache}
       preloaded={rendered ? readPreloaded() : {}}
     >
       {/* No transitions: a tap on a link shows the new page's loading frame at once instead of
