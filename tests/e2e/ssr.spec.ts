@@ -1,5 +1,14 @@
 import { expect, test } from './fixtures';
-import { addTickets, logInWithModal, msg, openFirstSession } from './support';
+import {
+  addTickets,
+  heldOrderByApi,
+  installCommitProbe,
+  logInWithModal,
+  msg,
+  openFirstSession,
+  readCommits,
+  useSession,
+} from './support';
 
 // Server rendering: what a search engine or a link preview (no JavaScript) gets, and a browser
 // that hydrates the same page without asking the catalogue again.
@@ -90,47 +99,16 @@ for (const path of ['/pt', '/pt/produto/1', '/pt/informacoes/privacidade']) {
     // after hydration rendered again. A store whose browser value was a new object equal to the
     // server's, or a title set by the page, used to render the whole page once more in one
     // piece, on the main thread, just as the visitor starts to use it.
-    await page.addInitScript(() => {
-      interface Fiber {
-        tag: number;
-        flags: number;
-        alternate: Fiber | null;
-        child: Fiber | null;
-        sibling: Fiber | null;
-      }
-      const commits: number[] = [];
-      (window as unknown as { commits: number[] }).commits = commits;
-      const components = new Set([0, 1, 11, 14, 15]);
-      const count = (first: Fiber | null): number => {
-        let n = 0;
-        for (let f = first; f; f = f.sibling) {
-          // PerformedWork: rendered in this commit; an alternate: not a first (hydrating) render.
-          if ((f.flags & 1) === 1 && f.alternate !== null && components.has(f.tag)) n++;
-          n += count(f.child);
-        }
-        return n;
-      };
-      (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-        supportsFiber: true,
-        renderers: new Map(),
-        inject: () => 1,
-        checkDCE: () => {},
-        onScheduleFiberRoot: () => {},
-        onPostCommitFiberRoot: () => {},
-        onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
-          commits.push(count(root.current.child));
-        },
-      };
-    });
+    await installCommitProbe(page);
     await page.goto(path);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
-    const commits = await page.evaluate(() => (window as unknown as { commits: number[] }).commits);
+    const { commits } = await readCommits(page);
     expect(commits.length).toBeGreaterThan(0);
     // A leaf may follow the browser (the cookie banner's host, the document title): a few
     // components, never the page's hundreds.
-    expect(Math.max(...commits)).toBeLessThanOrEqual(10);
+    expect(Math.max(...commits.map((c) => c.components))).toBeLessThanOrEqual(10);
   });
 }
 
@@ -190,20 +168,7 @@ test('a first visit to the checkout asks for its cart while its code loads, and 
   await expect(page.getByTestId('pay-button')).toBeVisible();
   try {
     // React tells the developer tools' hook of each commit: the first is hydration's.
-    await page.addInitScript(() => {
-      const w = window as unknown as Record<string, unknown>;
-      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-        supportsFiber: true,
-        renderers: new Map(),
-        inject: () => 1,
-        checkDCE: () => {},
-        onScheduleFiberRoot: () => {},
-        onPostCommitFiberRoot: () => {},
-        onCommitFiberRoot: () => {
-          w.firstCommit ??= performance.now();
-        },
-      };
-    });
+    await installCommitProbe(page);
     const calls: string[] = [];
     page.on('request', (r) => {
       const method = new URL(r.url()).searchParams.get('method');
@@ -215,12 +180,13 @@ test('a first visit to the checkout asks for its cart while its code loads, and 
     // The checkout's own calls took the answers asked for early: none is asked twice.
     expect(calls.filter((m) => m === 'getCarrinhoPage')).toHaveLength(1);
     expect(calls.filter((m) => m === 'getCarrinhoPageItens')).toHaveLength(1);
-    const { asked, hydrated } = await page.evaluate(() => ({
-      asked: performance
-        .getEntriesByType('resource')
-        .find((e) => new URL(e.name).searchParams.get('method') === 'getCarrinhoPage')?.startTime,
-      hydrated: (window as unknown as { firstCommit?: number }).firstCommit,
-    }));
+    const asked = await page.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .find((e) => new URL(e.name).searchParams.get('method') === 'getCarrinhoPage')?.startTime,
+    );
+    const hydrated = (await readCommits(page)).firstCommit;
     // Asked before the page was hydrated: the checkout's machine, which starts after, would ask
     // only then.
     expect(asked).toBeDefined();
@@ -232,4 +198,21 @@ test('a first visit to the checkout asks for its cart while its code loads, and 
     await page.getByTestId('cancel-confirm').click();
     await expect(page.getByTestId('pay-button')).toHaveCount(0);
   }
+});
+
+test("the hold's changes render the checkout, not the page's frame", async ({ page, baseURL }) => {
+  // Each change of the hold (here: loaded, then held) bumps the cart's version, which the
+  // header's count follows. It used to render the whole frame again with the checkout (header,
+  // footer: ~200 ms in one piece on a mid-range phone as the hold arrived), because the frame's
+  // cart hand-over followed it too.
+  const held = await heldOrderByApi(page.request, baseURL!, 'frame');
+  await useSession(page, held.session);
+  await installCommitProbe(page);
+  await page.goto('/pt/checkout');
+  await expect(page.getByTestId('pay-button')).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  const { commits } = await readCommits(page);
+  // The checkout rendered its items (hundreds of components); the footer never again.
+  expect(Math.max(...commits.map((c) => c.components))).toBeGreaterThan(50);
+  expect(commits.filter((c) => c.inFooter > 0)).toEqual([]);
 });

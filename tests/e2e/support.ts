@@ -446,23 +446,29 @@ async function payHeldOrderByApi(
   return order;
 }
 
+/** A hold bought through the API: who holds it, their session and the hold's ids. */
+export interface ApiHeldOrder {
+  who: NewPerson;
+  session: ApiSession;
+  idmovimentacao: number;
+  idapresentacao: number;
+  idproduto: number;
+}
+
 /**
- * A new person (signed up through the API) with a paid order of `count` full-price tickets of
- * the first session on sale of the museum visit, bought through the API as the checkout buys
- * (refundable option declined, purchase terms accepted, the sandbox's approved card), for tests
- * whose subject comes after the purchase.
+ * A new person (signed up through the API) holding `count` full-price tickets of the first
+ * session with room of the museum visit, held through the API as the event page holds.
  */
-export async function paidOrderByApi(
+export async function heldOrderByApi(
   request: APIRequestContext,
   baseURL: string,
   tag: string,
   count = 1,
-): Promise<ApiPaidOrder> {
+): Promise<ApiHeldOrder> {
   const who = newPerson(tag);
   const session = await sessionByApi(request, baseURL, who);
-  const token = session.access_token;
   const call = <T>(cls: string, method: string, params: unknown[]) =>
-    rpcWithToken<T>(request, baseURL, token, cls, method, params);
+    rpcWithToken<T>(request, baseURL, session.access_token, cls, method, params);
   const eventos = await call<{ idevento: number; dscevento: string }[]>(
     'SuperIngresso',
     'getEventos',
@@ -487,13 +493,41 @@ export async function paidOrderByApi(
     'iniciarReserva',
     [[{ idproduto: inteira.idproduto, qtd: count }], sessao.idapresentacao, []],
   );
+  return {
+    who,
+    session,
+    idmovimentacao,
+    idapresentacao: sessao.idapresentacao,
+    idproduto: inteira.idproduto,
+  };
+}
+
+/**
+ * A new person (signed up through the API) with a paid order of `count` full-price tickets of
+ * the first session on sale of the museum visit, bought through the API as the checkout buys
+ * (refundable option declined, purchase terms accepted, the sandbox's approved card), for tests
+ * whose subject comes after the purchase.
+ */
+export async function paidOrderByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  tag: string,
+  count = 1,
+): Promise<ApiPaidOrder> {
+  const { who, session, idmovimentacao, idapresentacao } = await heldOrderByApi(
+    request,
+    baseURL,
+    tag,
+    count,
+  );
+  const token = session.access_token;
   const order = await payHeldOrderByApi(request, baseURL, token, tag, idmovimentacao);
   return {
     who,
     session,
     idmovimentacao,
     localizador: order.localizador,
-    idapresentacao: sessao.idapresentacao,
+    idapresentacao,
     codigos: order.itens.map((i) => i.codigo!),
   };
 }
@@ -563,5 +597,72 @@ export async function pendingLocator(page: Page): Promise<string> {
     const body = (await res.json()) as { result: { status: string; localizador: string } };
     if (body.result.status !== 'AP') throw new Error(`not pending: ${JSON.stringify(body)}`);
     return body.result.localizador;
+  });
+}
+
+/** What one React commit after hydration rendered again (see {@link installCommitProbe}). */
+export interface CommitCount {
+  /** Components rendered again (not a first render). */
+  components: number;
+  /** Of those, the ones inside the page's footer: the frame, which a page's change never needs. */
+  inFooter: number;
+}
+
+/**
+ * Installs, before the page's scripts, a stand-in for the React developer tools' hook, which
+ * React tells of each commit: the page then holds `firstCommit` (the time of the first commit,
+ * hydration's) and, for each commit, how many components it rendered again
+ * ({@link readCommits}).
+ */
+export async function installCommitProbe(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    interface Fiber {
+      tag: number;
+      flags: number;
+      stateNode: unknown;
+      alternate: Fiber | null;
+      child: Fiber | null;
+      sibling: Fiber | null;
+    }
+    const w = window as unknown as Record<string, unknown>;
+    const commits: { components: number; inFooter: number }[] = [];
+    w.commits = commits;
+    // Function, class, forwardRef, memo and simple memo components.
+    const components = new Set([0, 1, 11, 14, 15]);
+    const count = (first: Fiber | null, inFooter: boolean, into: CommitCount) => {
+      for (let f = first; f; f = f.sibling) {
+        // PerformedWork: rendered in this commit; an alternate: not a first (hydrating) render.
+        if ((f.flags & 1) === 1 && f.alternate !== null && components.has(f.tag)) {
+          into.components++;
+          if (inFooter) into.inFooter++;
+        }
+        const footer = f.stateNode instanceof HTMLElement && f.stateNode.tagName === 'FOOTER';
+        count(f.child, inFooter || footer, into);
+      }
+    };
+    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => {},
+      onScheduleFiberRoot: () => {},
+      onPostCommitFiberRoot: () => {},
+      onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+        w.firstCommit ??= performance.now();
+        const into = { components: 0, inFooter: 0 };
+        count(root.current.child, false, into);
+        commits.push(into);
+      },
+    };
+  });
+}
+
+/** The commits {@link installCommitProbe} counted, and the time of the first. */
+export async function readCommits(
+  page: Page,
+): Promise<{ commits: CommitCount[]; firstCommit: number | undefined }> {
+  return page.evaluate(() => {
+    const w = window as unknown as { commits: CommitCount[]; firstCommit?: number };
+    return { commits: w.commits, firstCommit: w.firstCommit };
   });
 }

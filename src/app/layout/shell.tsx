@@ -176,6 +176,20 @@ function useQueryTriggers(enabled: boolean) {
   }, [enabled, location.search, location.pathname, navigate, locale, multiLanguage]);
 }
 
+/**
+ * The frame's effects: the error policy, the address's triggers, a guest's cart handed over
+ * after login. A leaf: what they follow (the address, the session, the cart's version, bumped at
+ * each change of the hold) re-renders this, not the header, the page and the footer.
+ */
+function ShellEffects({ handlesQuery }: { handlesQuery: boolean }) {
+  useErrorPolicy();
+  useQueryTriggers(handlesQuery);
+  useAccountQueryTriggers(handlesQuery);
+  useIdentityProviderReturn(handlesQuery);
+  useLocalCartHandOver();
+  return null;
+}
+
 /** Document title, scroll and focus of each navigation: a leaf, so a page naming its own title
  * re-renders nothing but this. */
 function NavigationEffects({ brand }: { brand: BrandConfig }) {
@@ -231,14 +245,10 @@ function Overlays() {
  * query instead.
  */
 export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuery: boolean }) {
-  useErrorPolicy();
-  useQueryTriggers(handlesQuery);
-  useAccountQueryTriggers(handlesQuery);
-  useIdentityProviderReturn(handlesQuery);
-  useLocalCartHandOver();
   return (
     <>
       <NavigationEffects brand={brand} />
+      <ShellEffects handlesQuery={handlesQuery} />
       <SkipNavLink id={MAIN_ID}>
         <FormattedMessage id="a11y.skipToContent" />
       </SkipNavLink>
