@@ -23,7 +23,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -153,42 +153,79 @@ async function stopServer(child) {
   await new Promise((r) => child.once('exit', r));
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+/**
+ * A lean HTTP/1.1 client for the load (it shares the cores with what it measures): kept-alive
+ * connections, each request written in one piece and its answer read by its Content-Length
+ * (which the server sends for every JSON answer; anything else is an error, never a guess).
+ * The server sees what Node's http client would send: the same method, path, headers and body.
+ */
+const idle = new Map(); // port → connections not in use
+const open = new Set();
+
+function connection(port) {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.setNoDelay(true);
+  open.add(socket);
+  const conn = { port, socket, chunks: [], size: 0, waiter: null };
+  socket.on('data', (d) => {
+    conn.chunks.push(d);
+    conn.size += d.length;
+    if (conn.waiter) readAnswer(conn);
+  });
+  const fail = (err) => {
+    open.delete(socket);
+    idle.get(port)?.delete(conn);
+    const w = conn.waiter;
+    conn.waiter = null;
+    w?.reject(err ?? new Error('connection closed'));
+  };
+  socket.on('error', fail);
+  socket.on('close', () => fail());
+  return conn;
+}
+
+/** Completes the waiting request of `conn` once its whole answer is in. */
+function readAnswer(conn) {
+  const buf = conn.chunks.length === 1 ? conn.chunks[0] : Buffer.concat(conn.chunks);
+  conn.chunks = [buf];
+  const end = buf.indexOf('\r\n\r\n');
+  if (end === -1) return;
+  const head = buf.toString('latin1', 0, end);
+  const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+  const w = conn.waiter;
+  if (!length) {
+    conn.waiter = null;
+    conn.socket.destroy();
+    w.reject(new Error(`answer without Content-Length: ${head.split('\r\n', 1)[0]}`));
+    return;
+  }
+  const total = end + 4 + Number(length[1]);
+  if (buf.length < total) return;
+  if (buf.length > total) throw new Error('answer longer than its Content-Length');
+  conn.chunks = [];
+  conn.size = 0;
+  conn.waiter = null;
+  if (/\r\nconnection: *close/i.test(head)) conn.socket.end();
+  else idle.get(conn.port).add(conn);
+  w.resolve(buf.toString('utf8', end + 4, total));
+}
 
 /** One router.php call over a kept-alive connection; resolves with the parsed body. */
 function rpc(port, method, params, token) {
   const body = JSON.stringify({ class: 'SuperIngresso', method, params });
+  if (!idle.has(port)) idle.set(port, new Set());
+  const free = idle.get(port);
+  let conn = free.values().next().value;
+  if (conn) free.delete(conn);
+  else conn = connection(port);
+  const request =
+    `POST /router.php?method=${method}&class=SuperIngresso&lang=pt_BR HTTP/1.1\r\n` +
+    `Host: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n` +
+    `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `${token ? `Authorization: Bearer ${token}\r\n` : ''}\r\n${body}`;
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        agent,
-        method: 'POST',
-        path: `/router.php?method=${method}&class=SuperIngresso&lang=pt_BR`,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => {
-          text += d;
-        });
-        res.on('end', () => {
-          try {
-            resolve(JSON.parse(text));
-          } catch (err) {
-            reject(err);
-          }
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+    conn.waiter = { resolve: (text) => resolve(JSON.parse(text)), reject };
+    conn.socket.write(request);
   });
 }
 
@@ -446,7 +483,7 @@ try {
     else throw new Error(`unknown scenario ${s}`);
   }
 } finally {
-  agent.destroy();
+  for (const socket of open) socket.destroy();
   rmSync(work, { recursive: true, force: true });
 }
 
