@@ -50,6 +50,7 @@ interface Req {
   body?: unknown;
   token?: string | null;
   ip?: string;
+  host?: string;
 }
 async function call(r: Req) {
   const res = await s.app.inject({
@@ -57,7 +58,7 @@ async function call(r: Req) {
     url: r.url,
     remoteAddress: r.ip ?? '10.9.9.9',
     headers: {
-      host: 'localhost',
+      host: r.host ?? 'localhost',
       'content-type': 'application/json',
       ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
     },
@@ -490,5 +491,24 @@ describe('nobody reads or changes another person', () => {
     expect(await snapshot()).toEqual(before);
     const bStill = await call({ url: '/pessoa/cadastro/dados', token: b.access_token });
     expect(bStill.body.result.cadastro.nome).toBe('Ana');
+  });
+
+  it('sessions asked for at once (looked up together) each get their own person, of their brand', async () => {
+    const names = ['jonas', 'karla', 'lia', 'mauro', 'nina'];
+    const people = await Promise.all(names.map((n) => signUp(`${n}@example.com`)));
+    const out = people.at(-1)!;
+    await call({ url: '/logout', body: {}, token: out.access_token });
+    const dados = (token: string, host?: string) =>
+      call({ url: '/pessoa/cadastro/dados', token, ...(host ? { host } : {}) });
+    const answers = await Promise.all(
+      people.flatMap((p) => [dados(p.access_token), dados(p.access_token, 'other.test')]),
+    );
+    names.forEach((n, i) => {
+      const [own, other] = [answers[2 * i]!, answers[2 * i + 1]!];
+      if (n === 'nina') expect(own.body.error?.code).toBe(1);
+      else expect(own.body.result.cadastro.email).toBe(`${n}@example.com`);
+      // The token of one brand is no session on another.
+      expect(other.body.error?.code).toBe(1);
+    });
   });
 });

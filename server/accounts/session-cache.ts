@@ -12,11 +12,16 @@
  * (milliseconds), and whatever happens within {@link SESSION_CACHE_TTL_MS}: while the listening
  * connection is down nothing is cached, and an entry read while an invalidation raced is not
  * kept.
+ *
+ * Tokens not cached are looked up together: one query at a time per cache, carrying every token
+ * asked for while the previous one ran ({@link SessionBatch}). One request alone waits for one
+ * query as before; a burst of new sessions (the first requests of a sale's buyers) costs one
+ * query per batch, not one per request.
  */
 import type { Db } from '../db/client';
 import { listen } from '../db/listen';
 import type { Pessoa } from './repository';
-import { hashToken, isTokenShaped, lookupSession } from './sessions';
+import { type FoundSession, hashToken, isTokenShaped, lookupSessions } from './sessions';
 
 /** The longest a cached session is trusted without asking the database. */
 export const SESSION_CACHE_TTL_MS = 10_000;
@@ -64,6 +69,49 @@ class Cache {
   }
 }
 
+interface Waiter {
+  resolve(found: FoundSession | null): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * The session lookups of a cache: while one query runs, the token hashes asked for wait and go
+ * together in the next one (a hash asked twice is looked up once).
+ */
+class SessionBatch {
+  private waiting = new Map<string, Waiter[]>();
+  private running = false;
+
+  constructor(private readonly db: Db) {}
+
+  /** The valid session of a token hash (of any brand), or null. */
+  lookup(tokenHash: string): Promise<FoundSession | null> {
+    return new Promise((resolve, reject) => {
+      const waiters = this.waiting.get(tokenHash);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.waiting.set(tokenHash, [{ resolve, reject }]);
+      if (!this.running) void this.run();
+    });
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    while (this.waiting.size > 0) {
+      const batch = this.waiting;
+      this.waiting = new Map();
+      try {
+        const found = await lookupSessions(this.db, [...batch.keys()]);
+        for (const [hash, waiters] of batch) {
+          for (const w of waiters) w.resolve(found.get(hash) ?? null);
+        }
+      } catch (err) {
+        for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
+      }
+    }
+    this.running = false;
+  }
+}
+
 /** The caches of this process, for the writers' immediate invalidation. */
 const caches = new Set<Cache>();
 
@@ -80,6 +128,7 @@ export function forgetSessionPessoa(idpessoa: number): void {
 /** Starts a cache over `db`, listening for invalidations. */
 export async function startSessionCache(db: Db): Promise<SessionCache> {
   const cache = new Cache();
+  const batch = new SessionBatch(db);
   caches.add(cache);
   const unlisten = await listen(db, CHANNEL, {
     message(payload) {
@@ -101,8 +150,8 @@ export async function startSessionCache(db: Db): Promise<SessionCache> {
       const hit = cache.entries.get(tokenHash);
       if (hit && hit.brand === brand && now < hit.until && cache.listening) return hit.pessoa;
       const generation = cache.generation;
-      const found = await lookupSession(db, brand, tokenHash);
-      if (!found) return null;
+      const found = await batch.lookup(tokenHash);
+      if (found?.pessoa.brand !== brand) return null;
       if (cache.listening && generation === cache.generation) {
         if (cache.entries.size >= MAX_ENTRIES) {
           cache.entries.delete(cache.entries.keys().next().value!);

@@ -39,24 +39,51 @@ export async function resolveSession(db: Db, brand: string, token: string): Prom
 
 /**
  * The session lookup, built once per database and prepared (on node-postgres a named statement
- * per connection): it runs on the first request of every token, so its SQL is not rebuilt each
- * time.
+ * per connection): it runs for every token not cached, so its SQL is not rebuilt each time. It
+ * takes several token hashes at once ({@link lookupSessions}).
  */
 const prepared = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 
 function prepareLookup(db: Db) {
   return db
-    .select({ p: pessoa, expiresAt: sessao.expiresAt })
+    .select({ p: pessoa, tokenHash: sessao.tokenHash, expiresAt: sessao.expiresAt })
     .from(sessao)
     .innerJoin(pessoa, eq(pessoa.id, sessao.idpessoa))
     .where(
       and(
-        eq(sessao.tokenHash, sql.placeholder('tokenHash')),
+        sql`${sessao.tokenHash} = ANY (${sql.placeholder('tokenHashes')}::text[])`,
         gt(sessao.expiresAt, sql`now()`),
-        eq(pessoa.brand, sql.placeholder('brand')),
       ),
     )
-    .prepare('sf_lookup_session');
+    .prepare('sf_lookup_sessions');
+}
+
+/** A valid session: its person and its end. */
+export interface FoundSession {
+  pessoa: Pessoa;
+  expiresAt: Date;
+}
+
+/**
+ * The sessions of several token hashes (hex, as {@link hashToken} makes them) valid now, of any
+ * brand, in one query: by token hash, those found.
+ */
+export async function lookupSessions(
+  db: Db,
+  tokenHashes: readonly string[],
+): Promise<Map<string, FoundSession>> {
+  for (const h of tokenHashes) if (!/^[0-9a-f]{64}$/.test(h)) throw new TypeError('not a hash');
+  let query = prepared.get(db);
+  if (!query) {
+    query = prepareLookup(db);
+    prepared.set(db, query);
+  }
+  const found = new Map<string, FoundSession>();
+  // Hex only (checked above): the array's text needs no quoting.
+  for (const row of await query.execute({ tokenHashes: `{${tokenHashes.join(',')}}` })) {
+    found.set(row.tokenHash, { pessoa: row.p, expiresAt: row.expiresAt });
+  }
+  return found;
 }
 
 /** The session of a token hash of `brand` (its person and end), if valid now. */
@@ -64,14 +91,9 @@ export async function lookupSession(
   db: Db,
   brand: string,
   tokenHash: string,
-): Promise<{ pessoa: Pessoa; expiresAt: Date } | null> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = prepareLookup(db);
-    prepared.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash, brand });
-  return row ? { pessoa: row.p, expiresAt: row.expiresAt } : null;
+): Promise<FoundSession | null> {
+  const found = (await lookupSessions(db, [tokenHash])).get(tokenHash);
+  return found?.pessoa.brand === brand ? found : null;
 }
 
 /** The bearer token of an `Authorization` header value, if it has one. */

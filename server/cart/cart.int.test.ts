@@ -5,7 +5,7 @@ import { DEMO_AGENCY } from '../accounts/seed';
 import { firstRow, rows } from '../db/sql';
 import { AppError } from '../errors';
 import { t } from '../i18n';
-import { holdUnits } from '../orders/lifecycle';
+import { holdUnits, prepareOrderRoutines } from '../orders/lifecycle';
 import { errorOf, startTestServer, type TestServer, unitsTaken } from '../test/harness';
 import { E, P, testBrand, testBrands, testCatalog } from '../test/test-brand';
 import { startSweeper } from './sweeper';
@@ -537,5 +537,19 @@ describe('terms of use on a hold', () => {
     );
     expect(await holdUnits(s.db, req('2999-01-01'))).toMatchObject({ qtd: 1 });
     expect(await unitsTaken(s.db, visita, P.inteira)).toBe(before + 1);
+  });
+});
+
+describe('start', () => {
+  it('readies the hold on every connection at start without writing, and holds follow', async () => {
+    const count = async () =>
+      (await firstRow<{ n: number }>(s.db, sql`SELECT count(*)::int AS n FROM movimentacao`))!.n;
+    const before = await count();
+    await prepareOrderRoutines(s.db);
+    expect(await count()).toBe(before);
+    const { token } = await s.personToken('ready@example.com');
+    const unit = [{ idproduto: P.inteira, qtd: 1 }];
+    await s.ok('SuperIngresso', 'iniciarReserva', [unit, visita, []], { token });
+    expect(await count()).toBe(before + 1);
   });
 });

@@ -86,7 +86,15 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
 }
 
 async function openPostgres(url: string, max: number): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Connections stay open while idle: a new one costs its set-up and the routines' compilation
+  // and plans (server/db/sql.ts warmRoutine) to whichever request meets it, e.g. the first
+  // buyers of a sale after a quiet hour. They do not keep a process from exiting.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 0,
+    allowExitOnIdle: true,
+  });
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const orm = drizzleNodePg({ client: pool, schema });

@@ -40,7 +40,6 @@ import { ErrorCode, type StatusMovimentacao } from '../../schemas/contract';
 import type { Db } from '../db/client';
 import {
   callRoutine,
-  ensureRoutine,
   intArray,
   lit,
   retryTransaction,
@@ -48,6 +47,7 @@ import {
   rows,
   runScript,
   toDate,
+  warmRoutine,
 } from '../db/sql';
 import { AppError, generic } from '../errors';
 import type { MessageId } from '../i18n';
@@ -461,19 +461,57 @@ const HOLD_ROUTINE = routine(
   $fn$`,
 );
 
+/** The hold routine's arguments, as {@link holdValues} lists them. */
+const HOLD_ARGS = '$1, $2, $3, $4::int[], $5::int[], $6, $7, $8, $9, $10, $11, $12, $13, $14, $15';
+
+/** The values of a call of the hold routine for `req`. */
+function holdValues(req: HoldRequest): unknown[] {
+  const limit = req.personLimit;
+  return [
+    req.brand,
+    req.idpessoa,
+    req.idapresentacao,
+    intArray(req.units.map((u) => u.idproduto)),
+    intArray(req.units.map((u) => u.qtd)),
+    req.idbloco ?? 0,
+    req.holdSeconds,
+    req.maxItemsPerOrder,
+    limit?.idevento ?? null,
+    limit?.porSessao ?? null,
+    limit?.porEvento ?? null,
+    req.localizador,
+    req.requiredTerm?.tipo ?? null,
+    req.requiredTerm?.versao ?? null,
+    holdTesting.withoutLock,
+  ];
+}
+
 /**
  * Creates the order routines at start, so the first holds of a sale do not wait for it (they
- * would create it themselves otherwise).
+ * would create it themselves otherwise), and readies every connection for the hold with a hold
+ * of nobody (person 0, session 0: refused as not on sale, rolled back).
  */
 export async function prepareOrderRoutines(db: Db): Promise<void> {
-  await ensureRoutine(db, HOLD_ROUTINE);
+  await warmRoutine(
+    db,
+    HOLD_ROUTINE,
+    HOLD_ARGS,
+    holdValues({
+      brand: '',
+      idpessoa: 0,
+      idapresentacao: 0,
+      units: [{ idproduto: 0, qtd: 1 }],
+      holdSeconds: 0,
+      maxItemsPerOrder: 1,
+      localizador: '',
+    }),
+  );
 }
 
 async function runHold(
   db: Db,
   req: HoldRequest,
 ): Promise<HeldOrder & { refusal: MessageId | null }> {
-  const limit = req.personLimit;
   const [held] = await callRoutine<{
     r_refusal: MessageId | null;
     r_id: number;
@@ -481,28 +519,7 @@ async function runHold(
     r_count_exp: number;
     r_qtd: number;
     r_cupom: string | null;
-  }>(
-    db,
-    HOLD_ROUTINE,
-    '$1, $2, $3, $4::int[], $5::int[], $6, $7, $8, $9, $10, $11, $12, $13, $14, $15',
-    [
-      req.brand,
-      req.idpessoa,
-      req.idapresentacao,
-      intArray(req.units.map((u) => u.idproduto)),
-      intArray(req.units.map((u) => u.qtd)),
-      req.idbloco ?? 0,
-      req.holdSeconds,
-      req.maxItemsPerOrder,
-      limit?.idevento ?? null,
-      limit?.porSessao ?? null,
-      limit?.porEvento ?? null,
-      req.localizador,
-      req.requiredTerm?.tipo ?? null,
-      req.requiredTerm?.versao ?? null,
-      holdTesting.withoutLock,
-    ],
-  );
+  }>(db, HOLD_ROUTINE, HOLD_ARGS, holdValues(req));
   return {
     refusal: held!.r_refusal || null,
     idmovimentacao: Number(held!.r_id),

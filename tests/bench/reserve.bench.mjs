@@ -5,7 +5,8 @@
 // p50/p99 latency, the oversold count read from the database (sold + held − capacity) and the
 // time to sell out; beside it the database's own limit measured the same way: a bare
 // conditional-update transaction (BEGIN; UPDATE … SET held = held + 1 WHERE held + sold < cap;
-// COMMIT), CONCURRENCY at a time. Numbers, not pass/fail.
+// COMMIT), CONCURRENCY at a time. Before the sale each server serves catalogue reads and 100 holds
+// of other buyers on another session (not counted). Numbers, not pass/fail.
 //
 // Env: BENCH_N (3000), BENCH_C (1000), BENCH_CONCURRENCY (100), BENCH_SCENARIOS
 // (pglite,pg1,pg2), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres: a server where
@@ -23,7 +24,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -64,19 +65,27 @@ const brand = brands.find((b) => b.id === BRAND);
 
 const sha256 = (s) => createHash('sha256').update(s).digest('hex');
 
-/** Migrates, syncs the catalogue and makes N buyers with a session each; not timed. */
+/** Holds made on another session of the product before the sale, per server (not counted). */
+const WARM_HOLDS = 100;
+
+/**
+ * Migrates, syncs the catalogue and makes N buyers with a session each, and 2 × WARM_HOLDS
+ * more for the warm-up; not timed.
+ */
 async function prepare(db) {
   await syncCatalog(db, brands);
-  const [session] = (
+  const [session, other] = (
     await db.$client.query(
       `SELECT a.id FROM apresentacao a JOIN estoque e ON e.idapresentacao = a.id
        WHERE a.brand = $1 AND a.idevento = $2 AND e.idproduto = $3 AND a.ativo
          AND a.dthr > now() + interval '1 day'
-       ORDER BY a.dthr LIMIT 1`,
+       ORDER BY a.dthr LIMIT 2`,
       [BRAND, EVENT, PRODUCT],
     )
   ).rows;
-  const tokens = Array.from({ length: N }, () => randomBytes(32).toString('base64url'));
+  const tokens = Array.from({ length: N + 2 * WARM_HOLDS }, () =>
+    randomBytes(32).toString('base64url'),
+  );
   const emails = tokens.map((_, i) => `buyer${i}@bench.example`);
   const ids = (
     await db.$client.query(
@@ -100,7 +109,11 @@ async function prepare(db) {
       [ids, v.tipo, v.versao, v.idtermo],
     );
   }
-  return { idapresentacao: session.id, tokens };
+  return {
+    idapresentacao: session.id,
+    tokens: tokens.slice(0, N),
+    warmup: { idapresentacao: other.id, tokens: tokens.slice(N) },
+  };
 }
 
 /** sold + held units of the product right now, by the timestamps (the spec's rule). */
@@ -153,42 +166,79 @@ async function stopServer(child) {
   await new Promise((r) => child.once('exit', r));
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+/**
+ * A lean HTTP/1.1 client for the load (it shares the cores with what it measures): kept-alive
+ * connections, each request written in one piece and its answer read by its Content-Length
+ * (which the server sends for every JSON answer; anything else is an error, never a guess).
+ * The server sees what Node's http client would send: the same method, path, headers and body.
+ */
+const idle = new Map(); // port → connections not in use
+const open = new Set();
+
+function connection(port) {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.setNoDelay(true);
+  open.add(socket);
+  const conn = { port, socket, chunks: [], size: 0, waiter: null };
+  socket.on('data', (d) => {
+    conn.chunks.push(d);
+    conn.size += d.length;
+    if (conn.waiter) readAnswer(conn);
+  });
+  const fail = (err) => {
+    open.delete(socket);
+    idle.get(port)?.delete(conn);
+    const w = conn.waiter;
+    conn.waiter = null;
+    w?.reject(err ?? new Error('connection closed'));
+  };
+  socket.on('error', fail);
+  socket.on('close', () => fail());
+  return conn;
+}
+
+/** Completes the waiting request of `conn` once its whole answer is in. */
+function readAnswer(conn) {
+  const buf = conn.chunks.length === 1 ? conn.chunks[0] : Buffer.concat(conn.chunks);
+  conn.chunks = [buf];
+  const end = buf.indexOf('\r\n\r\n');
+  if (end === -1) return;
+  const head = buf.toString('latin1', 0, end);
+  const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+  const w = conn.waiter;
+  if (!length) {
+    conn.waiter = null;
+    conn.socket.destroy();
+    w.reject(new Error(`answer without Content-Length: ${head.split('\r\n', 1)[0]}`));
+    return;
+  }
+  const total = end + 4 + Number(length[1]);
+  if (buf.length < total) return;
+  if (buf.length > total) throw new Error('answer longer than its Content-Length');
+  conn.chunks = [];
+  conn.size = 0;
+  conn.waiter = null;
+  if (/\r\nconnection: *close/i.test(head)) conn.socket.end();
+  else idle.get(conn.port).add(conn);
+  w.resolve(buf.toString('utf8', end + 4, total));
+}
 
 /** One router.php call over a kept-alive connection; resolves with the parsed body. */
 function rpc(port, method, params, token) {
   const body = JSON.stringify({ class: 'SuperIngresso', method, params });
+  if (!idle.has(port)) idle.set(port, new Set());
+  const free = idle.get(port);
+  let conn = free.values().next().value;
+  if (conn) free.delete(conn);
+  else conn = connection(port);
+  const request =
+    `POST /router.php?method=${method}&class=SuperIngresso&lang=pt_BR HTTP/1.1\r\n` +
+    `Host: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n` +
+    `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `${token ? `Authorization: Bearer ${token}\r\n` : ''}\r\n${body}`;
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        agent,
-        method: 'POST',
-        path: `/router.php?method=${method}&class=SuperIngresso&lang=pt_BR`,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => {
-          text += d;
-        });
-        res.on('end', () => {
-          try {
-            resolve(JSON.parse(text));
-          } catch (err) {
-            reject(err);
-          }
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+    conn.waiter = { resolve: (text) => resolve(JSON.parse(text)), reject };
+    conn.socket.write(request);
   });
 }
 
@@ -250,10 +300,24 @@ function cpuByProcess(pids = []) {
 }
 
 /** The flash sale against the servers on `ports` (buyer i goes to ports[i % ports.length]). */
-async function flashSale(ports, { idapresentacao, tokens }, pids) {
-  // Warm the servers' code paths (not the stock): a catalogue read each.
-  for (const port of ports) {
+async function flashSale(ports, { idapresentacao, tokens, warmup }, pids) {
+  // Warm the servers' code paths (not the sale's stock), as a server serving a shop has been:
+  // catalogue reads, and holds of other buyers on another session of the product (without
+  // them, the p99 is the first burst of a cold process: its code not yet optimised, each
+  // connection's first plans).
+  for (const [n, port] of ports.entries()) {
     await load(200, 20, () => rpc(port, 'getProdutos', [idapresentacao]));
+    const who = warmup.tokens.slice(n * WARM_HOLDS, (n + 1) * WARM_HOLDS);
+    const warm = await load(WARM_HOLDS, 20, (i) =>
+      rpc(
+        port,
+        'iniciarReserva',
+        [[{ idproduto: PRODUCT, qtd: 1 }], warmup.idapresentacao, []],
+        who[i],
+      ),
+    );
+    const failed = warm.outcomes.find((o) => !('result' in o));
+    if (failed) throw new Error(`warm-up hold refused: ${JSON.stringify(failed)}`);
   }
   const cpuBefore = cpuByProcess(pids);
   const r = await load(N, CONCURRENCY, (i) =>
@@ -446,7 +510,7 @@ try {
     else throw new Error(`unknown scenario ${s}`);
   }
 } finally {
-  agent.destroy();
+  for (const socket of open) socket.destroy();
   rmSync(work, { recursive: true, force: true });
 }
 
