@@ -7,8 +7,8 @@
  * does not wait.
  *
  * The code runs in stages, each in a task of its own (React's DOM renderer, the style system,
- * the libraries, then the storefront), so the page answers a tap between them instead of
- * freezing for the whole evaluation. Every stage's files are asked for at once before the first
+ * the libraries, the page's frame, then the storefront), so the page answers a tap between them
+ * instead of freezing for the whole evaluation. Every stage's files are asked for at once before the first
  * runs: the build writes their list here (scripts/vite-plugin-boot-graph.ts).
  */
 import { afterNextPaint, nextTask } from './lib/after-paint';
@@ -19,6 +19,7 @@ const STAGES = [
   () => import('react-dom/client'),
   () => import('./lib/brand-system'),
   () => import('./boot-libraries'),
+  () => import('./app/layout/shell'),
 ];
 
 function preloadBoot(): void {

@@ -1,3 +1,4 @@
+import { createSystem } from '@chakra-ui/react';
 import createCache from '@emotion/cache';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -8,7 +9,7 @@ import { fetchBrandConfig } from './api/rest';
 import { App, STYLE_CACHE_KEY } from './app/app';
 import { AppRoutes, preloadPage } from './app/router';
 import { nextTask } from './lib/after-paint';
-import { createBrandSystem, reuseServerGlobalStyles, wantsDebug } from './lib/brand-system';
+import { brandSystemConfig, reuseServerGlobalStyles, wantsDebug } from './lib/brand-system';
 import { captureExtraParams } from './lib/extra-params';
 import { setupInspector, wantsInspector } from './lib/inspect';
 import { loadMessages, localeFromPrefix, preferredLocale, setCurrentLocale } from './lib/locale';
@@ -87,7 +88,10 @@ async function boot(): Promise<void> {
   const styleCache = createCache({ key: STYLE_CACHE_KEY, nonce: cspNonce() });
   if (rendered) await nextTask();
   const debug = wantsDebug(search);
-  const system = createBrandSystem(brand.theme, { debug });
+  // The style system in two tasks: the brand's config merged, then the system built from it.
+  const systemConfig = brandSystemConfig(brand.theme, { debug });
+  if (rendered) await nextTask();
+  const system = createSystem(systemConfig);
   if (rendered && !debug) reuseServerGlobalStyles(system);
   await loaded;
   const app = (

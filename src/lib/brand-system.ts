@@ -2,6 +2,7 @@ import {
   createSystem,
   defaultBaseConfig,
   defineConfig,
+  mergeConfigs,
   type SystemConfig,
   type SystemContext,
 } from '@chakra-ui/react';
@@ -236,6 +237,19 @@ export function createBrandSystem(
   theme: BrandTheme,
   options: BrandSystemOptions = {},
 ): SystemContext {
+  return createSystem(brandSystemConfig(theme, options));
+}
+
+/**
+ * The first half of {@link createBrandSystem}: Chakra's base, the shop's theme and the brand's
+ * colours and fonts merged into one config (a deep copy of each: a third of the work). The
+ * browser builds the system from it in a task of its own (`createSystem(config)`), so neither
+ * half blocks the page for long.
+ */
+export function brandSystemConfig(
+  theme: BrandTheme,
+  options: BrandSystemOptions = {},
+): SystemConfig {
   const brand = paletteSemantics('brand', theme.colors.primary);
   const accent = paletteSemantics('accent', theme.colors.secondary);
   const config = defineConfig({
@@ -283,7 +297,7 @@ export function createBrandSystem(
       },
     },
   });
-  return createSystem(defaultBaseConfig, shopThemeConfig, config);
+  return mergeConfigs(defaultBaseConfig, shopThemeConfig, config);
 }
 
 /**
