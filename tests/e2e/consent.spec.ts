@@ -62,10 +62,16 @@ async function gtagEvents(page: Page): Promise<[string, Record<string, unknown>]
     .map((e) => [e[1] as string, e[2] as Record<string, unknown>]);
 }
 
-/** Waits until gtag.js has an event of that name, and returns the last one's parameters. */
+/**
+ * Waits until gtag.js has an event of that name, and returns the last one's parameters. After a
+ * page load the event waits for hydration, two chunks, the tag's script and the tracker's check
+ * that it started (once a second): on a busy machine that took more than the default 10 s.
+ */
 async function gtagEvent(page: Page, name: string): Promise<Record<string, unknown>> {
   await expect
-    .poll(async () => (await gtagEvents(page)).filter(([n]) => n === name).length)
+    .poll(async () => (await gtagEvents(page)).filter(([n]) => n === name).length, {
+      timeout: 20_000,
+    })
     .toBeGreaterThan(0);
   return (await gtagEvents(page)).filter(([n]) => n === name).at(-1)![1];
 }

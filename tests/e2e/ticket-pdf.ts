@@ -2,7 +2,14 @@ import zxing from '@zxing/library';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 
 // A CommonJS package: Node's ESM loader gives its exports as the default export only.
-const { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = zxing;
+const { BinaryBitmap, DecodeHintType, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = zxing;
+
+/**
+ * The image rebuilt from the PDF is a pure code (aligned modules, a quiet zone), which ZXing then
+ * reads as such: its camera-frame detector misplaced the finder patterns of about 2 % of these
+ * perfect images (41 of 2,000 random ticket codes), which failed the check-in tests now and then.
+ */
+const PURE = new Map([[DecodeHintType.PURE_BARCODE, true]]);
 
 /**
  * What a gate's camera would read from a printed ticket: the QR code of each page of a tickets
@@ -69,7 +76,7 @@ function decodeRects(rects: Rect[]): string | null {
   }
   try {
     const source = new RGBLuminanceSource(lum, size, size);
-    return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
+    return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source)), PURE).getText();
   } catch {
     return null;
   }

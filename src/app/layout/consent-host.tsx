@@ -15,8 +15,22 @@ const ConsentBanner = lazy(() =>
   })),
 );
 
-/** The tracking module: fetched only once a choice allows tracking (a small chunk). */
-const tracking = () => import('../../lib/tracking/track');
+/**
+ * The tracking module: fetched only once a choice allows tracking (a small chunk). One promise
+ * for every caller, so what they run on it runs in the order they asked: the start before the
+ * first page view. Separate imports need not settle in that order (the build's preloading waits
+ * for the chunk's files on the first call only), and a page view handed over before the start
+ * is dropped.
+ */
+let trackingModule: Promise<typeof import('../../lib/tracking/track')> | null = null;
+const tracking = () => {
+  // A failed download is asked for again by the next caller.
+  trackingModule ??= import('../../lib/tracking/track').catch((error: unknown) => {
+    trackingModule = null;
+    throw error;
+  });
+  return trackingModule;
+};
 
 /** A page view waits this long after a navigation: the new page's title is set by then. */
 export const PAGE_VIEW_DELAY_MS = 300;
