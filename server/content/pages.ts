@@ -11,7 +11,7 @@
  *
  * Every key exists in every locale. A file that breaks a rule stops the brand from loading with
  * the file and the reason ({@link ContentFileError}); a running server reads the folders again
- * at most every {@link RESCAN_MS}, so an edit shows without a restart.
+ * in the background every {@link RESCAN_MS}, so an edit shows without a restart.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -33,7 +33,8 @@ import {
   everyLanguage,
 } from './languages';
 import { inlineText, markdownToHtml, markdownTokens, tokensToHtml } from './markdown';
-import { ContentFileError, RESCAN_MS } from './terms';
+import { RESCAN_MS, rescanned } from './rescan';
+import { ContentFileError } from './terms';
 
 export interface PageDoc {
   key: string;
@@ -266,12 +267,6 @@ export async function scanContent(
   return { pages, faq, popups };
 }
 
-interface Scan {
-  at: number;
-  content: Promise<BrandContent>;
-}
-const scans = new Map<string, Scan>();
-
 /** The page of `section` whose slug in `locale` is `slug`, if the brand has one. */
 export function pageBySlug(
   content: BrandContent,
@@ -287,18 +282,13 @@ export function pageBySlug(
   return null;
 }
 
-/** The brand's content (its folders read at most every RESCAN_MS). */
-export function contentOf(brand: LoadedBrand): Promise<BrandContent> {
-  const cached = scans.get(brand.dir);
-  if (cached && Date.now() - cached.at < RESCAN_MS) return cached.content;
-  const content = scanContent(brand.dir, contentLanguages(brand.brand));
-  scans.set(brand.dir, { at: Date.now(), content });
-  // A broken edit on a running server keeps the last good content.
-  content.catch(() => {
-    if (cached) scans.set(brand.dir, { at: Date.now(), content: cached.content });
-  });
-  return content;
-}
+/**
+ * The brand's content (its folders read again in the background once {@link RESCAN_MS} old; a
+ * broken edit on a running server keeps the last good content: ./rescan.ts).
+ */
+export const contentOf: (brand: LoadedBrand) => Promise<BrandContent> = rescanned((brand) =>
+  scanContent(brand.dir, contentLanguages(brand.brand)),
+);
 
 // --- What the API answers -------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
  * where `<tipo>` is the term type (idtipo_termo: 1 terms of use, accepted at sign-up and login;
  * 2 purchase terms) and `<version>` the date the version comes into force (`YYYY-MM-DD`). The
  * current version of a type is the newest one in force today; publishing a version is adding
- * its files (read again within {@link RESCAN_MS}, no restart). The first `# heading` is the
+ * its files (read again in the background every {@link RESCAN_MS}, no restart). The first `# heading` is the
  * title; the rest is Markdown rendered to sanitised HTML (./markdown.ts).
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -17,13 +17,11 @@ import {
   everyLanguage,
 } from './languages';
 import { markdownToHtml } from './markdown';
+import { RESCAN_MS, rescanned } from './rescan';
 
 /** Term types the product knows. */
 export const TERMO_USO = 1;
 export const TERMO_COMPRA = 2;
-
-/** How long a scan of a brand's terms folder is trusted. */
-export const RESCAN_MS = 2000;
 
 const VERSION_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const FILE_RE = /^(\d{4}-\d{2}-\d{2})\.([a-z]{2}-[A-Z]{2})\.md$/;
@@ -64,29 +62,19 @@ export function renderTerm(markdown: string): { titulo: string; html: string } {
   return { titulo, html: markdownToHtml(body) };
 }
 
-interface Scan {
-  at: number;
-  /** The scan, shared by every caller while it runs (one folder read, not one per request). */
-  versions: Promise<TermVersion[]>;
-}
-const scans = new Map<string, Scan>();
+const termScans = rescanned((brand) => scanTerms(brand.dir, contentLanguages(brand.brand)));
 
-/** Every version of every type of the brand's terms (folder read at most every RESCAN_MS). */
+/**
+ * Every version of every type of the brand's terms (the folder read again in the background
+ * once {@link RESCAN_MS} old: ./rescan.ts).
+ */
 export function termVersions(brand: LoadedBrand): Promise<TermVersion[]> {
-  const cached = scans.get(brand.dir);
-  if (cached && Date.now() - cached.at < RESCAN_MS) return cached.versions;
-  const versions = scanTerms(brand.dir, contentLanguages(brand.brand));
-  scans.set(brand.dir, { at: Date.now(), versions });
-  // A failed scan is not kept: the next call reads the folder again.
-  versions.catch(() => {
-    if (scans.get(brand.dir)?.versions === versions) scans.delete(brand.dir);
-  });
-  return versions;
+  return termScans(brand);
 }
 
 /** Forget what was read (tests that publish a version). */
 export function forgetTermScans(): void {
-  scans.clear();
+  termScans.forget();
 }
 
 /**

@@ -63,6 +63,7 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
   try {
     client = dataDir ? new PGlite(dataDir) : new PGlite();
     await client.waitReady;
+    takeTurns(client);
   } catch (err) {
     await unlock();
     throw err;
@@ -83,6 +84,33 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
       }
     },
   };
+}
+
+/**
+ * Makes PGlite's calls (query, exec, transaction: the ones Drizzle and server/db/sql.ts make)
+ * take turns with the event loop: one call at a time, each started in a loop turn of its own
+ * (`setImmediate`), so the loop polls its sockets between two calls.
+ *
+ * PGlite runs in this thread, and a call runs from start to end in promise callbacks: without
+ * turns, the requests read in one poll ran all their queries in that same loop turn (a burst of
+ * 100 holds: ~150 ms). Node 20 (libuv ≥ 1.45, libuv#3696) accepts one new connection per turn,
+ * so a sale's buyers on new connections waited one such turn each (1–3.6 s for the last of 80).
+ * PGlite runs one call at a time anyway (its own lock), so nothing waits longer for the
+ * database. A call made inside a transaction's callback on the client itself, not on the
+ * transaction, would wait for that transaction as it did on PGlite's lock.
+ */
+function takeTurns(client: PGlite): void {
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => {
+    return (...args: A): Promise<R> => {
+      const run = last.then(() => new Promise<void>(setImmediate)).then(() => call(...args));
+      last = run.catch(() => {});
+      return run;
+    };
+  };
+  client.query = inTurn(client.query.bind(client)) as PGlite['query'];
+  client.exec = inTurn(client.exec.bind(client));
+  client.transaction = inTurn(client.transaction.bind(client)) as PGlite['transaction'];
 }
 
 async function openPostgres(url: string, max: number): Promise<DbHandle> {
