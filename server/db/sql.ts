@@ -84,9 +84,9 @@ export async function retryTransaction<T>(fn: () => Promise<T>, attempts = 3): P
  * or a node-postgres pool (`query` without values).
  */
 export async function runScript<T>(db: Db, statements: string[]): Promise<T[]> {
-  const client = (db as unknown as { $client: ScriptClient }).$client;
+  const client = clientOf(db);
   const text = statements.join(';\n');
-  if ('exec' in client && typeof client.exec === 'function') {
+  if (isPglite(client)) {
     const results = await client.exec(text);
     return (results.at(-1)?.rows ?? []) as T[];
   }
@@ -95,9 +95,16 @@ export async function runScript<T>(db: Db, statements: string[]): Promise<T[]> {
   return (last?.rows ?? []) as T[];
 }
 
+type PgliteClient = { exec(text: string): Promise<{ rows: unknown[] }[]> };
 type ScriptClient =
-  | { exec(text: string): Promise<{ rows: unknown[] }[]> }
+  | PgliteClient
   | { query(text: string): Promise<{ rows: unknown[] } | { rows: unknown[] }[]> };
+
+/** The driver under Drizzle: a PGlite instance or a node-postgres pool. */
+const clientOf = (db: Db) => (db as unknown as { $client: ScriptClient }).$client;
+
+const isPglite = (client: ScriptClient): client is PgliteClient =>
+  'exec' in client && typeof client.exec === 'function';
 type PoolClient = { query(text: string): Promise<{ rows: unknown[] } | { rows: unknown[] }[]> };
 
 /**
@@ -178,17 +185,18 @@ export async function callRoutine<T>(
   values: unknown[],
 ): Promise<T[]> {
   await ensureRoutine(db, r);
-  const client = (db as unknown as { $client: ScriptClient }).$client;
-  if ('exec' in client && typeof client.exec === 'function') {
-    // A parameterized query on PGlite is six trips into the database (parse, describe, bind,
-    // describe, execute, sync), each through its JavaScript wire-protocol code; this is two.
-    const [res] = await client.exec(`SELECT * FROM ${r.name}(${withValues(args, values)})`);
-    return (res?.rows ?? []) as T[];
-  }
+  const client = clientOf(db);
+  // A parameterized query on PGlite is six trips into the database (parse, describe, bind,
+  // describe, execute, sync), each through its JavaScript wire-protocol code; a script is two.
+  if (isPglite(client)) return runScript<T>(db, [pgliteCall(r, args, values)]);
   const text = `SELECT * FROM ${r.name}(${args})`;
   const res = await (client as unknown as PoolQuery).query({ name: r.name, text, values });
   return res.rows as T[];
 }
+
+/** The call of routine `r` as PGlite runs it: the values written into the text. */
+const pgliteCall = (r: Routine, args: string, values: unknown[]) =>
+  `SELECT * FROM ${r.name}(${withValues(args, values)})`;
 
 /** `args` with each `$n` replaced by `values[n - 1]` as a literal ({@link lit}; null, booleans). */
 function withValues(args: string, values: unknown[]): string {
@@ -214,15 +222,13 @@ export async function warmRoutine(
   values: unknown[],
 ): Promise<void> {
   await ensureRoutine(db, r);
-  const client = (db as unknown as { $client: ScriptClient }).$client;
-  const text = `SELECT * FROM ${r.name}(${args})`;
-  if ('exec' in client && typeof client.exec === 'function') {
-    await (client as unknown as PgliteTransactions).transaction(async (tx) => {
-      await tx.query(text, values);
-      await tx.rollback();
-    });
+  const client = clientOf(db);
+  // PGlite: the call as callRoutine makes it, in a transaction rolled back.
+  if (isPglite(client)) {
+    await runScript(db, ['BEGIN', pgliteCall(r, args, values), 'ROLLBACK']);
     return;
   }
+  const text = `SELECT * FROM ${r.name}(${args})`;
   const pool = client as unknown as WarmPool;
   const clients = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
   try {
@@ -241,12 +247,6 @@ export async function warmRoutine(
   }
 }
 
-type PgliteQuery = { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
-type PgliteTransactions = {
-  transaction(
-    fn: (tx: PgliteQuery & { rollback(): Promise<void> }) => Promise<void>,
-  ): Promise<void>;
-};
 type PoolQuery = {
   query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 };
