@@ -1,9 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { isServerOnlyMessage } from './schemas/server-messages.ts';
 import { bootGraphPlugin } from './scripts/vite-plugin-boot-graph.ts';
+import { compileMessages, firstVisitTextsPlugin } from './scripts/vite-plugin-first-visit-texts.ts';
 import { formValidators } from './scripts/vite-plugin-form-validators.ts';
 
 /** Paths the API server answers; `vite dev` forwards them so the browser sees one origin. */
@@ -40,13 +39,7 @@ function precompiledMessages(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!/[\\/]locales[\\/][a-z]{2}-[A-Z]{2}\.json$/.test(id)) return null;
-      const messages = JSON.parse(code) as Record<string, string>;
-      const compiled = Object.fromEntries(
-        Object.entries(messages)
-          .filter(([key]) => !isServerOnlyMessage(key))
-          .map(([key, text]) => [key, parse(text)]),
-      );
-      return { code: JSON.stringify(compiled), map: null };
+      return { code: JSON.stringify(compileMessages(code)), map: null };
     },
   };
 }
@@ -117,6 +110,19 @@ export default defineConfig({
     react(),
     checkinWorker(),
     bootGraphPlugin(),
+    firstVisitTextsPlugin({
+      localesDir: fileURLToPath(new URL('./locales', import.meta.url)),
+      // What a first visit to the home or an event page shows before any tap: their texts come
+      // with the code; every other screen loads all of its language's texts before rendering.
+      screens: [
+        'src/app/routes/home.tsx',
+        'src/app/routes/produto.tsx',
+        'src/app/routes/cart-scope.tsx',
+        'src/app/routes/not-found.tsx',
+        'src/features/consent/components/consent-banner.tsx',
+        'src/features/content/components/content-popup.tsx',
+      ],
+    }),
   ],
   resolve: {
     alias: [

@@ -11,9 +11,13 @@
  * instead of freezing for the whole evaluation. Every stage's files are asked for at once before the first
  * runs: the build writes their list here (scripts/vite-plugin-boot-graph.ts).
  */
+import type { Locale } from '../schemas/contract';
 import { afterNextPaint, nextTask } from './lib/after-paint';
+import { firstVisitTextsFile, setFirstVisitTexts } from './lib/first-visit-texts';
 
 const BOOT_GRAPH = '__BOOT_GRAPH__';
+/** Each language's first-visit texts (scripts/vite-plugin-first-visit-texts.ts). */
+const FIRST_VISIT_TEXTS = '__FIRST_VISIT_TEXTS__';
 
 const STAGES = [
   () => import('react-dom/client'),
@@ -30,7 +34,9 @@ function preloadBoot(): void {
     ),
   );
   const links = document.createDocumentFragment();
-  for (const href of BOOT_GRAPH.split(',')) {
+  // The page's texts with the code (the server wrote the page's language on <html>).
+  const texts = firstVisitTextsFile(document.documentElement.lang as Locale);
+  for (const href of texts ? [...BOOT_GRAPH.split(','), texts] : BOOT_GRAPH.split(',')) {
     if (seen.has(href)) continue;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -41,6 +47,7 @@ function preloadBoot(): void {
 }
 
 async function start(): Promise<void> {
+  if (!FIRST_VISIT_TEXTS.startsWith('__')) setFirstVisitTexts(FIRST_VISIT_TEXTS);
   const rendered = document.getElementById('root')?.firstElementChild != null;
   if (rendered) {
     await afterNextPaint();

@@ -12,7 +12,13 @@ import { nextTask } from './lib/after-paint';
 import { brandSystemConfig, reuseServerGlobalStyles, wantsDebug } from './lib/brand-system';
 import { captureExtraParams } from './lib/extra-params';
 import { setupInspector, wantsInspector } from './lib/inspect';
-import { loadMessages, localeFromPrefix, preferredLocale, setCurrentLocale } from './lib/locale';
+import {
+  loadAllTextsOnFirstTouch,
+  loadMessages,
+  localeFromPrefix,
+  preferredLocale,
+  setCurrentLocale,
+} from './lib/locale';
 import { readPreloaded } from './lib/preloaded';
 import { getToken } from './lib/session-store';
 import { clearOnNewVersion } from './lib/storage';
@@ -74,12 +80,11 @@ async function boot(): Promise<void> {
   // A signed-in visitor's page calls the API as soon as it runs (the header's cart count, the
   // checkout's cart): the HTTP library loads with the page's texts instead of after them.
   if (getToken()) warmHttp();
-  // The first screen's texts arrive with the shell instead of after it.
-  const loaded = Promise.all([
-    loadMessages(locale),
-    inspector,
-    rendered ? preloadPage(window.location.pathname, brand.multiLanguage) : null,
-  ]);
+  // The first screen's texts arrive with the shell instead of after it. The page's code first:
+  // a page other than home and the event page asks for all of its language's texts.
+  const page = rendered ? preloadPage(window.location.pathname, brand.multiLanguage) : null;
+  const loaded = Promise.all([loadMessages(locale), inspector, page]);
+  loadAllTextsOnFirstTouch();
   // The page is on screen (src/entry.ts): the style system below is a long piece of work, in a
   // task of its own after the one that ran this code and asked for the texts.
   if (rendered) await nextTask();

@@ -2,7 +2,7 @@ import { type ComponentType, lazy, useMemo } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import type { BrandConfig, Locale } from '../../schemas/contract';
 import { prefetchCheckoutCart } from '../features/cart/prefetch';
-import { preferredLocale, prefixOf } from '../lib/locale';
+import { preferredLocale, prefixOf, withAllTexts } from '../lib/locale';
 import { type PreloadableLazy, preloadableLazy } from '../lib/preloadable-lazy';
 import {
   matchAppPath,
@@ -17,20 +17,22 @@ import { LocaleLayout } from './layout/locale-layout';
 import { DEV_FORMS_TITLE, type RouteHandle } from './route-handle';
 
 // Every page is its own chunk: the first visit downloads the shell and the page it lands on.
+// Home and the event page render with the first visit's texts (vite.config.ts); every other
+// page waits for all of its language's texts too.
 const PAGE_IMPORTS = {
   Home: () => import('./routes/home').then((m) => m.HomePage),
   Produto: () => import('./routes/produto').then((m) => m.ProdutoPage),
-  Checkout: () => import('./routes/checkout').then((m) => m.CheckoutPage),
-  MeusPedidos: () => import('./routes/meus-pedidos').then((m) => m.MeusPedidosPage),
-  Perfil: () => import('./routes/perfil').then((m) => m.PerfilPage),
-  Senha: () => import('./routes/senha').then((m) => m.SenhaPage),
-  Confirmar: () => import('./routes/confirmar').then((m) => m.ConfirmarPage),
-  Informacoes: () => import('./routes/content-page').then((m) => m.InformacoesPage),
-  Politicas: () => import('./routes/content-page').then((m) => m.PoliticasPage),
-  Voucher: () => import('./routes/voucher').then((m) => m.VoucherPage),
-  Checkin: () => import('./routes/checkin').then((m) => m.CheckinPage),
-  Contato: () => import('./routes/contato').then((m) => m.ContatoPage),
-  Newsletter: () => import('./routes/newsletter').then((m) => m.NewsletterPage),
+  Checkout: withAllTexts(() => import('./routes/checkout').then((m) => m.CheckoutPage)),
+  MeusPedidos: withAllTexts(() => import('./routes/meus-pedidos').then((m) => m.MeusPedidosPage)),
+  Perfil: withAllTexts(() => import('./routes/perfil').then((m) => m.PerfilPage)),
+  Senha: withAllTexts(() => import('./routes/senha').then((m) => m.SenhaPage)),
+  Confirmar: withAllTexts(() => import('./routes/confirmar').then((m) => m.ConfirmarPage)),
+  Informacoes: withAllTexts(() => import('./routes/content-page').then((m) => m.InformacoesPage)),
+  Politicas: withAllTexts(() => import('./routes/content-page').then((m) => m.PoliticasPage)),
+  Voucher: withAllTexts(() => import('./routes/voucher').then((m) => m.VoucherPage)),
+  Checkin: withAllTexts(() => import('./routes/checkin').then((m) => m.CheckinPage)),
+  Contato: withAllTexts(() => import('./routes/contato').then((m) => m.ContatoPage)),
+  Newsletter: withAllTexts(() => import('./routes/newsletter').then((m) => m.NewsletterPage)),
 } satisfies Partial<Record<RouteName, () => Promise<ComponentType>>>;
 
 type PageName = keyof typeof PAGE_IMPORTS;
@@ -62,8 +64,8 @@ export async function preloadPage(pathname: string, multiLanguage: boolean): Pro
 }
 
 const CartScope = preloadableLazy(() => import('./routes/cart-scope').then((m) => m.CartScope));
-const PlaceholderPage = lazy(() =>
-  import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage })),
+const PlaceholderPage = lazy(
+  withAllTexts(() => import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage }))),
 );
 const NotFoundPage = preloadableLazy(() =>
   import('./routes/not-found').then((m) => m.NotFoundPage),
@@ -76,8 +78,10 @@ const NotFoundPage = preloadableLazy(() =>
  */
 const DEV_PAGES = import.meta.env.DEV || __STOREFRONT_DEV_PAGES__;
 const DevFormsPage = DEV_PAGES
-  ? lazy(() =>
-      import('../features/dev-forms/dev-forms-page').then((m) => ({ default: m.DevFormsPage })),
+  ? lazy(
+      withAllTexts(() =>
+        import('../features/dev-forms/dev-forms-page').then((m) => ({ default: m.DevFormsPage })),
+      ),
     )
   : null;
 

@@ -1,6 +1,7 @@
-import { createContext, useContext } from 'react';
+import { createContext, use, useContext, useMemo } from 'react';
 import { LOCALES, type Locale } from '../../schemas/contract';
 import { createStore, useStore } from './create-store';
+import { firstVisitTextsFile } from './first-visit-texts';
 import type { MessageId } from './messages';
 import { readString, STORAGE_KEYS, writeString } from './storage';
 
@@ -102,23 +103,122 @@ const loaders: Record<Locale, () => Promise<{ default: Record<string, string> }>
   'en-US': () => import('../../locales/en-US.json'),
 };
 
-const cache = new Map<Locale, Promise<Messages>>();
+/** A promise React's `use` reads without suspending again once it has settled. */
+function usable<T>(promise: Promise<T>, onFailure: () => void): Promise<T> {
+  promise.then(
+    (value) => Object.assign(promise, { status: 'fulfilled', value }),
+    (reason: unknown) => {
+      Object.assign(promise, { status: 'rejected', reason });
+      onFailure();
+    },
+  );
+  return promise;
+}
 
-/** The messages of a locale, fetched once (one small chunk per language). */
-export function loadMessages(locale: Locale): Promise<Messages> {
-  let p = cache.get(locale);
+const allTexts = new Map<Locale, Promise<Messages>>();
+/** The first visit's texts of a language, and whether a screen asked for one they lack. */
+const firstVisit = new Map<Locale, { texts: Record<string, unknown>; missed: boolean }>();
+/** Counts the arrivals of texts that had rendered empty (see `useMessages`). */
+const textsVersion = createStore(0);
+
+/** Every text of a locale, fetched once (one chunk per language). */
+export function loadAllMessages(locale: Locale): Promise<Messages> {
+  let p = allTexts.get(locale);
   if (!p) {
-    const promise = loaders[locale]().then((m) => m.default as Messages);
-    // React's `use` reads these fields: a settled promise renders without suspending again.
-    promise.then(
-      (value) => Object.assign(promise, { status: 'fulfilled', value }),
-      (reason: unknown) => {
-        Object.assign(promise, { status: 'rejected', reason });
-        cache.delete(locale);
-      },
-    );
-    cache.set(locale, promise);
-    p = promise;
+    const promise = loaders[locale]().then((m) => {
+      const all = m.default as Messages;
+      // Into the first visit's texts, which the page keeps rendering with: a screen that
+      // waited for them finds them there, and nothing already on screen renders again...
+      const first = firstVisit.get(locale);
+      if (first) Object.assign(first.texts, all);
+      // ...except the texts that rendered empty.
+      if (first?.missed) textsVersion.set((v) => v + 1);
+      return all;
+    });
+    p = usable(promise, () => allTexts.delete(locale));
+    allTexts.set(locale, p);
   }
   return p;
+}
+
+/**
+ * `load` (a screen's code) once it and every text of the page's language have loaded: the
+ * first visit's texts (below) hold only those of the home and event pages, and a screen that
+ * rendered without its texts would show blanks.
+ */
+export function withAllTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadAllMessages(apiLocale)]).then(([loaded]) => loaded);
+}
+
+/** The visitor's first tap or key: whatever it opens will find its texts loaded or loading. */
+export function loadAllTextsOnFirstTouch(): void {
+  const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+  const load = () => {
+    for (const type of events) window.removeEventListener(type, load, true);
+    void loadAllMessages(apiLocale).catch(() => {});
+  };
+  for (const type of events) window.addEventListener(type, load, { capture: true, passive: true });
+}
+
+/** What a text not loaded yet renders: nothing (a literal of no characters, as parsed ICU). */
+const NOT_LOADED_YET = [{ type: 0, value: '' }];
+
+/**
+ * The first visit's texts (src/lib/first-visit-texts.ts) as a screen reads them: a text they
+ * lack (a state of the page no first visit reached when the build listed them) renders empty
+ * and asks for every text; what rendered empty then renders again with them.
+ */
+export function firstVisitMessages(locale: Locale, texts: Record<string, unknown>): Messages {
+  const entry = { texts, missed: false };
+  firstVisit.set(locale, entry);
+  const missing = (key: string | symbol) => {
+    // Message ids have a dot (`header.login`); other keys are the language's own (`then`, read
+    // by a promise resolving with these texts).
+    if (typeof key !== 'string' || !key.includes('.') || Object.hasOwn(texts, key)) return false;
+    if (!entry.missed) {
+      entry.missed = true;
+      queueMicrotask(() => void loadAllMessages(locale).catch(() => {}));
+    }
+    return true;
+  };
+  return new Proxy(texts, {
+    getOwnPropertyDescriptor: (target, key) =>
+      missing(key)
+        ? { value: NOT_LOADED_YET, writable: false, enumerable: true, configurable: true }
+        : Reflect.getOwnPropertyDescriptor(target, key),
+    get: (target, key, receiver) =>
+      missing(key) ? NOT_LOADED_YET : Reflect.get(target, key, receiver),
+  }) as Messages;
+}
+
+const firstTexts = new Map<Locale, Promise<Messages>>();
+
+/**
+ * The texts of the page's first render: on a first visit of a built shop, only the texts its
+ * code refers to (every text joins them when loaded); otherwise every text.
+ */
+export function loadMessages(locale: Locale): Promise<Messages> {
+  const first = firstTexts.get(locale);
+  if (first) return first;
+  const all = allTexts.get(locale);
+  if (all) return all;
+  const file = firstTexts.size === 0 ? firstVisitTextsFile(locale) : undefined;
+  if (!file) return loadAllMessages(locale);
+  const promise = (import(/* @vite-ignore */ file) as Promise<{ default: Record<string, unknown> }>)
+    .then((m) => firstVisitMessages(locale, m.default))
+    .catch(() => loadAllMessages(locale));
+  const p = usable(promise, () => firstTexts.delete(locale));
+  firstTexts.set(locale, p);
+  return p;
+}
+
+/**
+ * The texts a language's subtree renders with. The same object while texts arrive (react-intl
+ * would render every text of the page again for a new one), a new one when texts that had
+ * rendered empty have arrived.
+ */
+export function useMessages(locale: Locale): Messages {
+  const version = useStore(textsVersion);
+  const messages = use(loadMessages(locale));
+  return useMemo(() => (version === 0 ? messages : { ...messages }), [messages, version]);
 }

@@ -198,3 +198,40 @@ test("the hold's changes render the checkout, not the page's frame", async ({ pa
   expect(Math.max(...commits.map((c) => c.components))).toBeGreaterThan(50);
   expect(commits.filter((c) => c.inFooter > 0)).toEqual([]);
 });
+
+test.describe('the texts of a first visit', () => {
+  // A first visit: the cookie banner shows, as it does for every newcomer.
+  test.use({ cookieChoice: null });
+
+  test('home and an event page come with their own texts; a tap on Entrar brings the rest', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    const texts: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/^\/assets\/(texts-)?(pt-BR|es-ES|en-US)-/.test(path)) texts.push(path);
+    });
+    await page.goto('/pt/produto/1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Visita ao Museu do Aurora');
+    await expect(page.getByText(msg('pt-BR', 'consent.title'))).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.goto('/pt');
+    await page.waitForLoadState('networkidle');
+    // Only the first visit's texts: a text of these pages missing from them would have asked
+    // for every text (src/lib/locale.ts).
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.filter((t) => !t.startsWith('/assets/texts-pt-BR-'))).toEqual([]);
+
+    await page.getByTestId('login-button').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(msg('pt-BR', 'login.intro'))).toBeVisible();
+    await expect(dialog.getByLabel(msg('pt-BR', 'login.password'))).toBeVisible();
+    expect(texts.filter((t) => t.startsWith('/assets/pt-BR-'))).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+});

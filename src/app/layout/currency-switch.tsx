@@ -3,10 +3,11 @@ import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { BrandConfig } from '../../../schemas/contract';
 import { useCurrencyCode } from '../../lib/currency';
+import { withAllTexts } from '../../lib/locale';
 
 // The modal is its own chunk: it loads when the visitor opens it.
-const CurrencyModal = lazy(() =>
-  import('./currency-modal').then((m) => ({ default: m.CurrencyModal })),
+const CurrencyModal = lazy(
+  withAllTexts(() => import('./currency-modal').then((m) => ({ default: m.CurrencyModal }))),
 );
 
 /**

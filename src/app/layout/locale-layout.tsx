@@ -1,15 +1,15 @@
-import { use, useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { BrandConfig, Locale } from '../../../schemas/contract';
 import { SHOP_TIME_ZONE } from '../../../schemas/shop-time';
 import {
   DEFAULT_LOCALE,
   LocaleProvider,
-  loadMessages,
   preferredLocale,
   setCurrentLocale,
   storeLocale,
   useChosenLocale,
+  useMessages,
 } from '../../lib/locale';
 import { Shell } from './shell';
 
@@ -22,7 +22,7 @@ export function LocaleLayout({ brand, locale: fixed }: { brand: BrandConfig; loc
   const locale = fixed ?? chosen ?? preferredLocale(brand);
   // Before any child effect calls the API with `lang`.
   setCurrentLocale(locale);
-  const messages = use(loadMessages(locale));
+  const messages = useMessages(locale);
 
   useLayoutEffect(() => {
     document.documentElement.lang = locale;

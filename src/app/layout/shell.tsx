@@ -15,7 +15,7 @@ import { targetFromRedirect } from '../../features/auth/login-outcome';
 import { useLocalCartHandOver } from '../../features/cart/hooks/use-local-cart-hand-over';
 import { useDuePopup } from '../../features/content/hooks/use-due-popup';
 import { useBrand } from '../../lib/brand-context';
-import { useCurrentLocale } from '../../lib/locale';
+import { useCurrentLocale, withAllTexts } from '../../lib/locale';
 import { returnTargetPath } from '../../lib/return-target';
 import { clearSession, getSession } from '../../lib/session-store';
 import {
@@ -36,30 +36,38 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { SupportHost } from './support-host';
 
-const LoginModal = lazy(() =>
-  import('../../features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })),
+const LoginModal = lazy(
+  withAllTexts(() =>
+    import('../../features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })),
+  ),
 );
 
-const TermsModal = lazy(() =>
-  import('../../features/auth/components/terms-modal').then((m) => ({ default: m.TermsModal })),
+const TermsModal = lazy(
+  withAllTexts(() =>
+    import('../../features/auth/components/terms-modal').then((m) => ({ default: m.TermsModal })),
+  ),
 );
 
-const AccountModals = lazy(() =>
-  import('../../features/account/components/account-modals').then((m) => ({
-    default: m.AccountModals,
-  })),
+const AccountModals = lazy(
+  withAllTexts(() =>
+    import('../../features/account/components/account-modals').then((m) => ({
+      default: m.AccountModals,
+    })),
+  ),
 );
 
-const MaintenanceModal = lazy(() =>
-  import('../../components/maintenance-modal').then((m) => ({ default: m.MaintenanceModal })),
+const MaintenanceModal = lazy(
+  withAllTexts(() =>
+    import('../../components/maintenance-modal').then((m) => ({ default: m.MaintenanceModal })),
+  ),
 );
 const ContentPopup = lazy(() =>
   import('../../features/content/components/content-popup').then((m) => ({
     default: m.ContentPopup,
   })),
 );
-const AppToaster = lazy(() =>
-  import('../../components/toaster').then((m) => ({ default: m.AppToaster })),
+const AppToaster = lazy(
+  withAllTexts(() => import('../../components/toaster').then((m) => ({ default: m.AppToaster }))),
 );
 
 const MAIN_ID = 'main-content';

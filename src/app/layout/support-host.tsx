@@ -5,12 +5,14 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { BrandConfig } from '../../../schemas/contract';
 import { ChatIcon } from '../../components/icons';
 import { LazyHost } from '../../components/lazy-host';
-import { useCurrentLocale } from '../../lib/locale';
+import { useCurrentLocale, withAllTexts } from '../../lib/locale';
 import { openSupport, useSupportRequest } from '../../lib/ui-stores';
 
 /** The panel: its own chunk, fetched on the first opening (or when the button is pointed at). */
 const loadPanel = () => import('../../features/support/components/support-panel');
-const SupportPanel = lazy(() => loadPanel().then((m) => ({ default: m.SupportPanel })));
+const SupportPanel = lazy(
+  withAllTexts(() => loadPanel().then((m) => ({ default: m.SupportPanel }))),
+);
 
 /** The fixed chat-help button's id: where the focus returns when the panel closes. */
 export const CHAT_BUTTON_ID = 'chat-help-button';

@@ -24,6 +24,7 @@ import {
 } from '../../features/catalog/hooks/use-catalog';
 import { useQuantities } from '../../features/catalog/hooks/use-quantities';
 import { formatDateTime, formatLongDate } from '../../lib/dates';
+import { withAllTexts } from '../../lib/locale';
 import { formatMoney } from '../../lib/money';
 import { trackAddToCart, trackViewItem } from '../../lib/tracking/track';
 import { useAfterHydration } from '../../lib/use-hydrated';
@@ -33,10 +34,12 @@ import { usePublishedHeight } from '../../lib/use-published-height';
 import { NotFoundPage } from './not-found';
 
 // Asked only when the person adds to tickets held from an earlier visit (a dialog's code).
-const AddToOrderModal = lazy(() =>
-  import('../../features/cart/components/add-to-order-modal').then((m) => ({
-    default: m.AddToOrderModal,
-  })),
+const AddToOrderModal = lazy(
+  withAllTexts(() =>
+    import('../../features/cart/components/add-to-order-modal').then((m) => ({
+      default: m.AddToOrderModal,
+    })),
+  ),
 );
 
 const DATES_HEADING = 'dates-heading';

@@ -2,6 +2,7 @@ import { Button, chakra } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { UserIcon } from '../../../components/icons';
+import { withAllTexts } from '../../../lib/locale';
 import { useSession } from '../../../lib/session-store';
 import { openLogin } from '../../../lib/ui-stores';
 
@@ -44,8 +45,10 @@ export function AccountMenu({ onLoggedOut }: { onLoggedOut(): void }) {
   );
 }
 
-const OpenableAccountMenu = lazy(() =>
-  import('./account-menu-open').then((m) => ({ default: m.OpenableAccountMenu })),
+const OpenableAccountMenu = lazy(
+  withAllTexts(() =>
+    import('./account-menu-open').then((m) => ({ default: m.OpenableAccountMenu })),
+  ),
 );
 
 /** The greeting that opens the account menu. */

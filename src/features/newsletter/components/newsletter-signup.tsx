@@ -1,11 +1,12 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { withAllTexts } from '../../../lib/locale';
 
 // The form (RJSF and its validator) is not part of the first view: it loads when the footer
 // comes near the viewport, or when the visitor reaches the button first (keyboard, click).
-const NewsletterForm = lazy(() =>
-  import('./newsletter-form').then((m) => ({ default: m.NewsletterForm })),
+const NewsletterForm = lazy(
+  withAllTexts(() => import('./newsletter-form').then((m) => ({ default: m.NewsletterForm }))),
 );
 
 /** The footer's newsletter sign-up: a heading, a sentence and, once wanted, the form. */

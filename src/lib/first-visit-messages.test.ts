@@ -1,0 +1,26 @@
+import { createIntl } from '@formatjs/intl';
+import { describe, expect, it } from 'vitest';
+import ptBR from '../../locales/pt-BR.json';
+import { firstVisitMessages, loadAllMessages } from './locale';
+
+describe('the first visit texts', () => {
+  it('render a text they lack as nothing, then hold every text once loaded', async () => {
+    const onError = (e: unknown) => {
+      throw e;
+    };
+    const texts: Record<string, unknown> = { 'header.login': ptBR['header.login'] };
+    const messages = firstVisitMessages('pt-BR', texts);
+    const intl = createIntl({ locale: 'pt-BR', messages, onError });
+
+    expect(intl.formatMessage({ id: 'header.login' })).toBe('Entrar');
+    // Not among the first visit's texts: empty, and every text is asked for.
+    expect(intl.formatMessage({ id: 'checkout.cancelKeep' })).toBe('');
+    // A promise resolving with the texts reads `then`: no id, not a miss.
+    expect((messages as Record<string, unknown>).then).toBeUndefined();
+
+    await loadAllMessages('pt-BR');
+    expect(Object.hasOwn(texts, 'checkout.cancelKeep')).toBe(true);
+    expect(intl.formatMessage({ id: 'checkout.cancelKeep' })).not.toBe('');
+    expect(Object.keys(texts).length).toBe(Object.keys(await loadAllMessages('pt-BR')).length);
+  });
+});
