@@ -17,9 +17,6 @@ import {
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  emptyStateSlotRecipe,
-  fieldSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
@@ -27,7 +24,6 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  nativeSelectSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skipNavLinkRecipe,
@@ -190,10 +186,6 @@ const shopThemeConfig: SystemConfig = defineConfig({
     slotRecipes: {
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
-      dataList: dataListSlotRecipe,
-      emptyState: emptyStateSlotRecipe,
-      field: fieldSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
     },
   },
 });
