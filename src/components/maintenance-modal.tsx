@@ -1,6 +1,7 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Portal, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { setMaintenance, useMaintenance } from '../lib/ui-stores';
+import { Dialog } from './dialog';
 
 /** Shown when the API cannot be reached (network failure, spec §7). */
 export function MaintenanceModal() {

@@ -1,6 +1,7 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { CloseButton, Portal } from '@chakra-ui/react';
 import type { ReactNode, RefObject } from 'react';
 import { useIntl } from 'react-intl';
+import { Dialog } from './dialog';
 
 /**
  * The frame every modal of the shop shares: centred, sized to its content (a long body scrolls

@@ -1,5 +1,6 @@
-import { EmptyState, VStack } from '@chakra-ui/react';
+import { VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { EmptyState } from './empty-state';
 
 /**
  * A page's only content when there is nothing else to show: not found, an empty cart, sign in

@@ -1,7 +1,8 @@
-import { Toaster as ChakraToaster, createToaster, Stack, Toast } from '@chakra-ui/react';
+import { Toaster as ChakraToaster, createToaster, Stack } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { registerToaster } from './notify';
+import { Toast } from './toast';
 
 /** The shop's one toaster (snackbars of spec §9: 5000 ms by default). */
 export const toaster = createToaster({

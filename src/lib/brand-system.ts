@@ -17,10 +17,6 @@ import {
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  emptyStateSlotRecipe,
-  fieldSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
@@ -28,14 +24,11 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skipNavLinkRecipe,
   spinnerRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
 import type { BrandTheme } from '../../schemas/contract';
@@ -154,7 +147,9 @@ const withoutPalettes = (colors: Tree): Tree =>
 /**
  * Chakra's default theme with only the recipes of the components the shop uses: the full
  * `defaultConfig` ships ~75 recipes and weighs on every first visit. A component added to the
- * shop adds its recipe here (it renders unstyled otherwise). The same for tokens: palettes and
+ * shop adds its recipe here (it renders unstyled otherwise), unless only lazily loaded screens
+ * use it: those components bring their recipe themselves (src/components/with-recipe.tsx), so it
+ * is not in every first visit's JavaScript nor set up at start. The same for tokens: palettes and
  * keyframes nothing uses and the dark mode's values are left out, so the style system built at
  * every start (before the page can hydrate) and the variables every page carries are about half
  * as many.
@@ -191,13 +186,6 @@ const shopThemeConfig: SystemConfig = defineConfig({
     slotRecipes: {
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
-      dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
-      emptyState: emptyStateSlotRecipe,
-      field: fieldSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      toast: toastSlotRecipe,
     },
   },
 });

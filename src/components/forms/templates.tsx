@@ -1,4 +1,4 @@
-import { Alert, Box, Button, chakra, Field, Grid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, chakra, Grid, Stack, Text } from '@chakra-ui/react';
 import {
   descriptionId,
   type ErrorListProps,
@@ -13,6 +13,7 @@ import {
   TranslatableString,
 } from '@rjsf/utils';
 import { FormattedMessage } from 'react-intl';
+import { Field } from '../field';
 import { errorsShown } from './a11y';
 import { uiContext, useFormText } from './form-context';
 

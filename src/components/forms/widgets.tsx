@@ -1,4 +1,4 @@
-import { chakra, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { chakra, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import {
   type EnumOptionsType,
   enumOptionsIndexForValue,
@@ -10,6 +10,7 @@ import {
 import { type ChangeEvent, type FocusEvent, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { dateOrder } from '../../../schemas/formats/birthdate';
+import { NativeSelect } from '../native-select';
 import { controlA11y } from './a11y';
 import { CaptchaWidget } from './captcha-widget';
 import {

@@ -1,7 +1,7 @@
-import { Menu } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
+import { Menu } from '../../../components/menu';
 import { notify } from '../../../components/notify';
 import { usePathFor } from '../../../lib/use-path-for';
 import { logout } from '../logout';

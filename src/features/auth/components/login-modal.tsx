@@ -1,9 +1,10 @@
-import { Alert, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { LoginOutput, LoginTarget } from '../../../../machines/types';
 import type { Locale, LoginBody, LoginProvider } from '../../../../schemas/contract';
+import { Dialog } from '../../../components/dialog';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { SchemaForm } from '../../../components/forms/schema-form';
 import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';

@@ -1,20 +1,11 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
+import { Field } from '../../../components/field';
 import { SchemaForm } from '../../../components/forms/schema-form';
 import { LoadingState } from '../../../components/loading-state';
+import { NativeSelect } from '../../../components/native-select';
 import { formatDateTime } from '../../../lib/dates';
 import { useCurrentLocale } from '../../../lib/locale';
 import { usePathFor } from '../../../lib/use-path-for';

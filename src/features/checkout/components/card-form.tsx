@@ -1,4 +1,4 @@
-import { Field, Grid, Input } from '@chakra-ui/react';
+import { Grid, Input } from '@chakra-ui/react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { SandboxCardInput } from '../../../../schemas/contract';
@@ -9,6 +9,7 @@ import {
   formatCardExpiry,
   formatCardNumber,
 } from '../../../../schemas/formats/card';
+import { Field } from '../../../components/field';
 import type { MessageId } from '../../../lib/messages';
 import { type CardErrors, type CardField, type CardProblem, typedBrand } from '../hooks/card';
 

@@ -1,6 +1,7 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { GatewayPagamento } from '../../../../schemas/contract';
+import { Field } from '../../../components/field';
+import { NativeSelect } from '../../../components/native-select';
 import { installmentMessage } from '../hooks/installments';
 
 /**

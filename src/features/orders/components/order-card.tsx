@@ -1,4 +1,4 @@
-import { Badge, Box, Card, DataList, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type {
@@ -9,6 +9,7 @@ import type {
 } from '../../../../schemas/contract';
 import { rpc } from '../../../api/api';
 import { toErrorBody } from '../../../api/api-error';
+import { DataList } from '../../../components/data-list';
 import { HolderForm, type HolderFormTicket } from '../../../components/holder-form';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';

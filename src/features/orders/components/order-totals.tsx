@@ -1,10 +1,10 @@
-import { DataList } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { CarrinhoItem, Movimentacao } from '../../../../schemas/contract';
+import { ApproxPrice } from '../../../components/approx-price';
+import { DataList } from '../../../components/data-list';
 import type { MessageId } from '../../../lib/messages';
 import { formatMoney, toCents, toReais } from '../../../lib/money';
-import { ApproxPrice } from '../../../components/approx-price';
 
 /**
  * What the order cost, line by line: the tickets (list price), discounts (coupon and combos),

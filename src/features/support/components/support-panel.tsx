@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   CloseButton,
-  Dialog,
   Heading,
   HStack,
   Input,
@@ -18,6 +17,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { type BrandConfig, FAQ_SLUGS } from '../../../../schemas/contract';
 import { type OpeningStatus, openingStatus } from '../../../../schemas/opening-hours';
 import { AppLink } from '../../../components/app-link';
+import { Dialog } from '../../../components/dialog';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { ChatIcon, ClockIcon, MailIcon, PhoneIcon } from '../../../components/icons';
 import { formatTime, formatWeekday } from '../../../lib/dates';

@@ -1,10 +1,12 @@
-import { Box, Button, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import type { VoucherResumo, VoucherSessao } from '../../../../schemas/contract';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
+import { Field } from '../../../components/field';
 import { SchemaForm } from '../../../components/forms/schema-form';
+import { NativeSelect } from '../../../components/native-select';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { usePathFor } from '../../../lib/use-path-for';
 import { useVoucherSwap } from '../hooks/use-voucher-swap';
