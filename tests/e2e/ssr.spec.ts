@@ -1,5 +1,12 @@
 import { expect, test } from './fixtures';
-import { heldOrderByApi, installCommitProbe, msg, readCommits, useSession } from './support';
+import {
+  collectProblems,
+  heldOrderByApi,
+  installCommitProbe,
+  msg,
+  readCommits,
+  useSession,
+} from './support';
 
 // Server rendering: what a search engine or a link preview (no JavaScript) gets, and a browser
 // that hydrates the same page without asking the catalogue again.
@@ -106,11 +113,7 @@ for (const path of ['/pt', '/pt/produto/1', '/pt/informacoes/privacidade']) {
 test('a rendered event page hydrates without asking the catalogue again and works', async ({
   page,
 }) => {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
+  const problems = collectProblems(page);
   const calls: string[] = [];
   page.on('request', (r) => {
     const method = new URL(r.url()).searchParams.get('method');
@@ -139,11 +142,7 @@ test('a link to another day of an event hydrates cleanly and opens on that day',
   const day = testId.replace('date-', '');
   expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
+  const problems = collectProblems(page);
   await page.goto(`/pt/produto/1?data=${day}`);
   await expect(page.getByTestId(testId)).toHaveAttribute('aria-checked', 'true');
   expect(problems).toEqual([]);
@@ -206,11 +205,7 @@ test.describe('the texts of a first visit', () => {
   test('home and an event page come with their own texts; a tap on Entrar brings the rest', async ({
     page,
   }) => {
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
+    const problems = collectProblems(page);
     const texts: string[] = [];
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;

@@ -666,3 +666,13 @@ export async function readCommits(
     return { commits: w.commits, firstCommit: w.firstCommit };
   });
 }
+
+/** The page's console errors and uncaught errors from now on, as lines (empty when clean). */
+export function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
