@@ -67,7 +67,8 @@ export default defineConfig({
   retries: 0,
   // A long flow takes 30–50 s here; a CI machine busy with other work has taken twice that.
   timeout: 150_000,
-  expect: { timeout: 10_000 },
+  // The same for what a test waits to see: 3–6 s here, up to 15 s on a busy CI machine.
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     // Overridden per worker in fixtures.ts (this object is read once, before the workers).

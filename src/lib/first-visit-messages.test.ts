@@ -23,4 +23,15 @@ describe('the first visit texts', () => {
     expect(intl.formatMessage({ id: 'checkout.cancelKeep' })).not.toBe('');
     expect(Object.keys(texts).length).toBe(Object.keys(await loadAllMessages('pt-BR')).length);
   });
+
+  it('take every text at once when those arrived before them', async () => {
+    // A screen's loader asked for every text while the first visit's were still loading.
+    const all = await loadAllMessages('es-ES');
+    const texts: Record<string, unknown> = { 'header.login': 'x' };
+    const messages = firstVisitMessages('es-ES', texts);
+    expect(messages['checkout.cancelKeep' as keyof typeof messages]).toBe(
+      all['checkout.cancelKeep' as keyof typeof all],
+    );
+    expect(Object.keys(texts).length).toBe(Object.keys(all).length);
+  });
 });

@@ -171,6 +171,10 @@ const NOT_LOADED_YET = [{ type: 0, value: '' }];
 export function firstVisitMessages(locale: Locale, texts: Record<string, unknown>): Messages {
   const entry = { texts, missed: false };
   firstVisit.set(locale, entry);
+  // Every text may have arrived first (a screen's loader asked for them while these loaded):
+  // they join now, or a text these lack would wait for a load that has already happened.
+  const all = allTexts.get(locale) as (Promise<Messages> & { value?: Messages }) | undefined;
+  if (all?.value) Object.assign(texts, all.value);
   const missing = (key: string | symbol) => {
     // Message ids have a dot (`header.login`); other keys are the language's own (`then`, read
     // by a promise resolving with these texts).
