@@ -42,7 +42,10 @@ try {
       byPage.get(row.page).push(row);
     }
   }
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const median = (values) => {
+    const measured = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+    return measured.length ? measured[Math.floor(measured.length / 2)] : Number.NaN;
+  };
   const line = (r) =>
     `${r.performance} / ${r.fcp.toFixed(2)} s / ${r.lcp.toFixed(2)} s / ${r.cls.toFixed(3)} / ${Math.round(r.tbt)} ms`;
   console.log('Lighthouse, mobile preset: performance / FCP / LCP / CLS / TBT');

@@ -61,14 +61,18 @@ export async function runLighthouse({ base, chromePath, eventPath }) {
         onlyCategories: ['performance'],
         disableStorageReset: keepStorage,
       });
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      // A run Lighthouse could not measure (its runtimeError says why) has no values: NaN.
+      const value = (id) => audits[id]?.numericValue ?? Number.NaN;
+      if (runtimeError)
+        console.error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
       rows.push({
         page: name,
         performance: Math.round((categories.performance.score ?? 0) * 100),
-        fcp: audits['first-contentful-paint'].numericValue / 1000,
-        lcp: audits['largest-contentful-paint'].numericValue / 1000,
-        cls: audits['cumulative-layout-shift'].numericValue,
-        tbt: audits['total-blocking-time'].numericValue,
+        fcp: value('first-contentful-paint') / 1000,
+        lcp: value('largest-contentful-paint') / 1000,
+        cls: value('cumulative-layout-shift'),
+        tbt: value('total-blocking-time'),
       });
     };
     await measure('home', `${base}/pt`);
