@@ -71,7 +71,8 @@ async function boot(): Promise<void> {
   clearOnNewVersion(brand.version);
   const locale = initialLocale(brand);
   setCurrentLocale(locale);
-  document.documentElement.lang = locale;
+  // Usually the server wrote it already: setting it again restyles the whole page.
+  if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');

@@ -43,6 +43,14 @@ import {
 } from './color';
 
 /** WCAG AA for text and for UI parts such as focus rings. */
+/**
+ * The fixed chat-help button (src/app/layout/support-host.tsx): its element id (where the focus
+ * returns when the support panel closes, and what the page's scroll padding keeps clear of while
+ * the page has it) and the room it takes above the bars below it (its 3rem and a gap).
+ */
+export const CHAT_BUTTON_ID = 'chat-help-button';
+const CHAT_BUTTON_SPACE = '3.75rem';
+
 const TEXT_CONTRAST = 4.5;
 const UI_CONTRAST = 3;
 
@@ -251,6 +259,9 @@ export function brandSystemConfig(
         scrollPaddingBottom:
           'calc(var(--sticky-bottom, 0px) + var(--consent-height, 0px) + var(--chat-help-space, 0px) + 0.5rem)',
       },
+      // The chat-help button (src/app/layout/support-host.tsx), while the page has it: from the
+      // server's HTML on, with no variable set by a script (which restyles the whole page).
+      [`html:has(#${CHAT_BUTTON_ID})`]: { '--chat-help-space': CHAT_BUTTON_SPACE },
       // While the cookie banner is up, the page ends that much lower, so its last lines (the
       // footer) can still be scrolled clear of it (src/features/consent).
       body: { bg: 'bg', color: 'fg', fontFamily: 'body', paddingBottom: 'var(--consent-pad, 0px)' },

@@ -10,9 +10,14 @@ import { type RefCallback, useCallback } from 'react';
  *
  * Measured by the observer alone, which reports the size once laid out: reading it while React
  * attaches the element forced a layout of the page in the middle of hydration. A variable on
- * the document restyles the whole page, so it is set only when the height changed.
+ * the document restyles the whole page, so it is set only when the height changed, and a
+ * `companion` variable that goes with it (set while the element is mounted) is set with it.
  */
-export function usePublishedHeight<T extends HTMLElement>(variable: `--${string}`): RefCallback<T> {
+export function usePublishedHeight<T extends HTMLElement>(
+  variable: `--${string}`,
+  companion?: readonly [`--${string}`, string],
+): RefCallback<T> {
+  const [companionName, companionValue] = companion ?? [];
   return useCallback(
     (el: T | null) => {
       if (!el || typeof ResizeObserver === 'undefined') return;
@@ -20,15 +25,19 @@ export function usePublishedHeight<T extends HTMLElement>(variable: `--${string}
       const observer = new ResizeObserver(([entry]) => {
         const height = entry?.borderBoxSize?.[0]?.blockSize ?? el.offsetHeight;
         const value = `${Math.round(height)}px`;
-        if (root.style.getPropertyValue(variable) !== value)
-          root.style.setProperty(variable, value);
+        if (root.style.getPropertyValue(variable) === value) return;
+        root.style.setProperty(variable, value);
+        // Set with the first height, in the same restyle.
+        if (companionName && companionValue && !root.style.getPropertyValue(companionName))
+          root.style.setProperty(companionName, companionValue);
       });
       observer.observe(el);
       return () => {
         observer.disconnect();
         root.style.removeProperty(variable);
+        if (companionName) root.style.removeProperty(companionName);
       };
     },
-    [variable],
+    [variable, companionName, companionValue],
   );
 }

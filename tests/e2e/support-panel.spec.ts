@@ -172,6 +172,12 @@ test('the chat-help button stays clear of the event page’s sticky bar (390×84
   const chat = await boxOf(page, 'chat-help');
   expect(overlaps(chat, await boxOf(page, 'add-to-cart'))).toBe(false);
   expect(chat.y + chat.height).toBeLessThanOrEqual(bar.y);
+  // What the keyboard focuses scrolls clear of the button and the bar (WCAG 2.4.11): the
+  // page's bottom scroll padding covers them, from the button's top down.
+  const padding = await page.evaluate(
+    () => Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0,
+  );
+  expect(padding).toBeGreaterThanOrEqual(page.viewportSize()!.height - chat.y);
   await page.screenshot({ path: 'test-results/support-button-sticky.png' });
 });
 

@@ -25,7 +25,7 @@ export function LocaleLayout({ brand, locale: fixed }: { brand: BrandConfig; loc
   const messages = useMessages(locale);
 
   useLayoutEffect(() => {
-    document.documentElement.lang = locale;
+    if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
     if (fixed) storeLocale(fixed);
   }, [locale, fixed]);
 

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { BrandConfig } from '../../../schemas/contract';
 import { ChatIcon } from '../../components/icons';
 import { LazyHost } from '../../components/lazy-host';
+import { CHAT_BUTTON_ID } from '../../lib/brand-system';
 import { useCurrentLocale, withAllTexts } from '../../lib/locale';
 import { openSupport, useSupportRequest } from '../../lib/ui-stores';
 
@@ -13,12 +14,6 @@ const loadPanel = () => import('../../features/support/components/support-panel'
 const SupportPanel = lazy(
   withAllTexts(() => loadPanel().then((m) => ({ default: m.SupportPanel }))),
 );
-
-/** The fixed chat-help button's id: where the focus returns when the panel closes. */
-export const CHAT_BUTTON_ID = 'chat-help-button';
-
-/** The button's height (3rem) and its gap above the bars below it. */
-const CHAT_BUTTON_SPACE = '3.75rem';
 
 /**
  * The customer-service navigation target (spec §2 "Special navigation targets"): `?atendimento`
@@ -61,16 +56,6 @@ export function SupportHost({
   const locale = useCurrentLocale();
   const { open } = useSupportRequest();
   useSupportQuery(handlesQuery);
-  // What the keyboard focuses scrolls clear of the button too (scroll-padding, brand-system.ts).
-  const offered = brand.support.chat;
-  useEffect(() => {
-    if (!offered) return;
-    const root = document.documentElement;
-    root.style.setProperty('--chat-help-space', CHAT_BUTTON_SPACE);
-    return () => {
-      root.style.removeProperty('--chat-help-space');
-    };
-  }, [offered]);
   return (
     <>
       {brand.support.chat ? (

@@ -20,6 +20,11 @@ import {
 } from '../../../lib/tracking/consent';
 import { usePublishedHeight } from '../../../lib/use-published-height';
 
+const CONSENT_PAD = [
+  '--consent-pad',
+  'calc(var(--consent-height, 0px) + var(--sticky-bottom, 0px))',
+] as const;
+
 /**
  * The cookie banner (LGPD): necessary cookies always; analytics and marketing only if the
  * visitor allows them. The first layer offers "accept all", "necessary only" (as easy as
@@ -43,7 +48,8 @@ export function ConsentBanner({ policyPath }: { policyPath: string | null }) {
     marketing: current?.marketing ?? false,
   });
   const region = useRef<HTMLElement | null>(null);
-  const publishHeight = usePublishedHeight<HTMLElement>('--consent-height');
+  // The page's bottom padding while the banner is up (body, src/lib/brand-system.ts).
+  const publishHeight = usePublishedHeight<HTMLElement>('--consent-height', CONSENT_PAD);
   const regionRef = useCallback(
     (el: HTMLElement | null) => {
       region.current = el;
@@ -52,17 +58,6 @@ export function ConsentBanner({ policyPath }: { policyPath: string | null }) {
     [publishHeight],
   );
   const firstBox = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    const root = document.documentElement;
-    root.style.setProperty(
-      '--consent-pad',
-      'calc(var(--consent-height, 0px) + var(--sticky-bottom, 0px))',
-    );
-    return () => {
-      root.style.removeProperty('--consent-pad');
-    };
-  }, []);
 
   // Opened from the footer, or "customize" pressed: the categories show and focus moves to the
   // first one (the button pressed is gone).
