@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { bootGraphPlugin } from './scripts/vite-plugin-boot-graph.ts';
+import { emotionInPlace } from './scripts/vite-plugin-emotion-in-place.ts';
 import { compileMessages, firstVisitTextsPlugin } from './scripts/vite-plugin-first-visit-texts.ts';
 import { formValidators } from './scripts/vite-plugin-form-validators.ts';
 
@@ -106,6 +107,7 @@ export default defineConfig({
   plugins: [
     precompiledMessages(),
     chakraLazyGlobalCss(),
+    emotionInPlace(),
     formValidators(),
     react(),
     checkinWorker(),

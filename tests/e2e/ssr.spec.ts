@@ -58,14 +58,21 @@ for (const path of ['/pt', '/pt/produto/1']) {
   test(`hydration keeps the server's page at ${path} (nothing is drawn again)`, async ({
     page,
   }) => {
-    // Every element the storefront removes from the page, from before its code runs.
+    // Every element the storefront removes from the page, from before its code runs; and the
+    // server's style elements taken out (a move is a removal, then an insertion: the browser
+    // restyles the whole page for it).
     await page.addInitScript(() => {
       const removed: string[] = [];
-      (window as unknown as { removed: string[] }).removed = removed;
+      const movedStyles: string[] = [];
+      Object.assign(window, { removed, movedStyles });
       new MutationObserver((records) => {
         for (const r of records) {
           for (const n of r.removedNodes) {
-            if (n instanceof Element && n.closest('head') === null && n.tagName !== 'STYLE') {
+            if (!(n instanceof Element)) continue;
+            if (n.tagName === 'STYLE') {
+              const id = n.getAttribute('data-emotion');
+              if (id) movedStyles.push(id.slice(0, 40));
+            } else if (n.closest('head') === null) {
               removed.push(`${n.tagName}: ${(n.textContent ?? '').slice(0, 40)}`);
             }
           }
@@ -85,9 +92,12 @@ for (const path of ['/pt', '/pt/produto/1']) {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     await expect(main.locator('h1[data-from-server]')).toHaveCount(1);
-    expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).toEqual(
-      [],
-    );
+    const { removed, movedStyles } = await page.evaluate(() => ({
+      removed: (window as unknown as { removed: string[] }).removed,
+      movedStyles: (window as unknown as { movedStyles: string[] }).movedStyles,
+    }));
+    expect(removed).toEqual([]);
+    expect(movedStyles).toEqual([]);
   });
 }
 
