@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopInstant, shopWallClock } from './shop-time';
+import { SHOP_TIME_ZONE, shopInstant, shopWallClock } from './shop-time';
 
 describe('shopInstant', () => {
   it('is the inverse of the shop wall clock, at every hour of a year', () => {
@@ -26,5 +26,36 @@ describe('shopInstant', () => {
   it('rejects other text', () => {
     expect(shopInstant('tomorrow')).toBeNull();
     expect(shopInstant('2026-3-1')).toBeNull();
+  });
+});
+
+describe('shopWallClock', () => {
+  const intl = new Intl.DateTimeFormat('en-CA', {
+    timeZone: SHOP_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const told = (t: number) => {
+    const p: Record<string, string> = {};
+    for (const part of intl.formatToParts(new Date(t))) p[part.type] = part.value;
+    return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
+  };
+
+  it('tells what the time-zone database tells, across daylight-saving changes', () => {
+    // Brazil's last changes: summer time began 2018-11-04 00:00 and ended 2019-02-17 00:00.
+    const around = [Date.UTC(2018, 10, 4, 3), Date.UTC(2019, 1, 17, 2), Date.UTC(2026, 5, 1)];
+    for (const at of around) {
+      for (let t = at - 2 * 3600_000; t < at + 2 * 3600_000; t += 59_999) {
+        expect(shopWallClock(new Date(t))).toEqual(told(t));
+      }
+    }
+    for (let t = Date.UTC(1970, 0, 1); t < Date.UTC(2040, 0, 1); t += 3600_000 * 97 + 1234) {
+      expect(shopWallClock(new Date(t))).toEqual(told(t));
+    }
   });
 });

@@ -19,11 +19,55 @@ const parts = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-/** The shop's wall clock at `instant`: `YYYY-MM-DD` and `HH:MM:SS`. */
-export function shopWallClock(instant: Date): { date: string; time: string } {
+/** The shop's wall clock at `instant` as the time-zone database tells it. */
+function formattedWallClock(instant: Date): { date: string; time: string } {
   const p: Record<string, string> = {};
   for (const part of parts.formatToParts(instant)) p[part.type] = part.value;
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
+}
+
+const HOUR_MS = 3600_000;
+
+/**
+ * The shop's offset from UTC (milliseconds) over each UTC hour asked for so far, or null when it
+ * changes within that hour (a daylight-saving change). Asking the time-zone database costs tens
+ * of microseconds, and a hold answers its expiry as wall-clock text: the offset is asked for
+ * once per hour instead.
+ */
+const hourOffsets = new Map<number, number | null>();
+
+/** Wall clock minus instant, both to the second, at `ms` (a whole second). */
+function offsetAt(ms: number): number {
+  const w = formattedWallClock(new Date(ms));
+  return asUtc(w.date, w.time) - ms;
+}
+
+function hourOffset(hour: number): number | null {
+  let offset = hourOffsets.get(hour);
+  if (offset === undefined) {
+    // The same at the hour's first and last second: the same throughout (no zone changes its
+    // offset twice within an hour).
+    const first = offsetAt(hour * HOUR_MS);
+    offset = first === offsetAt((hour + 1) * HOUR_MS - 1000) ? first : null;
+    if (hourOffsets.size >= 1000) hourOffsets.clear();
+    hourOffsets.set(hour, offset);
+  }
+  return offset;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The shop's wall clock at `instant`: `YYYY-MM-DD` and `HH:MM:SS`. */
+export function shopWallClock(instant: Date): { date: string; time: string } {
+  const ms = instant.getTime();
+  // Four-digit years after 1970 only (the contract's); anything else asks the database.
+  const offset = ms >= 0 && ms < 253_402_300_800_000 ? hourOffset(Math.floor(ms / HOUR_MS)) : null;
+  if (offset === null) return formattedWallClock(instant);
+  const w = new Date(ms + offset);
+  return {
+    date: `${w.getUTCFullYear()}-${pad2(w.getUTCMonth() + 1)}-${pad2(w.getUTCDate())}`,
+    time: `${pad2(w.getUTCHours())}:${pad2(w.getUTCMinutes())}:${pad2(w.getUTCSeconds())}`,
+  };
 }
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;

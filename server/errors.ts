@@ -5,7 +5,12 @@
 import { ErrorCode } from '../schemas/contract';
 import type { MessageId } from './i18n';
 
-/** A business error: answered with HTTP 200 (or `httpStatus`) and the localized message. */
+/**
+ * A business error: answered with HTTP 200 (or `httpStatus`) and the localized message. It is an
+ * answer, not a fault: nothing logs it, and its message id says where it comes from, so it is
+ * made without a stack trace (capturing one through a request's async frames cost more than the
+ * rest of a refused hold's JavaScript).
+ */
 export class AppError extends Error {
   override readonly name = 'AppError';
   constructor(
@@ -15,7 +20,10 @@ export class AppError extends Error {
     /** Values of the message's ICU arguments (`{n}`). */
     readonly values?: Record<string, string | number>,
   ) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(messageId);
+    Error.stackTraceLimit = limit;
   }
 }
 

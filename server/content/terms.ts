@@ -10,6 +10,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { LOCALES, type Locale, type Termo } from '../../schemas/contract';
+import { shopWallClock } from '../../schemas/shop-time';
 import {
   type ContentLanguages,
   contentLanguages,
@@ -132,12 +133,12 @@ export async function scanTerms(
   return out.sort((a, b) => a.tipo - b.tipo || a.versao.localeCompare(b.versao));
 }
 
-// Made once: building a formatter costs more than the hold it is asked for on every call.
-const SAO_PAULO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
-
-/** Today's date in the shop's zone (versions come into force at the start of their day). */
+/**
+ * Today's date in the shop's zone (versions come into force at the start of their day), from the
+ * shop's clock, which asks the time-zone database once an hour: every hold asks for it.
+ */
 function today(now: Date): string {
-  return SAO_PAULO_DAY.format(now);
+  return shopWallClock(now).date;
 }
 
 /** The version of `tipo` in force at `now`, if the brand has one. */

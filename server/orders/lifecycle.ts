@@ -268,6 +268,33 @@ const HOLD_STOCK_STATEMENT = `WITH in_cart AS MATERIALIZED (
       FROM stock s`;
 
 /**
+ * {@link HOLD_STOCK_STATEMENT} for one product (nearly every hold), with the same results: its
+ * stock row read alone, and the open cart's units of it counted (through the order's index) only
+ * when there is an open cart. No aggregate to set up: a statement's set-up is most of what it
+ * costs here, and a sale's refusals run this one too.
+ */
+const HOLD_STOCK_ONE = `SELECT e.id, e.ativo AND a.ativo, e.block_qtd INTO v_stock, v_stock_on_sale, v_block
+        FROM estoque e JOIN apresentacao a ON a.id = e.idapresentacao
+        WHERE e.idapresentacao = p_apres AND e.idproduto = p_products[1] AND e.idbloco = p_bloco;
+      v_in_cart := 0;
+      IF v_open IS NOT NULL AND v_stock IS NOT NULL THEN
+        SELECT count(*) FILTER (WHERE i.idestoque = v_stock)::int INTO v_in_cart
+          FROM movimentacao_item i WHERE i.idmovimentacao = v_open AND i.status <> 'CA';
+      END IF;
+      v_on_sale := CASE WHEN v_stock_on_sale THEN 1 ELSE 0 END;
+      v_fits := coalesce(v_in_cart + p_qtds[1] <= v_block, false);
+      v_reason := CASE WHEN v_stock IS NULL THEN NULL
+        WHEN v_in_cart + p_qtds[1] > v_block THEN 'error.purchaseLimit'
+        ELSE 'error.ticketsUnavailable' END`;
+
+/** The read of the request's stock rows: {@link HOLD_STOCK_ONE} for one product, else the general one. */
+const HOLD_STOCK_CHECK = `IF v_w = 1 THEN
+      ${HOLD_STOCK_ONE};
+    ELSE
+      ${HOLD_STOCK_STATEMENT};
+    END IF`;
+
+/**
  * The hold as a PL/pgSQL function ({@link routine}): one short parameterized call instead of
  * several kilobytes of SQL text parsed and planned at every hold. Statement by statement, in one
  * transaction: lock the person (one open cart per person) and their open carts; refuse without
@@ -313,20 +340,33 @@ const HOLD_ROUTINE = routine(
     v_n int;
     v_m int;
     v_attempt int;
+    v_terms boolean;
+    v_stock int;
+    v_stock_on_sale boolean;
+    v_block int;
+    v_in_cart int;
+    v_stale_holds boolean;
+    v_stale_slips boolean;
   BEGIN
     FOREACH v_q IN ARRAY p_qtds LOOP
       v_requested := v_requested + v_q;
     END LOOP;
     PERFORM set_config('synchronous_commit', 'off', true);
     PERFORM 1 FROM pessoa WHERE id = p_pessoa FOR UPDATE;
-    -- The person's holds are locked and their expired ones counted in one statement, so a
-    -- person with none (nearly every buyer of a sale) skips the expiry statement below.
-    SELECT count(*) FILTER (WHERE l.dthr_exp IS NOT NULL AND l.dthr_exp <= now())
-      INTO v_expired
-      FROM (SELECT m.dthr_exp FROM movimentacao m
+    -- One statement, after the person's lock (so its snapshot sees what a hold of the same
+    -- person committed while this one waited): it locks the person's holds, counts their
+    -- expired ones (a person with none, nearly every buyer of a sale, skips the expiry
+    -- statement below), finds their open cart (the latest open hold of the brand: marking the
+    -- expired ones EX cannot change which, and the locks keep the others as they are) and
+    -- checks the terms of use.
+    SELECT count(*) FILTER (WHERE l.dthr_exp IS NOT NULL AND l.dthr_exp <= now()),
+        max(l.id) FILTER (WHERE l.brand = p_brand AND ${OPEN_CART_TEXT.replaceAll('m.', 'l.')}),
+        p_term_tipo IS NULL OR EXISTS (SELECT 1 FROM termo_aceite t
+          WHERE t.idpessoa = p_pessoa AND t.tipo = p_term_tipo AND t.versao = p_term_versao)
+      INTO v_expired, v_open, v_terms
+      FROM (SELECT m.id, m.brand, m.status, m.dthr_exp FROM movimentacao m
         WHERE m.idpessoa = p_pessoa AND m.status IN ('RE','TP') FOR UPDATE) l;
-    IF p_term_tipo IS NOT NULL AND NOT EXISTS (SELECT 1 FROM termo_aceite t
-        WHERE t.idpessoa = p_pessoa AND t.tipo = p_term_tipo AND t.versao = p_term_versao) THEN
+    IF NOT v_terms THEN
       RETURN QUERY SELECT 'error.termsRequired', 0, NULL::timestamptz, 0, 0, NULL::text;
       RETURN;
     END IF;
@@ -335,17 +375,18 @@ const HOLD_ROUTINE = routine(
       ${expiryStatement(' AND m.idpessoa = p_pessoa')} INTO v_n;
     END IF;
 
-    SELECT m.id, m.status, (SELECT count(*) FROM movimentacao_item i
-        WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int
-      INTO v_open, v_open_status, v_units
-      FROM movimentacao m
-      WHERE m.idpessoa = p_pessoa AND m.brand = p_brand AND ${OPEN_CART_TEXT}
-      ORDER BY m.id DESC LIMIT 1;
-    IF v_open IS NOT NULL AND v_open_status <> 'RE' THEN
-      RETURN QUERY SELECT 'error.paymentInProgress', 0, NULL::timestamptz, 0, 0, NULL::text;
-      RETURN;
+    -- The open cart's status and units, when there is one.
+    v_units := 0;
+    IF v_open IS NOT NULL THEN
+      SELECT m.status, (SELECT count(*) FROM movimentacao_item i
+          WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int
+        INTO v_open_status, v_units
+        FROM movimentacao m WHERE m.id = v_open;
+      IF v_open_status <> 'RE' THEN
+        RETURN QUERY SELECT 'error.paymentInProgress', 0, NULL::timestamptz, 0, 0, NULL::text;
+        RETURN;
+      END IF;
     END IF;
-    v_units := coalesce(v_units, 0);
     -- Each count in a condition of its own: an event without a limit (and a hold already past
     -- the per-order one) neither runs nor sets up the joins that count.
     v_limited := v_units + v_requested > p_max_items;
@@ -369,7 +410,7 @@ const HOLD_ROUTINE = routine(
       RETURN;
     END IF;
 
-    ${HOLD_STOCK_STATEMENT};
+    ${HOLD_STOCK_CHECK};
     IF v_on_sale <> v_w THEN
       RETURN QUERY SELECT 'error.ticketsUnavailable', 0, NULL::timestamptz, 0, 0, NULL::text;
       RETURN;
@@ -390,7 +431,15 @@ const HOLD_ROUTINE = routine(
     FOR v_attempt IN 1..2 LOOP
       IF v_fits THEN
         -- The counter as the lock holder sees it, or (test switch) as the statement's
-        -- snapshot saw it, i.e. without the lock's protection.
+        -- snapshot saw it, i.e. without the lock's protection. One product: one row, no
+        -- aggregate to set up.
+        IF v_w = 1 AND NOT p_without_lock THEN
+          UPDATE estoque e SET reservados = e.reservados + p_qtds[1]
+          WHERE e.idapresentacao = p_apres AND e.idproduto = p_products[1]
+            AND e.idbloco = p_bloco AND e.reservados + p_qtds[1] <= e.capacidade
+          RETURNING ARRAY[e.id], ARRAY[p_qtds[1]], ARRAY[e.preco_cents], ARRAY[e.taxa_cents]
+          INTO v_ids, v_qs, v_precos, v_taxas;
+        ELSE
         WITH taken AS (
           UPDATE estoque e SET reservados = (CASE WHEN p_without_lock
               THEN (SELECT x.reservados FROM estoque x WHERE x.id = e.id) ELSE e.reservados END)
@@ -404,6 +453,7 @@ const HOLD_ROUTINE = routine(
         SELECT array_agg(t.id), array_agg(t.qtd), array_agg(t.preco_cents), array_agg(t.taxa_cents)
           INTO v_ids, v_qs, v_precos, v_taxas
           FROM taken t;
+        END IF;
         IF coalesce(cardinality(v_ids), 0) = v_w THEN
           IF v_open IS NULL THEN
             INSERT INTO movimentacao (brand, idpessoa, status, localizador, dthr_exp)
@@ -437,20 +487,23 @@ const HOLD_ROUTINE = routine(
       EXIT WHEN v_reason IS DISTINCT FROM 'error.ticketsUnavailable' OR v_attempt = 2;
       -- Looked up first (a cheap index probe): the statements that release them are long to
       -- set up, and a sold-out sale refuses most holds with nothing to release.
+      -- Slips and Pix charges past their time give their units back too (their buyers are
+      -- mailed by the sweeper's next pass). Both probes in one statement.
       v_n := 0;
       v_m := 0;
-      IF EXISTS (SELECT 1 FROM movimentacao m
-          WHERE ${EXPIRED_HOLD_TEXT} AND ${holdsOfStock('p_apres', 'p_products')}) THEN
+      SELECT EXISTS (SELECT 1 FROM movimentacao m
+          WHERE ${EXPIRED_HOLD_TEXT} AND ${holdsOfStock('p_apres', 'p_products')}),
+        EXISTS (SELECT 1 FROM movimentacao m
+          WHERE m.status = 'AP' AND m.dthr_exp IS NOT NULL AND m.dthr_exp <= now())
+        INTO v_stale_holds, v_stale_slips;
+      IF v_stale_holds THEN
         ${expiryStatement(` AND ${holdsOfStock('p_apres', 'p_products')}`)} INTO v_n;
       END IF;
-      -- Slips and Pix charges past their time give their units back too (their buyers are
-      -- mailed by the sweeper's next pass).
-      IF EXISTS (SELECT 1 FROM movimentacao m
-          WHERE m.status = 'AP' AND m.dthr_exp IS NOT NULL AND m.dthr_exp <= now()) THEN
+      IF v_stale_slips THEN
         ${pendingExpiryStatement('(SELECT count(*) FROM ex)::int')} INTO v_m;
       END IF;
       EXIT WHEN v_n + v_m = 0;
-      ${HOLD_STOCK_STATEMENT};
+      ${HOLD_STOCK_CHECK};
     END LOOP;
     r_refusal := coalesce(v_reason, 'error.ticketsUnavailable');
     r_id := 0;
