@@ -54,21 +54,27 @@ export async function runLighthouse({ base, chromePath, eventPath }) {
     const measure = async (name, url, keepStorage = false) => {
       // A page is rendered once and then served from the server's cache: measure that.
       await fetch(url);
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        disableStorageReset: keepStorage,
-      });
-      const { categories, audits, runtimeError } = result.lhr;
-      // A run Lighthouse could not measure (its runtimeError says why) has no values: NaN.
-      const value = (id) => audits[id]?.numericValue ?? Number.NaN;
-      if (runtimeError)
-        console.error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+      // Lighthouse sometimes fails to record the load's trace (NO_NAVSTART with this Chromium):
+      // such a run is tried again, twice at most; one that still fails counts as NaN.
+      let lhr;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        ({ lhr } = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          disableStorageReset: keepStorage,
+        }));
+        if (!lhr.runtimeError) break;
+        console.error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      }
+      const { categories, audits, runtimeError } = lhr;
+      const value = (id) => (runtimeError ? Number.NaN : (audits[id]?.numericValue ?? Number.NaN));
       rows.push({
         page: name,
-        performance: Math.round((categories.performance.score ?? 0) * 100),
+        performance: runtimeError
+          ? Number.NaN
+          : Math.round((categories.performance.score ?? 0) * 100),
         fcp: value('first-contentful-paint') / 1000,
         lcp: value('largest-contentful-paint') / 1000,
         cls: value('cumulative-layout-shift'),
