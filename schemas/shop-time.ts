@@ -19,8 +19,11 @@ const parts = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-/** The shop's wall clock at `instant` as the time-zone database tells it. */
-function formattedWallClock(instant: Date): { date: string; time: string } {
+/**
+ * The shop's wall clock at `instant` as the time-zone database tells it (what
+ * {@link shopWallClock} answers, asked every time).
+ */
+export function formattedWallClock(instant: Date): { date: string; time: string } {
   const p: Record<string, string> = {};
   for (const part of parts.formatToParts(instant)) p[part.type] = part.value;
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };

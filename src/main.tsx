@@ -18,6 +18,7 @@ import {
   localeFromPrefix,
   preferredLocale,
   setCurrentLocale,
+  showLocale,
 } from './lib/locale';
 import { readPreloaded } from './lib/preloaded';
 import { getToken } from './lib/session-store';
@@ -71,8 +72,7 @@ async function boot(): Promise<void> {
   clearOnNewVersion(brand.version);
   const locale = initialLocale(brand);
   setCurrentLocale(locale);
-  // Usually the server wrote it already: setting it again restyles the whole page.
-  if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
+  showLocale(locale);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');

@@ -42,7 +42,6 @@ import {
   WHITE_HEX,
 } from './color';
 
-/** WCAG AA for text and for UI parts such as focus rings. */
 /**
  * The fixed chat-help button (src/app/layout/support-host.tsx): its element id (where the focus
  * returns when the support panel closes, and what the page's scroll padding keeps clear of while
@@ -51,6 +50,7 @@ import {
 export const CHAT_BUTTON_ID = 'chat-help-button';
 const CHAT_BUTTON_SPACE = '3.75rem';
 
+/** WCAG AA for text and for UI parts such as focus rings. */
 const TEXT_CONTRAST = 4.5;
 const UI_CONTRAST = 3;
 

@@ -54,6 +54,12 @@ export function preferredLocale(brand: {
   return storedLocale(brand.locales) ?? browserLocale(brand.locales) ?? brand.defaultLocale;
 }
 
+/** The page's language on `<html lang>`; usually the server wrote it already, and setting it
+ * again would restyle the whole page. */
+export function showLocale(locale: Locale): void {
+  if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
+}
+
 export function storeLocale(locale: Locale): void {
   writeString(STORAGE_KEYS.language, locale);
 }
@@ -103,8 +109,10 @@ const loaders: Record<Locale, () => Promise<{ default: Record<string, string> }>
   'en-US': () => import('../../locales/en-US.json'),
 };
 
-/** A promise React's `use` reads without suspending again once it has settled. */
-function usable<T>(promise: Promise<T>, onFailure: () => void): Promise<T> {
+/** A promise React's `use` reads without suspending again once it has settled (its `value`). */
+type Usable<T> = Promise<T> & { value?: T };
+
+function usable<T>(promise: Promise<T>, onFailure: () => void): Usable<T> {
   promise.then(
     (value) => Object.assign(promise, { status: 'fulfilled', value }),
     (reason: unknown) => {
@@ -115,7 +123,7 @@ function usable<T>(promise: Promise<T>, onFailure: () => void): Promise<T> {
   return promise;
 }
 
-const allTexts = new Map<Locale, Promise<Messages>>();
+const allTexts = new Map<Locale, Usable<Messages>>();
 /** The first visit's texts of a language, and whether a screen asked for one they lack. */
 const firstVisit = new Map<Locale, { texts: Record<string, unknown>; missed: boolean }>();
 /** Counts the arrivals of texts that had rendered empty (see `useMessages`). */
@@ -173,8 +181,8 @@ export function firstVisitMessages(locale: Locale, texts: Record<string, unknown
   firstVisit.set(locale, entry);
   // Every text may have arrived first (a screen's loader asked for them while these loaded):
   // they join now, or a text these lack would wait for a load that has already happened.
-  const all = allTexts.get(locale) as (Promise<Messages> & { value?: Messages }) | undefined;
-  if (all?.value) Object.assign(texts, all.value);
+  const all = allTexts.get(locale)?.value;
+  if (all) Object.assign(texts, all);
   const missing = (key: string | symbol) => {
     // Message ids have a dot (`header.login`); other keys are the language's own (`then`, read
     // by a promise resolving with these texts).

@@ -7,6 +7,7 @@ import {
   LocaleProvider,
   preferredLocale,
   setCurrentLocale,
+  showLocale,
   storeLocale,
   useChosenLocale,
   useMessages,
@@ -25,7 +26,7 @@ export function LocaleLayout({ brand, locale: fixed }: { brand: BrandConfig; loc
   const messages = useMessages(locale);
 
   useLayoutEffect(() => {
-    if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
+    showLocale(locale);
     if (fixed) storeLocale(fixed);
   }, [locale, fixed]);
 
