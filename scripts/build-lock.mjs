@@ -3,6 +3,7 @@
 // other's files. The lock is a directory beside the folder (mkdir is atomic) holding the
 // owner's pid; a lock whose owner is gone is taken over.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 const WAIT_MS = 250;
 const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -36,6 +37,8 @@ function ownerAlive(lockDir) {
 export function withBuildLock(dir, fn) {
   const lockDir = `${dir}.build-lock`;
   let unknownOwner = 0;
+  // The build folder's parent may not exist yet (DIST_DIR=.tmp/dist on a fresh clone).
+  mkdirSync(dirname(lockDir), { recursive: true });
   for (;;) {
     try {
       mkdirSync(lockDir, { recursive: false });

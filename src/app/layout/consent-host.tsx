@@ -1,18 +1,17 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import type { BrandConfig } from '../../../schemas/contract';
 import { hasTrackers } from '../../../schemas/trackers';
 import { useConteudos } from '../../features/content/hooks/use-content';
+import { loadable, useLoadable } from '../../lib/loadable';
 import { useCurrentLocale } from '../../lib/locale';
 import { useConsent, useConsentPreferencesOpen } from '../../lib/tracking/consent';
 import { usePageReady } from '../../lib/ui-stores';
 import { usePathFor } from '../../lib/use-path-for';
 
 // Its own small chunk, asked for after hydration and only while a choice is due or asked for.
-const ConsentBanner = lazy(() =>
-  import('../../features/consent/components/consent-banner').then((m) => ({
-    default: m.ConsentBanner,
-  })),
+const consentBanner = loadable(() =>
+  import('../../features/consent/components/consent-banner').then((m) => m.ConsentBanner),
 );
 
 /**
@@ -120,10 +119,7 @@ export function ConsentHost({ brand }: { brand: BrandConfig }) {
   const asked = useConsentPreferencesOpen();
   const policyPath = usePolicyPath();
   useTracking(brand, on && consent !== null && (consent.analytics || consent.marketing));
-  if (!on || !ready || (consent !== null && !asked)) return null;
-  return (
-    <Suspense fallback={null}>
-      <ConsentBanner policyPath={policyPath} />
-    </Suspense>
-  );
+  const shown = on && ready && (consent === null || asked);
+  const Banner = useLoadable(consentBanner, shown);
+  return Banner ? <Banner policyPath={policyPath} /> : null;
 }

@@ -1,7 +1,7 @@
 import { Button, chakra } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { UserIcon } from '../../../components/icons';
+import { loadable, useLoadable } from '../../../lib/loadable';
 import { withAllTexts } from '../../../lib/locale';
 import { useSession } from '../../../lib/session-store';
 import { openLogin } from '../../../lib/ui-stores';
@@ -25,6 +25,9 @@ export const LABEL_ON_WIDE_ONLY = {
 /** "Entrar", or the person's greeting opening the account menu: profile, orders, logout. */
 export function AccountMenu({ onLoggedOut }: { onLoggedOut(): void }) {
   const { loggedIn, pessoa } = useSession();
+  // The menu's code (its popup layer) loads only for a logged-in person; until then the same
+  // button shows, so nothing moves.
+  const Menu = useLoadable(openableAccountMenu, loggedIn);
   if (!loggedIn) {
     return (
       <Button size="sm" variant="outline" onClick={() => openLogin()} data-testid="login-button">
@@ -36,19 +39,15 @@ export function AccountMenu({ onLoggedOut }: { onLoggedOut(): void }) {
     );
   }
   const firstName = pessoa?.nome.split(' ')[0] ?? '';
-  // The menu's code (its popup layer) loads only for a logged-in person; until then the same
-  // button shows, so nothing moves.
-  return (
-    <Suspense fallback={<GreetingButton firstName={firstName} />}>
-      <OpenableAccountMenu firstName={firstName} onLoggedOut={onLoggedOut} />
-    </Suspense>
+  return Menu ? (
+    <Menu firstName={firstName} onLoggedOut={onLoggedOut} />
+  ) : (
+    <GreetingButton firstName={firstName} />
   );
 }
 
-const OpenableAccountMenu = lazy(
-  withAllTexts(() =>
-    import('./account-menu-open').then((m) => ({ default: m.OpenableAccountMenu })),
-  ),
+const openableAccountMenu = loadable(
+  withAllTexts(() => import('./account-menu-open').then((m) => m.OpenableAccountMenu)),
 );
 
 /** The greeting that opens the account menu. */
