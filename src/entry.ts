@@ -26,24 +26,33 @@ const STAGES = [
   () => import('./app/layout/shell'),
 ];
 
-function preloadBoot(): void {
+/** Module preloads added per task: each starts a fetch, and all ~40 at once are a long task. */
+const PRELOAD_BATCH = 12;
+
+async function preloadBoot(): Promise<void> {
   if (BOOT_GRAPH.startsWith('__')) return; // vite dev: no build, no list
   const seen = new Set(
     [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) =>
       l.getAttribute('href'),
     ),
   );
-  const links = document.createDocumentFragment();
   // The page's texts with the code (the server wrote the page's language on <html>).
   const texts = firstVisitTextsFile(document.documentElement.lang as Locale);
-  for (const href of texts ? [...BOOT_GRAPH.split(','), texts] : BOOT_GRAPH.split(',')) {
-    if (seen.has(href)) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    links.append(link);
+  const hrefs = (texts ? [...BOOT_GRAPH.split(','), texts] : BOOT_GRAPH.split(',')).filter(
+    (href) => !seen.has(href),
+  );
+  // In the order of the stages: the first stage's files are asked for first.
+  for (let i = 0; i < hrefs.length; i += PRELOAD_BATCH) {
+    if (i > 0) await nextTask();
+    const links = document.createDocumentFragment();
+    for (const href of hrefs.slice(i, i + PRELOAD_BATCH)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      links.append(link);
+    }
+    document.head.append(links);
   }
-  document.head.append(links);
 }
 
 async function start(): Promise<void> {
@@ -51,7 +60,7 @@ async function start(): Promise<void> {
   const rendered = document.getElementById('root')?.firstElementChild != null;
   if (rendered) {
     await afterNextPaint();
-    preloadBoot();
+    await preloadBoot();
     for (const stage of STAGES) {
       await stage();
       await nextTask();
