@@ -1,5 +1,5 @@
 import { CloseButton, Portal } from '@chakra-ui/react';
-import type { ReactNode, RefObject } from 'react';
+import { type ReactNode, type RefObject, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Dialog } from './dialog';
 
@@ -36,6 +36,12 @@ export function ModalFrame({
   bodyRef?: RefObject<HTMLDivElement | null>;
 }) {
   const intl = useIntl();
+  // A modal that has never been open renders nothing: its dialog (focus trap, dismiss layer,
+  // portal) would cost every page that only might open it (the checkout has three). Once
+  // opened it stays mounted, so its closing animation plays.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
     <Dialog.Root
       open={open}

@@ -5,6 +5,9 @@ import { useSession } from '../../../lib/session-store';
 import { useCartVersion } from '../../../lib/ui-stores';
 import { localCartUnits } from '../local-cart';
 
+/** Changes to the cart this close together are asked about once. */
+const BURST_MS = 50;
+
 /**
  * Units in the cart (header badge): held on the server (getCarrinhoQtdReservados) for a
  * logged-in person, kept in the local cart for a guest of a brand with `carrinhoLocal`.
@@ -21,15 +24,20 @@ export function useCartCount(): number {
       return;
     }
     let live = true;
-    rpc('SuperIngressoWeb', 'getCarrinhoQtdReservados', [], { display: 'inline' })
-      .then((r) => {
-        if (live) setCount(r.qtd);
-      })
-      .catch(() => {
-        // The badge is a hint; the checkout tells the truth.
-      });
+    // Changes come in bursts (a hold that settles changes its state and its count at once):
+    // one request for a burst, not one per change.
+    const timer = setTimeout(() => {
+      rpc('SuperIngressoWeb', 'getCarrinhoQtdReservados', [], { display: 'inline' })
+        .then((r) => {
+          if (live) setCount(r.qtd);
+        })
+        .catch(() => {
+          // The badge is a hint; the checkout tells the truth.
+        });
+    }, BURST_MS);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [loggedIn, carrinhoLocal, version]);
   return count;
