@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { loadable } from './loadable';
 
 /** A lazy component whose code can be loaded ahead of its first render. */
 export type PreloadableLazy<P> = LazyExoticComponent<ComponentType<P>> & {
@@ -15,22 +16,9 @@ export type PreloadableLazy<P> = LazyExoticComponent<ComponentType<P>> & {
  * synchronously, which React.lazy takes as resolved.
  */
 export function preloadableLazy<P>(load: () => Promise<ComponentType<P>>): PreloadableLazy<P> {
-  let loaded: ComponentType<P> | undefined;
-  let pending: Promise<ComponentType<P>> | undefined;
-  const preload = () => {
-    pending ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    );
-    return pending;
-  };
+  const code = loadable(load);
   const Component = lazy<ComponentType<P>>(() => {
+    const loaded = code.current();
     if (loaded) {
       const module = { default: loaded };
       const answered = {
@@ -41,7 +29,7 @@ export function preloadableLazy<P>(load: () => Promise<ComponentType<P>>): Prelo
       };
       return answered as unknown as Promise<typeof module>;
     }
-    return preload().then((component) => ({ default: component }));
+    return code.load().then((component) => ({ default: component }));
   });
-  return Object.assign(Component, { preload });
+  return Object.assign(Component, { preload: code.load });
 }
