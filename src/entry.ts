@@ -12,6 +12,7 @@
  * runs: the build writes their list here (scripts/vite-plugin-boot-graph.ts).
  */
 import type { Locale } from '../schemas/contract';
+import { startEarlyCart } from './api/early-rpc';
 import { afterNextPaint, nextTask } from './lib/after-paint';
 import { firstVisitTextsFile, setFirstVisitTexts } from './lib/first-visit-texts';
 
@@ -58,6 +59,9 @@ async function preloadBoot(): Promise<void> {
 async function start(): Promise<void> {
   if (!FIRST_VISIT_TEXTS.startsWith('__')) setFirstVisitTexts(FIRST_VISIT_TEXTS);
   const rendered = document.getElementById('root')?.firstElementChild != null;
+  // What the page's first view needs from the API (the checkout's cart) is asked for now, while
+  // the code loads.
+  if (rendered) startEarlyCart();
   if (rendered) {
     await afterNextPaint();
     await preloadBoot();

@@ -4,6 +4,7 @@ import { getCurrentLocale } from '../lib/locale';
 import { clearSession, getToken, setToken } from '../lib/session-store';
 import { setMaintenance } from '../lib/ui-stores';
 import type { ApiError } from './api-error';
+import { API_BASE } from './base';
 import { createApiClient, type ErrorDisplay } from './client';
 
 type ErrorListener = (error: ApiError, display: ErrorDisplay) => void;
@@ -13,9 +14,6 @@ let errorListener: ErrorListener | null = null;
 export function setApiErrorListener(listener: ErrorListener | null): void {
   errorListener = listener;
 }
-
-/** Where the API is: the same origin unless VITE_API_BASE_URL says otherwise. */
-export const API_BASE: string = import.meta.env.VITE_API_BASE_URL ?? '/';
 
 /** The shop's one API client. */
 export const api = createApiClient({

@@ -11,6 +11,7 @@ import {
   type RpcResult,
 } from '../../schemas/contract';
 import { ApiError, BAD_RESPONSE_CODE, NETWORK_ERROR_CODE } from './api-error';
+import { rpcKey, takeEarlyRpc } from './early-rpc';
 
 /**
  * How a failing call's message reaches the visitor: `toast` lets the error policy show it,
@@ -98,6 +99,18 @@ function isNetworkFailure(e: unknown, TimeoutError: typeof import('ky').TimeoutE
   return e instanceof TypeError || e instanceof TimeoutError;
 }
 
+/** A refreshed token from the answer, or the session gone when a call made with it says so. */
+function followToken(deps: ApiClientDeps, sentToken: boolean, response: Response): void {
+  const header = response.headers.get('Authorization');
+  if (header) {
+    deps.setToken(header.replace(BEARER, ''));
+  } else if (sentToken) {
+    // Only a call made with our token can tell us the token is gone; a guest call finishing
+    // after a login must not log the person out again.
+    deps.clearSession();
+  }
+}
+
 /** The HTTP client of {@link createApiClient}: the bearer token out, a refreshed one in. */
 function createHttp(ky: typeof import('ky').default, deps: ApiClientDeps): KyInstance {
   return ky.create({
@@ -114,16 +127,8 @@ function createHttp(ky: typeof import('ky').default, deps: ApiClientDeps): KyIns
         },
       ],
       afterResponse: [
-        (request, _options, response) => {
-          const header = response.headers.get('Authorization');
-          if (header) {
-            deps.setToken(header.replace(BEARER, ''));
-          } else if (request.headers.has('Authorization')) {
-            // Only a call made with our token can tell us the token is gone; a guest call
-            // finishing after a login must not log the person out again.
-            deps.clearSession();
-          }
-        },
+        (request, _options, response) =>
+          followToken(deps, request.headers.has('Authorization'), response),
       ],
     },
   });
@@ -159,17 +164,24 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     searchParams: SearchParams | undefined,
     body: unknown,
     options: SendOptions = {},
+    early?: Promise<Response>,
   ): Promise<T> {
-    let response: Response;
+    let response: Response | null = null;
     let ky: Awaited<ReturnType<typeof client>> | null = null;
     try {
-      ky = await client();
-      response = await ky.http(path.replace(/^\/+/, ''), {
-        method,
-        searchParams: query(searchParams),
-        ...(body !== undefined ? { json: body } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
+      // The same call, started by the page's entry before this code loaded (src/api/early-rpc.ts),
+      // with the token: its answer is this call's; if it failed, the call is made again.
+      response = early ? await early.catch(() => null) : null;
+      if (response) followToken(deps, true, response);
+      else {
+        ky = await client();
+        response = await ky.http(path.replace(/^\/+/, ''), {
+          method,
+          searchParams: query(searchParams),
+          ...(body !== undefined ? { json: body } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+      }
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
       // No ky: its download failed, which is the network failing too.
@@ -217,6 +229,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       { method, class: cls },
       { class: cls, method, params },
       options,
+      takeEarlyRpc(rpcKey(cls, method, params), deps.getToken()),
     );
   const prefetched = new Map<string, Promise<unknown>>();
 
@@ -231,7 +244,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       // The contract's reads are its get… methods; any other call may change what a prefetched
       // answer says (a hold joined, an item removed), so those answers are dropped.
       if (!String(method).startsWith('get')) prefetched.clear();
-      const key = JSON.stringify([cls, method, params]);
+      const key = rpcKey(cls, method, params);
       const early = prefetched.get(key) as
         | Promise<RpcResult<typeof cls, typeof method>>
         | undefined;
@@ -240,7 +253,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       return early.catch(() => callRpc(cls, method, params, options));
     },
     prefetchRpc: (cls, method, params) => {
-      const key = JSON.stringify([cls, method, params]);
+      const key = rpcKey(cls, method, params);
       const known = prefetched.get(key) as
         | Promise<RpcResult<typeof cls, typeof method>>
         | undefined;

@@ -25,7 +25,8 @@ import {
 import { getExtraParams } from '../lib/extra-params';
 import { getCurrentLocale } from '../lib/locale';
 import { setMaintenance } from '../lib/ui-stores';
-import { API_BASE, api } from './api';
+import { api } from './api';
+import { API_BASE } from './base';
 import { type CallOptions, createApiClient } from './client';
 
 /** Typed REST calls of spec §7 (the RPC calls are typed by the contract through `rpc`). */

@@ -6,9 +6,16 @@ import { FormattedMessage } from 'react-intl';
  * is loading; the placeholder fills the screen below the header, so the footer does not show
  * and then jump away when the page arrives (no layout shift).
  */
-export function LoadingState({ minH = '40', page = false }: { minH?: string; page?: boolean }) {
+export function LoadingState({
+  minH = '40',
+  page = false,
+  ...data
+}: {
+  minH?: string;
+  page?: boolean;
+} & { [attribute: `data-${string}`]: string }) {
   return (
-    <Center minH={page ? PAGE_MIN_H : minH} role="status" aria-live="polite">
+    <Center minH={page ? PAGE_MIN_H : minH} role="status" aria-live="polite" {...data}>
       <Spinner size="lg" color="brand.solid" borderWidth="3px" aria-hidden="true" />
       <VisuallyHidden>
         <FormattedMessage id="common.loading" />

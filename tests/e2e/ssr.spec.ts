@@ -158,7 +158,7 @@ test('a link to another day of an event hydrates cleanly and opens on that day',
   expect(problems).toEqual([]);
 });
 
-test('a first visit to the checkout asks for its cart while its code loads, and once', async ({
+test('a first visit to the checkout asks for its cart before its code, and once', async ({
   page,
   baseURL,
 }) => {
@@ -177,12 +177,17 @@ test('a first visit to the checkout asks for its cart while its code loads, and 
   // The checkout's own calls took the answers asked for early: none is asked twice.
   expect(calls.filter((m) => m === 'getCarrinhoPage')).toHaveLength(1);
   expect(calls.filter((m) => m === 'getCarrinhoPageItens')).toHaveLength(1);
-  const asked = await page.evaluate(
-    () =>
-      performance
-        .getEntriesByType('resource')
-        .find((e) => new URL(e.name).searchParams.get('method') === 'getCarrinhoPage')?.startTime,
-  );
+  const [asked, codeAsked] = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource');
+    return [
+      entries.find((e) => new URL(e.name).searchParams.get('method') === 'getCarrinhoPage')
+        ?.startTime,
+      entries.find((e) => /\/assets\/main-[\w-]+\.js$/.test(new URL(e.name).pathname))?.startTime,
+    ];
+  });
+  // Asked by the page's entry as it runs, before the storefront's code is even asked for.
+  expect(codeAsked).toBeDefined();
+  expect(asked ?? Infinity).toBeLessThan(codeAsked ?? 0);
   const hydrated = (await readCommits(page)).firstCommit;
   // Asked before the page was hydrated: the checkout's machine, which starts after, would ask
   // only then.

@@ -2,6 +2,7 @@ import { Box, Button, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-u
 import { memo, type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { EARLY_CART_ATTRIBUTE } from '../../api/early-rpc';
 import { isSilentError } from '../../api/error-policy';
 import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
@@ -40,8 +41,9 @@ import { usePathFor } from '../../lib/use-path-for';
  */
 export function CheckoutPage() {
   const { loggedIn } = useSession();
-  // The server renders the frame; the hold is the visitor's, asked for in the browser.
-  if (!useHydrated()) return <LoadingState page />;
+  // The server renders the frame; the hold is the visitor's, asked for in the browser: by the
+  // page's entry as soon as it runs, which this attribute asks for (src/api/early-rpc.ts).
+  if (!useHydrated()) return <LoadingState page {...{ [EARLY_CART_ATTRIBUTE]: '' }} />;
   if (!loggedIn) return <LoginPrompt />;
   return <Checkout />;
 }

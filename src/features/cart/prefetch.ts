@@ -1,13 +1,6 @@
-import type { RpcParams } from '../../../schemas/contract';
 import { api } from '../../api/api';
 import { getToken } from '../../lib/session-store';
-
-/** getCarrinhoPageItens' params for an order's items, as the checkout asks for them. */
-export function cartItemsParams(
-  idmovimentacao: number,
-): RpcParams<'SuperIngresso', 'getCarrinhoPageItens'> {
-  return [idmovimentacao, null, { api: true }];
-}
+import { cartItemsParams } from './cart-params';
 
 /**
  * A first visit to the checkout asks for the person's cart and then its items while the page's

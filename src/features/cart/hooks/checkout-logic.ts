@@ -24,8 +24,8 @@ import { toErrorBody } from '../../../api/api-error';
 import { inspectOptions } from '../../../lib/inspect';
 import { clearLocalCart } from '../../../lib/ui-stores';
 import { createPaymentLogic, type PaymentDeps } from '../../checkout/hooks/payment-logic';
+import { cartItemsParams } from '../cart-params';
 import { keepLocally } from '../local-cart';
-import { cartItemsParams } from '../prefetch';
 import { heldHere, rememberHeldHere } from './held-here';
 
 /**
