@@ -24,7 +24,6 @@ describe('readEnv', () => {
         webhookSecret: undefined,
         sandboxPixAutoPaySeconds: 0,
         sandboxRefundDelayMs: 5000,
-        workers: 0,
       },
     });
   });
@@ -105,18 +104,5 @@ describe('readEnv', () => {
       holdSeconds: 60,
       databaseUrl: 'postgres://u@h/db',
     });
-  });
-
-  it('takes several workers only with PostgreSQL: the embedded database belongs to one process', () => {
-    expect(readEnv({ WORKERS: '2', DATABASE_URL: 'postgres://u@h/db' })).toMatchObject({
-      ok: true,
-      env: { workers: 2 },
-    });
-    // One worker behind the primary opens the embedded database alone, as one server does.
-    expect(readEnv({ WORKERS: '1' })).toMatchObject({ ok: true, env: { workers: 1 } });
-    const r = readEnv({ WORKERS: '2' });
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.problems).toEqual([expect.stringMatching(/^WORKERS=2: .*DATABASE_URL/)]);
-    expect(readEnv({ WORKERS: 'many', DATABASE_URL: 'postgres://u@h/db' }).ok).toBe(false);
   });
 });

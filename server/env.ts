@@ -29,8 +29,6 @@ export interface Env {
   sandboxPixAutoPaySeconds: number;
   /** The sandbox confirms each refund this many milliseconds after it is asked; 0: never. */
   sandboxRefundDelayMs: number;
-  /** Worker processes behind a primary that accepts the connections (server/cluster.ts); 0: one process. */
-  workers: number;
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -60,8 +58,6 @@ export const ENV_DOC: Record<string, string> = {
     'the sandbox gateway pays each Pix charge this many seconds after issuing it (default 0: never; pay it with npm run sandbox -- pay <localizador>)',
   SIGNUPS_PER_HOUR:
     'sign-ups one address may make per hour (default 10; more behind a proxy that hides the visitors, and in the browser tests)',
-  WORKERS:
-    'worker processes serving behind one primary process that only accepts the connections and hands them out in turn (node:cluster); it takes a burst of new connections at once, where one process accepts one per turn of its busy event loop (default 0: one process, no primary; more than 1 needs DATABASE_URL)',
 };
 
 /**
@@ -90,7 +86,6 @@ export function readEnv(
   const signupsPerHour = int('SIGNUPS_PER_HOUR', 10, 1, 1_000_000)!;
   const sandboxPixAutoPaySeconds = int('SANDBOX_PIX_AUTOPAY_SECONDS', 0, 0, 24 * 3600)!;
   const sandboxRefundDelayMs = int('SANDBOX_REFUND_DELAY_MS', 5000, 0, 24 * 3600 * 1000)!;
-  const workers = int('WORKERS', 0, 0, 64)!;
   const webhookSecret = get('PAYMENT_WEBHOOK_SECRET');
   // The secret itself is never echoed.
   if (webhookSecret !== undefined && webhookSecret.length < 32) {
@@ -99,14 +94,6 @@ export function readEnv(
   const databaseUrl = get('DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL: must start with postgres:// or postgresql://');
-  }
-  // The embedded database is opened by one process only (db/dir-lock.ts); workers sharing the
-  // data would need PostgreSQL. Refused rather than quietly run as one: the operator asked for
-  // the capacity of several processes and would not get it.
-  if (workers > 1 && !databaseUrl) {
-    problems.push(
-      `WORKERS=${workers}: more than one worker needs DATABASE_URL (the embedded database belongs to one process)`,
-    );
   }
   const logLevel = (get('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!LEVELS.includes(logLevel)) {
@@ -156,7 +143,6 @@ export function readEnv(
       webhookSecret,
       sandboxPixAutoPaySeconds,
       sandboxRefundDelayMs,
-      workers,
     },
   };
 }
