@@ -59,10 +59,10 @@ async function preloadBoot(): Promise<void> {
 async function start(): Promise<void> {
   if (!FIRST_VISIT_TEXTS.startsWith('__')) setFirstVisitTexts(FIRST_VISIT_TEXTS);
   const rendered = document.getElementById('root')?.firstElementChild != null;
-  // What the page's first view needs from the API (the checkout's cart) is asked for now, while
-  // the code loads.
-  if (rendered) startEarlyCart();
   if (rendered) {
+    // What the page's first view needs from the API (the checkout's cart) is asked for now,
+    // while the code loads.
+    startEarlyCart();
     await afterNextPaint();
     await preloadBoot();
     for (const stage of STAGES) {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../schemas/contract';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
-import { type ApiClientDeps, createApiClient, PREFETCH_MS } from './client';
+import { type ApiClientDeps, createApiClient } from './client';
+import { PREFETCH_MS } from './early-rpc';
 
 interface Seen {
   url: URL;

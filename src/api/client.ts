@@ -11,7 +11,7 @@ import {
   type RpcResult,
 } from '../../schemas/contract';
 import { ApiError, BAD_RESPONSE_CODE, NETWORK_ERROR_CODE } from './api-error';
-import { rpcKey, takeEarlyRpc } from './early-rpc';
+import { PREFETCH_MS, rpcKey, takeEarlyRpc } from './early-rpc';
 
 /**
  * How a failing call's message reaches the visitor: `toast` lets the error policy show it,
@@ -29,9 +29,6 @@ export interface CallOptions {
 interface SendOptions extends CallOptions {
   quiet?: boolean;
 }
-
-/** How long a prefetched answer waits for the call that takes it. */
-export const PREFETCH_MS = 15_000;
 
 export interface ApiClientDeps {
   baseUrl: string;

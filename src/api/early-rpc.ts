@@ -8,9 +8,14 @@
  * this, its cart was asked for only after the stages of the storefront's code had loaded and
  * run (~0.5 s on a mid-range phone), and its items a round trip after that.
  */
+import { type Locale, langParam, RestPath } from '../../schemas/contract';
 import { cartItemsParams } from '../features/cart/cart-params';
-import { readJson, readString, STORAGE_KEYS } from '../lib/storage';
+import { getExtraParams } from '../lib/extra-params';
+import { readString, STORAGE_KEYS } from '../lib/storage';
 import { API_BASE } from './base';
+
+/** How long an answer asked for ahead waits for the call that takes it. */
+export const PREFETCH_MS = 15_000;
 
 /** The attribute a server-rendered page carries when its first view needs the person's cart. */
 export const EARLY_CART_ATTRIBUTE = 'data-early-cart';
@@ -47,12 +52,12 @@ function startRpc(
 ): EarlyCall {
   // The query the API client sends: the campaign's parameters, the language, the call.
   const query = new URLSearchParams({
-    ...(readJson<Record<string, string>>(STORAGE_KEYS.extraParams) ?? {}),
+    ...getExtraParams(),
     lang,
     method,
     class: cls,
   });
-  const url = new URL(`router.php?${query}`, new URL(API_BASE, window.location.href));
+  const url = new URL(`${RestPath.rpc}?${query}`, new URL(API_BASE, window.location.href));
   const answer = fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -64,7 +69,7 @@ function startRpc(
   // Not taken in time (the page's code failed to load): forgotten, as a prefetch is.
   setTimeout(() => {
     if (started.get(key) === call) started.delete(key);
-  }, 15_000);
+  }, PREFETCH_MS);
   answer.catch(() => {});
   return call;
 }
@@ -77,8 +82,8 @@ export function startEarlyCart(): void {
   if (!document.querySelector(`[${EARLY_CART_ATTRIBUTE}]`)) return;
   const token = readString(STORAGE_KEYS.token);
   if (!token) return;
-  // The server wrote the page's language on <html> (pt-BR → pt_BR, as the contract's lang).
-  const lang = document.documentElement.lang.replace('-', '_');
+  // The server wrote the page's language on <html>.
+  const lang = langParam(document.documentElement.lang as Locale);
   const cart = startRpc(token, lang, 'SuperIngresso', 'getCarrinhoPage', []);
   const response = cart.answer;
   const itemsAsked = response
