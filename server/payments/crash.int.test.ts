@@ -295,6 +295,6 @@ describe.runIf(inject('databaseUrl') !== '')(
       });
       // Every charge the gateway kept is an order with its tickets.
       expect(summary.approvedCharges).toBe(summary.ordersPaid);
-    }, 60_000);
+    }, 120_000);
   },
 );
