@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { bootGraphPlugin } from './scripts/vite-plugin-boot-graph.ts';
+import { chakraSystem } from './scripts/vite-plugin-chakra-system.ts';
 import { emotionInPlace } from './scripts/vite-plugin-emotion-in-place.ts';
 import { compileMessages, firstVisitTextsPlugin } from './scripts/vite-plugin-first-visit-texts.ts';
 import { formValidators } from './scripts/vite-plugin-form-validators.ts';
@@ -46,39 +47,6 @@ function precompiledMessages(): Plugin {
 }
 
 /**
- * Chakra's `createSystem` builds the page's global CSS (reset, keyframes and every token as a
- * CSS variable, ~40 KB) as soon as it runs, before anything can render. A page the server
- * rendered already carries that CSS, so the browser need not build it again (about a tenth of
- * the main thread's work before the page responds on a phone): `_global` becomes a getter,
- * built on first use (the server's render, or a page the browser renders itself), and
- * src/lib/brand-system.ts `reuseServerGlobalStyles` gives hydration an empty one instead.
- * Fails the build when Chakra's code no longer has the line, instead of silently doing nothing.
- */
-function chakraLazyGlobalCss(): Plugin {
-  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
-  return {
-    name: 'storefront:chakra-lazy-global-css',
-    transform(code, id) {
-      if (
-        !/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id)
-      ) {
-        return null;
-      }
-      if (!code.includes(eager) || !code.includes('    _global,\n')) {
-        this.error(`${id}: Chakra's eager global CSS is not where this plugin expects it`);
-      }
-      const lazy = code
-        .replace(
-          eager,
-          'let _globalCss;\n  const lazyGlobal = () => (_globalCss ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);',
-        )
-        .replace('    _global,\n', '    get _global() {\n      return lazyGlobal();\n    },\n');
-      return { code: lazy, map: null };
-    },
-  };
-}
-
-/**
  * The check-in page's service worker (src/features/checkin/offline/checkin-sw.ts), written to
  * `/checkin-sw.js` by the browser build: a fixed address (the page registers it by name), at
  * the root so its scope may be the page's path. It shares no module with the app, so it is one
@@ -106,7 +74,7 @@ export default defineConfig({
   },
   plugins: [
     precompiledMessages(),
-    chakraLazyGlobalCss(),
+    chakraSystem(),
     emotionInPlace(),
     formValidators(),
     react(),

@@ -41,6 +41,7 @@ import {
   type Shade,
   WHITE_HEX,
 } from './color';
+import { markMerged } from './merged-config-mark';
 
 /**
  * The fixed chat-help button (src/app/layout/support-host.tsx): its element id (where the focus
@@ -240,7 +241,8 @@ export function createBrandSystem(
  * The first half of {@link createBrandSystem}: Chakra's base, the shop's theme and the brand's
  * colours and fonts merged into one config (a deep copy of each: a third of the work). The
  * browser builds the system from it in a task of its own (`createSystem(config)`), so neither
- * half blocks the page for long.
+ * half blocks the page for long. Marked as merged: the build's edit of `createSystem`
+ * (scripts/vite-plugin-chakra-system.ts) does not merge it a second time.
  */
 export function brandSystemConfig(
   theme: BrandTheme,
@@ -296,14 +298,14 @@ export function brandSystemConfig(
       },
     },
   });
-  return mergeConfigs(defaultBaseConfig, shopThemeConfig, config);
+  return markMerged(mergeConfigs(defaultBaseConfig, shopThemeConfig, config));
 }
 
 /**
  * Hydration of a page the server rendered: its global styles (reset, keyframes, tokens) are
  * already in the page, in the style element emotion's `Global` left there, so the system gives
  * `Global` nothing to build or insert and the server's element stays as it is. (The browser
- * build makes `_global` lazy, vite.config.ts `chakraLazyGlobalCss`, so it is never built.)
+ * build makes `_global` lazy, scripts/vite-plugin-chakra-system.ts, so it is never built.)
  * Not when the server's element is missing, or `?debug` adds its outline to the global styles.
  */
 export function reuseServerGlobalStyles(system: SystemContext, doc: Document = document): boolean {
