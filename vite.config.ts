@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { bootGraphPlugin } from './scripts/vite-plugin-boot-graph.ts';
+import { bootChunksPlugin, bootGraphPlugin } from './scripts/vite-plugin-boot-graph.ts';
 import { chakraSystem } from './scripts/vite-plugin-chakra-system.ts';
 import { emotionInPlace } from './scripts/vite-plugin-emotion-in-place.ts';
 import { compileMessages, firstVisitTextsPlugin } from './scripts/vite-plugin-first-visit-texts.ts';
@@ -80,6 +80,7 @@ export default defineConfig({
     react(),
     checkinWorker(),
     bootGraphPlugin(),
+    bootChunksPlugin({ entry: 'src/entry.ts' }),
     firstVisitTextsPlugin({
       localesDir: fileURLToPath(new URL('./locales', import.meta.url)),
       // What a first visit to the home or an event page shows before any tap: their texts come

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bootGraph, type GraphChunk } from './vite-plugin-boot-graph';
+import {
+  bootGraph,
+  bootModules,
+  bootStages,
+  type GraphChunk,
+  type StageChunk,
+} from './vite-plugin-boot-graph';
 
 const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = []) =>
   ({ fileName, isEntry: false, imports, dynamicImports, code: '' }) satisfies GraphChunk;
@@ -20,5 +26,66 @@ describe('bootGraph', () => {
     );
     // The lazy page (a dynamic import of main) is not part of the boot.
     expect(bootGraph(entry, chunks)).toEqual(['client.js', 'react.js', 'main.js', 'router.js']);
+  });
+});
+
+const stageChunk = (
+  fileName: string,
+  moduleIds: string[],
+  imports: string[] = [],
+  dynamicImports: string[] = [],
+) =>
+  ({
+    ...chunk(fileName, imports, dynamicImports),
+    name: fileName.replace(/\.js$/, ''),
+    moduleIds,
+  }) satisfies StageChunk;
+
+describe('bootStages', () => {
+  // An ungrouped build: two stages (client, then main) sharing small chunks with each other
+  // and with a lazy page, which has a form of its own.
+  const entry = {
+    ...stageChunk('index.js', ['entry.ts', 'storage.ts'], ['runtime.js'], ['client.js', 'main.js']),
+    isEntry: true,
+  };
+  const chunks = new Map(
+    [
+      entry,
+      stageChunk('runtime.js', ['runtime']),
+      stageChunk('client.js', ['react-dom/client'], ['react.js', 'index.js']),
+      stageChunk('react.js', ['react']),
+      stageChunk('main.js', ['main.tsx'], ['react.js', 'store.js', 'index.js'], ['page.js']),
+      stageChunk('store.js', ['store.ts', 'create-store.ts'], ['index.js']),
+      stageChunk('page.js', ['page.tsx'], ['store.js', 'form.js']),
+      stageChunk('form.js', ['schema-form.tsx']),
+    ].map((c) => [c.fileName, c]),
+  );
+
+  it("groups each module of the boot with the first stage that loads it, the entry's left out", () => {
+    expect(Object.fromEntries(bootStages(entry, chunks))).toEqual({
+      'react-dom/client': 'client',
+      react: 'client',
+      'main.tsx': 'main',
+      'store.ts': 'main',
+      'create-store.ts': 'main',
+    });
+  });
+
+  it("leaves out what only a page imports (the page's chunks stay as they are)", () => {
+    const grouped = bootStages(entry, chunks);
+    expect(grouped.has('page.tsx')).toBe(false);
+    expect(grouped.has('schema-form.tsx')).toBe(false);
+    expect([...bootModules(entry, chunks)].sort()).toEqual(
+      [
+        'entry.ts',
+        'storage.ts',
+        'runtime',
+        'react-dom/client',
+        'react',
+        'main.tsx',
+        'store.ts',
+        'create-store.ts',
+      ].sort(),
+    );
   });
 });

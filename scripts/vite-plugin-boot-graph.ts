@@ -1,4 +1,6 @@
-import type { Plugin } from 'vite';
+import { resolve } from 'node:path';
+import type { OutputChunk } from 'rolldown';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
 
 /** The string in src/entry.ts the build replaces with the boot's files (comma-separated). */
 export const BOOT_GRAPH_PLACEHOLDER = '__BOOT_GRAPH__';
@@ -50,6 +52,139 @@ export function bootGraphPlugin(): Plugin {
         if (!item.code.includes(BOOT_GRAPH_PLACEHOLDER)) continue;
         const files = bootGraph(item, chunks).map((f) => `/${f}`);
         item.code = item.code.replace(BOOT_GRAPH_PLACEHOLDER, files.join(','));
+      }
+    },
+  };
+}
+
+/** What the boot's chunk grouping reads of a chunk: its name and modules too. */
+export interface StageChunk extends GraphChunk {
+  name: string;
+  moduleIds: readonly string[];
+}
+
+/**
+ * Each module of the boot and the stage that first needs it (the name of that stage's chunk):
+ * the entry's dynamic imports in order, each with the files it imports that no earlier stage
+ * (nor the entry) has, from a build without grouping. Grouped so, every stage is one file
+ * holding exactly what that stage evaluated before, nothing of a later stage or of a page.
+ */
+export function bootStages(
+  entry: StageChunk,
+  chunks: ReadonlyMap<string, StageChunk>,
+): Map<string, string> {
+  const stageOf = new Map<string, string>();
+  const claimed = new Set(bootGraph({ ...entry, dynamicImports: entry.imports }, chunks));
+  claimed.add(entry.fileName);
+  for (const stage of entry.dynamicImports) {
+    const name = chunks.get(stage)?.name ?? 'stage';
+    for (const file of bootGraph({ ...entry, dynamicImports: [stage] }, chunks)) {
+      if (claimed.has(file)) continue;
+      claimed.add(file);
+      for (const id of chunks.get(file)?.moduleIds ?? []) stageOf.set(id, name);
+    }
+  }
+  return stageOf;
+}
+
+/** Every module a first visit evaluates before its page: the entry's and its stages'. */
+export function bootModules(
+  entry: StageChunk,
+  chunks: ReadonlyMap<string, StageChunk>,
+): Set<string> {
+  const files = [
+    entry.fileName,
+    ...bootGraph({ ...entry, dynamicImports: [...entry.imports, ...entry.dynamicImports] }, chunks),
+  ];
+  return new Set(files.flatMap((f) => chunks.get(f)?.moduleIds ?? []));
+}
+
+/** The chunk of the page's script (index.html's: its facade is the page, its script `entryId`). */
+function entryChunkOf(chunks: ReadonlyMap<string, StageChunk>, entryId: string) {
+  return [...chunks.values()].find((c) => c.isEntry && c.moduleIds.includes(entryId));
+}
+
+/** Set in the build that only finds the boot's stages (no grouping in it). */
+const PROBE = 'STOREFRONT_BOOT_CHUNKS_PROBE';
+
+/**
+ * The boot in one file per stage. Without grouping, Rolldown splits modules by the set of
+ * entries and pages that import them: the boot came as ~30 files, most under 1 KiB (stores,
+ * hooks, Chakra's button or stack), each a request of its own (six at a time on HTTP/1.1) and
+ * compressed alone. Which modules each stage needs is known only after tree-shaking (the
+ * pre-shaking graph reaches all of Chakra through its index), so the browser build first runs
+ * once without grouping, writing nothing (`bootStages` reads its chunks), then for real with
+ * one group per stage. Pages and what only they import are split as before.
+ */
+export function bootChunksPlugin({ entry }: { entry: string }): Plugin {
+  let config: ResolvedConfig;
+  let stageOf = new Map<string, string>();
+  let ungrouped = new Set<string>();
+  return {
+    name: 'storefront-boot-chunks',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild && !process.env[PROBE],
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  debugName: 'boot stages',
+                  name: (id: string) => stageOf.get(id) ?? null,
+                  // What a stage's modules import is in that stage or an earlier one (or the
+                  // entry): nothing more to take along.
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
+      },
+    }),
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async buildStart() {
+      if (this.environment.config.consumer !== 'client') return;
+      const entryId = resolve(config.root, entry);
+      process.env[PROBE] = '1';
+      let output: unknown;
+      try {
+        output = await build({
+          configFile: config.configFile,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'silent',
+          build: { write: false, emptyOutDir: false },
+        });
+      } finally {
+        delete process.env[PROBE];
+      }
+      const bundle = (Array.isArray(output) ? output[0] : output) as {
+        output: { type: string }[];
+      };
+      const chunks = new Map<string, StageChunk>();
+      for (const item of bundle.output) {
+        if (item.type === 'chunk') chunks.set((item as OutputChunk).fileName, item as OutputChunk);
+      }
+      const entryChunk = entryChunkOf(chunks, entryId);
+      if (!entryChunk) this.error(`boot chunks: no entry chunk for ${entryId} in the first build`);
+      stageOf = bootStages(entryChunk, chunks);
+      ungrouped = bootModules(entryChunk, chunks);
+    },
+    generateBundle(_options, bundle) {
+      // The grouping must not bring into the boot what only a page needs (the forms, the
+      // payment, the checkout): the boot evaluates the same modules as without it.
+      const chunks = new Map<string, StageChunk>();
+      for (const item of Object.values(bundle)) {
+        if (item.type === 'chunk') chunks.set(item.fileName, item);
+      }
+      const entryChunk = entryChunkOf(chunks, resolve(config.root, entry));
+      if (!entryChunk) return;
+      const added = [...bootModules(entryChunk, chunks)].filter((id) => !ungrouped.has(id));
+      if (added.length > 0) {
+        this.error(`boot chunks: the grouped boot has modules it had not: ${added.join(', ')}`);
       }
     },
   };
