@@ -51,6 +51,16 @@ import { markMerged } from './merged-config-mark';
 export const CHAT_BUTTON_ID = 'chat-help-button';
 const CHAT_BUTTON_SPACE = '3.75rem';
 
+/**
+ * The sticky header's height as the page's CSS states it from the server's HTML on
+ * (`--header-height`: two rows on a phone, one from `md`), so toasts, loading frames and scroll
+ * targets use it before any script runs. The header still measures itself
+ * (src/lib/use-published-height.ts) and sets the variable only when it differs (a brand's logo or
+ * a long label making it taller): each set of a variable on the document restyles the whole
+ * page, in the middle of hydration. A browser test checks these are the demo brand's heights.
+ */
+export const HEADER_HEIGHT = { base: '94px', md: '65px' } as const;
+
 /** WCAG AA for text and for UI parts such as focus rings. */
 const TEXT_CONTRAST = 4.5;
 const UI_CONTRAST = 3;
@@ -254,6 +264,8 @@ export function brandSystemConfig(
     globalCss: {
       html: {
         colorPalette: 'brand',
+        '--header-height': HEADER_HEIGHT.base,
+        md: { '--header-height': HEADER_HEIGHT.md },
         // What the keyboard focuses or a link targets is never hidden under the sticky header,
         // a sticky bar at the bottom, the cookie banner or the chat-help button (WCAG 2.4.11):
         // all publish their heights.

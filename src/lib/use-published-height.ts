@@ -10,7 +10,8 @@ import { type RefCallback, useCallback } from 'react';
  *
  * Measured by the observer alone, which reports the size once laid out: reading it while React
  * attaches the element forced a layout of the page in the middle of hydration. A variable on
- * the document restyles the whole page, so it is set only when the height changed, and a
+ * the document restyles the whole page, so it is set only when the height changed (or differs
+ * from what the page's CSS already states for it), and a
  * `companion` variable that goes with it (set while the element is mounted) is set with it.
  */
 export function usePublishedHeight<T extends HTMLElement>(
@@ -26,12 +27,20 @@ export function usePublishedHeight<T extends HTMLElement>(
         const height = entry?.borderBoxSize?.[0]?.blockSize ?? el.offsetHeight;
         const value = `${Math.round(height)}px`;
         if (root.style.getPropertyValue(variable) === value) return;
+        // The page's CSS may state it already (the header's, brand-system.ts): nothing to set.
+        // Read after layout, so no style is computed for it.
+        if (
+          !root.style.getPropertyValue(variable) &&
+          getComputedStyle(root).getPropertyValue(variable).trim() === value
+        )
+          return;
         root.style.setProperty(variable, value);
         // Set with the first height, in the same restyle.
         if (companionName && companionValue && !root.style.getPropertyValue(companionName))
           root.style.setProperty(companionName, companionValue);
       });
-      observer.observe(el);
+      // Its border box: what the header covers (a padding or border change too).
+      observer.observe(el, { box: 'border-box' });
       return () => {
         observer.disconnect();
         root.style.removeProperty(variable);

@@ -101,6 +101,39 @@ for (const path of ['/pt', '/pt/produto/1']) {
   });
 }
 
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px the header's height is in the page's CSS: no script sets it`, async ({
+    page,
+  }) => {
+    // A variable a script sets on the document restyles the whole page (in the middle of
+    // hydration): the page's CSS states the header's height (brand-system.ts HEADER_HEIGHT), so
+    // the header, measuring itself, finds nothing to set.
+    await page.setViewportSize(viewport);
+    await page.goto('/pt');
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    const { header, stated, inline } = await page.evaluate(() => ({
+      header: Math.round(document.querySelector('header')!.getBoundingClientRect().height),
+      stated: getComputedStyle(document.documentElement).getPropertyValue('--header-height').trim(),
+      inline: document.documentElement.style.getPropertyValue('--header-height'),
+    }));
+    expect(stated).toBe(`${header}px`);
+    expect(inline).toBe('');
+    // Made taller (a longer label, a larger logo), the header sets its height after all.
+    await page.locator('header').evaluate((el) => {
+      el.style.paddingTop = '20px';
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.documentElement.style.getPropertyValue('--header-height')),
+      )
+      .toBe(`${header + 20}px`);
+  });
+}
+
 for (const path of ['/pt', '/pt/produto/1', '/pt/informacoes/privacidade']) {
   test(`after hydrating ${path}, nothing renders the page again`, async ({ page }) => {
     // React reports each commit to the developer tools' hook: count the components each commit
