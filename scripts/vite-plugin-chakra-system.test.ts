@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { createSystem, type SystemConfig, type SystemContext } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 import { brandSystemConfig } from '../src/lib/brand-system';
-import { MERGED_CONFIG } from '../src/lib/merged-config-mark';
+import { MERGED_CONFIG, PREBUILT_TOKENS, prebuildTokens } from '../src/lib/merged-config-mark';
 import { editChakraSystem } from './vite-plugin-chakra-system';
 
 const require = createRequire(import.meta.url);
@@ -53,6 +53,25 @@ describe("the build's edit of Chakra's createSystem", () => {
     const style = { color: 'colorPalette.fg', bg: 'brand.solid', p: '4', md: { px: '8' } };
     expect(fast.css(style)).toEqual(published.css(style));
     expect(JSON.stringify(fast.getTokenCss())).toContain('--chakra-colors-brand-solid');
+  });
+
+  it("builds a marked config's tokens ahead, and the system from them is the published one", async () => {
+    const edited = await editedCreateSystem();
+    const config = brandSystemConfig(THEME);
+    expect(prebuildTokens(edited, config)).toBe(true);
+    const tokens = (config as Record<symbol, unknown>)[PREBUILT_TOKENS];
+    expect(tokens).toBeDefined();
+    const system = edited(config);
+    // Taken, not built again.
+    expect(system.tokens).toBe(tokens);
+    const published = createSystem(brandSystemConfig(THEME));
+    expect(system.getTokenCss()).toEqual(published.getTokenCss());
+    expect(system.token('colors.brand.solid')).toBe(published.token('colors.brand.solid'));
+    const style = { color: 'fg.error', bg: 'accent.subtle', borderColor: 'brand.border', m: '2' };
+    expect(system.css(style)).toEqual(published.css(style));
+    // The published createSystem has no such step; an unmarked config is not built ahead.
+    expect(prebuildTokens(createSystem, brandSystemConfig(THEME))).toBe(false);
+    expect(prebuildTokens(edited, { theme: {} })).toBe(false);
   });
 
   it('still merges configs that are not marked (several, or one of its own)', async () => {

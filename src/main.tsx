@@ -20,6 +20,7 @@ import {
   setCurrentLocale,
   showLocale,
 } from './lib/locale';
+import { prebuildTokens } from './lib/merged-config-mark';
 import { readPreloaded } from './lib/preloaded';
 import { getToken } from './lib/session-store';
 import { clearOnNewVersion } from './lib/storage';
@@ -91,12 +92,19 @@ async function boot(): Promise<void> {
   if (rendered) await nextTask();
   // Emotion's cache takes over the server's style elements (it moves them, and the browser
   // restyles the page): a task of its own too.
-  const styleCache = createCache({ key: STYLE_CACHE_KEY, nonce: cspNonce() });
+  // Rules made in the browser go in new style elements (emotion's `speedy: false`), not into
+  // one sheet through `insertRule`: Chromium takes a rule inserted that way in `@layer` or
+  // `@media` (every Chakra rule is in a layer) as a change of the page's fonts and lays out the
+  // whole page again, in the frame after every render that styles something new (the cookie
+  // banner on a first visit: ~25 ms of layout on a phone). A new style element is only added.
+  const styleCache = createCache({ key: STYLE_CACHE_KEY, nonce: cspNonce(), speedy: false });
   if (rendered) await nextTask();
   const debug = wantsDebug(search);
-  // The style system in two tasks: the brand's config merged, then the system built from it.
+  // The style system in three tasks: the brand's config merged, its tokens built (when the
+  // build's edit of Chakra allows it), then the rest of the system.
   const systemConfig = brandSystemConfig(brand.theme, { debug });
   if (rendered) await nextTask();
+  if (rendered && prebuildTokens(createSystem, systemConfig)) await nextTask();
   const system = createSystem(systemConfig);
   if (rendered && !debug) reuseServerGlobalStyles(system);
   await loaded;

@@ -3,6 +3,8 @@
 // The checkout needs a logged-in person with a hold: the demo account logs in and holds one
 // ticket through the API, and the page's storage gets that session before Lighthouse loads it
 // (storage is kept for that run).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -67,6 +69,13 @@ export async function runLighthouse({ base, chromePath, eventPath }) {
         }));
         if (!lhr.runtimeError) break;
         console.error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      }
+      // LH_SAVE_DIR: each run's full report (long tasks, script boot-up times) for a closer look.
+      const saveDir = process.env.LH_SAVE_DIR;
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        const file = `${name.replace(/\W+/g, '-')}-${Date.now()}.json`;
+        writeFileSync(join(saveDir, file), JSON.stringify(lhr));
       }
       const { categories, audits, runtimeError } = lhr;
       const value = (id) => (runtimeError ? Number.NaN : (audits[id]?.numericValue ?? Number.NaN));

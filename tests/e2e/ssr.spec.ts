@@ -277,4 +277,29 @@ test.describe('the texts of a first visit', () => {
     expect(texts.filter((t) => t.startsWith('/assets/pt-BR-'))).toHaveLength(1);
     expect(problems).toEqual([]);
   });
+
+  test("the styles made in the browser (the cookie banner's) are style elements' text, not rules inserted into a sheet", async ({
+    page,
+  }) => {
+    // Chromium lays out the whole page again after a rule is inserted into a sheet in @layer or
+    // @media (src/main.tsx: emotion's speedy: false); a style element of its own is only added.
+    await page.goto('/pt/produto/1');
+    const banner = page.getByTestId('consent-banner');
+    await expect(banner).toBeVisible();
+    const own = await page.evaluate(() => {
+      const sheets = [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion]')];
+      const text = sheets.map((s) => s.textContent ?? '').join('\n');
+      const classes = [
+        ...(document.querySelector('[data-testid="consent-banner"]')?.classList ?? []),
+      ];
+      return {
+        // Every rule of emotion's sheets is in its element's text (none inserted through the CSSOM).
+        inserted: sheets.filter(
+          (s) => (s.sheet?.cssRules.length ?? 0) > 0 && !s.textContent?.trim(),
+        ).length,
+        bannerStyled: classes.some((c) => c.startsWith('css-') && text.includes(`.${c}`)),
+      };
+    });
+    expect(own).toEqual({ inserted: 0, bannerStyled: true });
+  });
 });
