@@ -79,7 +79,13 @@ export default defineConfig({
     formValidators(),
     react(),
     checkinWorker(),
-    bootGraphPlugin(),
+    bootGraphPlugin({
+      // The checkout's code, asked for by the entry with the boot's when the server's page is
+      // the checkout's frame (src/entry.ts).
+      pages: {
+        __CHECKOUT_GRAPH__: ['src/app/routes/checkout.tsx', 'src/app/routes/cart-scope.tsx'],
+      },
+    }),
     bootChunksPlugin({ entry: 'src/entry.ts' }),
     firstVisitTextsPlugin({
       localesDir: fileURLToPath(new URL('./locales', import.meta.url)),

@@ -4,6 +4,8 @@ import {
   bootModules,
   bootStages,
   type GraphChunk,
+  type PageChunk,
+  pageGraph,
   type StageChunk,
 } from './vite-plugin-boot-graph';
 
@@ -87,5 +89,39 @@ describe('bootStages', () => {
         'create-store.ts',
       ].sort(),
     );
+  });
+});
+
+describe('pageGraph', () => {
+  const page = (fileName: string, facadeModuleId: string | null, imports: string[] = []) =>
+    ({ ...chunk(fileName, imports), facadeModuleId }) satisfies PageChunk;
+  const chunks = new Map(
+    [
+      page('index.js', '/src/entry.ts'),
+      page('client.js', null, ['react.js']),
+      page('react.js', null),
+      page('checkout.js', '/src/routes/checkout.tsx', ['react.js', 'form.js', 'modal.js']),
+      page('cart-scope.js', '/src/routes/cart-scope.tsx', ['react.js', 'store.js']),
+      page('form.js', null, ['ajv.js']),
+      page('ajv.js', null),
+      page('modal.js', null, ['form.js']),
+      page('store.js', null),
+      page('home.js', '/src/routes/home.tsx', ['card.js']),
+      page('card.js', null),
+    ].map((c) => [c.fileName, c]),
+  );
+
+  it("lists the pages' chunks and what they import, once, without what the boot loaded", () => {
+    expect(
+      pageGraph(
+        ['/src/routes/checkout.tsx', '/src/routes/cart-scope.tsx'],
+        chunks,
+        new Set(['index.js', 'client.js', 'react.js']),
+      ),
+    ).toEqual(['checkout.js', 'form.js', 'ajv.js', 'modal.js', 'cart-scope.js', 'store.js']);
+  });
+
+  it('gives nothing when a module is no chunk of its own (the build then fails)', () => {
+    expect(pageGraph(['/src/routes/checkout.tsx', '/src/gone.tsx'], chunks, new Set())).toEqual([]);
   });
 });

@@ -37,24 +37,71 @@ export function bootGraph(entry: GraphChunk, chunks: ReadonlyMap<string, GraphCh
  * that stage starts, one round trip after the other: this plugin writes the whole boot's files
  * into the entry, which asks for them all at once (module preloads) before the first stage.
  */
-export function bootGraphPlugin(): Plugin {
+export function bootGraphPlugin({
+  pages = {},
+}: {
+  /** A placeholder in the entry, and the modules of a page whose files replace it. */
+  pages?: Readonly<Record<string, readonly string[]>>;
+} = {}): Plugin {
+  let root = '';
   return {
     name: 'storefront-boot-graph',
     apply: 'build',
     enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
     generateBundle(_options, bundle) {
-      const chunks = new Map<string, GraphChunk>();
+      const chunks = new Map<string, PageChunk>();
       for (const item of Object.values(bundle)) {
         if (item.type === 'chunk') chunks.set(item.fileName, item);
       }
       for (const item of Object.values(bundle)) {
         if (item.type !== 'chunk' || !item.isEntry) continue;
         if (!item.code.includes(BOOT_GRAPH_PLACEHOLDER)) continue;
-        const files = bootGraph(item, chunks).map((f) => `/${f}`);
-        item.code = item.code.replace(BOOT_GRAPH_PLACEHOLDER, files.join(','));
+        const boot = bootGraph(item, chunks);
+        item.code = item.code.replace(BOOT_GRAPH_PLACEHOLDER, boot.map((f) => `/${f}`).join(','));
+        for (const [placeholder, modules] of Object.entries(pages)) {
+          const files = pageGraph(
+            modules.map((m) => resolve(root, m)),
+            chunks,
+            new Set([item.fileName, ...boot]),
+          );
+          if (files.length === 0) this.error(`boot graph: no files for ${modules.join(', ')}`);
+          item.code = item.code.replace(placeholder, files.map((f) => `/${f}`).join(','));
+        }
       }
     },
   };
+}
+
+/** What the plugin reads of a page's chunk: the module it is the import of. */
+export interface PageChunk extends GraphChunk {
+  facadeModuleId: string | null;
+}
+
+/**
+ * The files a page's code needs beyond the boot: the chunks whose dynamic import is one of
+ * `modules` (the page, and what loads with it) and what they import, transitively, in the order
+ * first met, without the files in `loaded`.
+ */
+export function pageGraph(
+  modules: readonly string[],
+  chunks: ReadonlyMap<string, PageChunk>,
+  loaded: ReadonlySet<string>,
+): string[] {
+  const roots = modules.flatMap((id) =>
+    [...chunks.values()].filter((c) => c.facadeModuleId === id).map((c) => c.fileName),
+  );
+  if (roots.length < modules.length) return [];
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    if (seen.has(fileName) || loaded.has(fileName)) return;
+    seen.add(fileName);
+    for (const dep of chunks.get(fileName)?.imports ?? []) visit(dep);
+  };
+  for (const fileName of roots) visit(fileName);
+  return [...seen];
 }
 
 /** What the boot's chunk grouping reads of a chunk: its name and modules too. */

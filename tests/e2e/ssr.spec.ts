@@ -229,6 +229,41 @@ test('a first visit to the checkout asks for its cart before its code, and once'
   expect(asked ?? Infinity).toBeLessThan(hydrated ?? 0);
 });
 
+test("a first visit to the checkout asks for the checkout's code with the storefront's, not after it", async ({
+  page,
+  baseURL,
+}) => {
+  await useSession(page, (await heldOrderByApi(page.request, baseURL!, 'prefetch')).session);
+  // The storefront's main file is held back: only the entry can ask for anything meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const checkoutCode = page.waitForRequest(
+    (r) => /\/assets\/checkout-[\w-]+\.js$/.test(new URL(r.url()).pathname),
+    { timeout: 15_000 },
+  );
+  await page.goto('/pt/checkout', { waitUntil: 'commit' });
+  // Asked for while main is still held (before, main's code asked for it, adding its ~40
+  // module preloads in one task).
+  await checkoutCode;
+  release();
+  await expect(page.getByTestId('pay-button')).toBeVisible();
+  // Each of its files once: the loader found the entry's preloads.
+  const asked = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .filter((p) => p.startsWith('/assets/')),
+  );
+  expect(asked.length).toBeGreaterThan(20);
+  expect(asked.length).toBe(new Set(asked).size);
+});
+
 test("the hold's changes render the checkout, not the page's frame", async ({ page, baseURL }) => {
   // Each change of the hold (here: loaded, then held) bumps the cart's version, which the
   // header's count follows. It used to render the whole frame again with the checkout (header,
