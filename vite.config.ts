@@ -84,6 +84,10 @@ export default defineConfig({
       // the checkout's frame (src/entry.ts).
       pages: {
         __CHECKOUT_GRAPH__: ['src/app/routes/checkout.tsx', 'src/app/routes/cart-scope.tsx'],
+        // Every text of a language, which the checkout waits for (src/lib/locale.ts).
+        '__ALL_TEXTS_pt-BR__': ['locales/pt-BR.json'],
+        '__ALL_TEXTS_es-ES__': ['locales/es-ES.json'],
+        '__ALL_TEXTS_en-US__': ['locales/en-US.json'],
       },
     }),
     bootChunksPlugin({ entry: 'src/entry.ts' }),

@@ -24,6 +24,12 @@ const BOOT_GRAPH = '__BOOT_GRAPH__';
  * as the page's code is imported, ~75 ms on a phone).
  */
 const CHECKOUT_GRAPH = '__CHECKOUT_GRAPH__';
+/** Each language's file of every text, which the checkout waits for (src/lib/locale.ts). */
+const ALL_TEXTS: Record<string, string> = {
+  'pt-BR': '__ALL_TEXTS_pt-BR__',
+  'es-ES': '__ALL_TEXTS_es-ES__',
+  'en-US': '__ALL_TEXTS_en-US__',
+};
 /** Each language's first-visit texts (scripts/vite-plugin-first-visit-texts.ts). */
 const FIRST_VISIT_TEXTS = '__FIRST_VISIT_TEXTS__';
 
@@ -46,7 +52,10 @@ async function preloadBoot(): Promise<void> {
   );
   // The page's texts with the code (the server wrote the page's language on <html>).
   const texts = firstVisitTextsFile(document.documentElement.lang as Locale);
-  const page = document.querySelector(`[${EARLY_CART_ATTRIBUTE}]`) ? CHECKOUT_GRAPH.split(',') : [];
+  const lang = document.documentElement.lang;
+  const page = document.querySelector(`[${EARLY_CART_ATTRIBUTE}]`)
+    ? [...CHECKOUT_GRAPH.split(','), ...(ALL_TEXTS[lang]?.split(',') ?? [])]
+    : [];
   const hrefs = [...BOOT_GRAPH.split(','), ...(texts ? [texts] : []), ...page].filter(
     (href) => !seen.has(href),
   );

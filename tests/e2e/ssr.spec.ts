@@ -243,25 +243,26 @@ test("a first visit to the checkout asks for the checkout's code with the storef
     await held;
     await route.continue();
   });
-  const checkoutCode = page.waitForRequest(
-    (r) => /\/assets\/checkout-[\w-]+\.js$/.test(new URL(r.url()).pathname),
-    { timeout: 15_000 },
-  );
+  const asked = (file: RegExp) =>
+    page.waitForRequest((r) => file.test(new URL(r.url()).pathname), { timeout: 15_000 });
+  const checkoutCode = asked(/\/assets\/checkout-[\w-]+\.js$/);
+  // Every text of the language, which the checkout waits for.
+  const allTexts = asked(/\/assets\/pt-BR-[\w-]+\.js$/);
   await page.goto('/pt/checkout', { waitUntil: 'commit' });
-  // Asked for while main is still held (before, main's code asked for it, adding its ~40
-  // module preloads in one task).
-  await checkoutCode;
+  // Asked for while main is still held (before, main's code asked for them, adding the page's
+  // ~40 module preloads in one task).
+  await Promise.all([checkoutCode, allTexts]);
   release();
   await expect(page.getByTestId('pay-button')).toBeVisible();
   // Each of its files once: the loader found the entry's preloads.
-  const asked = await page.evaluate(() =>
+  const files = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
       .map((e) => new URL(e.name).pathname)
       .filter((p) => p.startsWith('/assets/')),
   );
-  expect(asked.length).toBeGreaterThan(20);
-  expect(asked.length).toBe(new Set(asked).size);
+  expect(files.length).toBeGreaterThan(20);
+  expect(files.length).toBe(new Set(files).size);
 });
 
 test("the hold's changes render the checkout, not the page's frame", async ({ page, baseURL }) => {
