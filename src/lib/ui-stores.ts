@@ -164,9 +164,10 @@ export function useCartVersion(): number {
 const pageReadyStore = createStore(false);
 
 /**
- * The first page is on screen in the browser and hydrated, effects included (its sticky bars
- * have published their heights): what appears over the page after hydration (the cookie
- * banner) waits for it, so it neither moves when they publish nor competes with hydration.
+ * The first page is on screen in the browser and hydrated, effects included, and a frame has
+ * passed (its sticky bars have published their heights): what appears over the page after
+ * hydration (the cookie banner) waits for it, so it neither moves when they publish nor
+ * competes with hydration.
  */
 export function markPageReady(): void {
   pageReadyStore.set(true);

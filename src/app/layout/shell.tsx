@@ -14,6 +14,7 @@ import { useIdentityProviderReturn } from '../../features/auth/hooks/use-login-l
 import { targetFromRedirect } from '../../features/auth/login-outcome';
 import { useLocalCartHandOver } from '../../features/cart/hooks/use-local-cart-hand-over';
 import { useDuePopup } from '../../features/content/hooks/use-due-popup';
+import { afterNextPaint } from '../../lib/after-paint';
 import { useBrand } from '../../lib/brand-context';
 import { useCurrentLocale, withAllTexts } from '../../lib/locale';
 import { returnTargetPath } from '../../lib/return-target';
@@ -80,7 +81,9 @@ const MAIN_ID = 'main-content';
 function ReadyMark() {
   useEffect(() => {
     document.documentElement.dataset.ready = '';
-    markPageReady();
+    // The page's sticky bars publish their heights when their ResizeObserver first reports, in
+    // the frame after hydration: a banner shown before that was moved by it (a layout shift).
+    void afterNextPaint().then(markPageReady);
   }, []);
   return null;
 }
