@@ -61,11 +61,12 @@ export function bootGraphPlugin({
         if (!item.code.includes(BOOT_GRAPH_PLACEHOLDER)) continue;
         const boot = bootGraph(item, chunks);
         item.code = item.code.replace(BOOT_GRAPH_PLACEHOLDER, boot.map((f) => `/${f}`).join(','));
+        const loaded = new Set([item.fileName, ...boot]);
         for (const [placeholder, modules] of Object.entries(pages)) {
           const files = pageGraph(
             modules.map((m) => resolve(root, m)),
             chunks,
-            new Set([item.fileName, ...boot]),
+            loaded,
           );
           if (files.length === 0) this.error(`boot graph: no files for ${modules.join(', ')}`);
           item.code = item.code.replace(placeholder, files.map((f) => `/${f}`).join(','));

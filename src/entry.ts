@@ -25,7 +25,7 @@ const BOOT_GRAPH = '__BOOT_GRAPH__';
  */
 const CHECKOUT_GRAPH = '__CHECKOUT_GRAPH__';
 /** Each language's file of every text, which the checkout waits for (src/lib/locale.ts). */
-const ALL_TEXTS: Record<string, string> = {
+const ALL_TEXTS: Record<Locale, string> = {
   'pt-BR': '__ALL_TEXTS_pt-BR__',
   'es-ES': '__ALL_TEXTS_es-ES__',
   'en-US': '__ALL_TEXTS_en-US__',
@@ -51,8 +51,8 @@ async function preloadBoot(): Promise<void> {
     ),
   );
   // The page's texts with the code (the server wrote the page's language on <html>).
-  const texts = firstVisitTextsFile(document.documentElement.lang as Locale);
-  const lang = document.documentElement.lang;
+  const lang = document.documentElement.lang as Locale;
+  const texts = firstVisitTextsFile(lang);
   const page = document.querySelector(`[${EARLY_CART_ATTRIBUTE}]`)
     ? [...CHECKOUT_GRAPH.split(','), ...(ALL_TEXTS[lang]?.split(',') ?? [])]
     : [];
