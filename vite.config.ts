@@ -6,6 +6,7 @@ import { chakraSystem } from './scripts/vite-plugin-chakra-system.ts';
 import { emotionInPlace } from './scripts/vite-plugin-emotion-in-place.ts';
 import { compileMessages, firstVisitTextsPlugin } from './scripts/vite-plugin-first-visit-texts.ts';
 import { formValidators } from './scripts/vite-plugin-form-validators.ts';
+import { frozenModules } from './scripts/vite-plugin-frozen-module.ts';
 
 /** Paths the API server answers; `vite dev` forwards them so the browser sees one origin. */
 const API_PATHS = [
@@ -75,6 +76,8 @@ export default defineConfig({
   plugins: [
     precompiledMessages(),
     chakraSystem(),
+    // The shop's theme data, worked out from Chakra's at build time (src/lib/shop-theme-data.ts).
+    frozenModules({ 'src/lib/shop-theme-data.ts': ['shopThemeData'] }),
     emotionInPlace(),
     formValidators(),
     react(),

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   createBrandSystem,
-  lightOnly,
   RED_SOLID,
   reuseServerGlobalStyles,
   STATUS_TEXT,
   wantsDebug,
 } from './brand-system';
 import { contrastRatio } from './color';
+import { lightOnly } from './shop-theme-data';
 
 const system = createBrandSystem({
   colors: { primary: '#0b3d91', secondary: '#f2a900', tertiary: '#c8102e', quaternary: '#ffffff' },

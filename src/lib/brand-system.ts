@@ -8,28 +8,18 @@ import {
 } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
-  animationStyles,
   badgeRecipe,
-  breakpoints,
   buttonRecipe,
   cardSlotRecipe,
   codeRecipe,
   containerRecipe,
-  cssVarsPrefix,
-  cssVarsRoot,
-  globalCss,
   headingRecipe,
   iconRecipe,
   inputRecipe,
-  keyframes,
-  layerStyles,
   linkRecipe,
-  semanticTokens,
   separatorRecipe,
   skipNavLinkRecipe,
   spinnerRecipe,
-  textStyles,
-  tokens,
 } from '@chakra-ui/react/theme';
 import type { BrandTheme } from '../../schemas/contract';
 import {
@@ -42,6 +32,7 @@ import {
   WHITE_HEX,
 } from './color';
 import { markMerged } from './merged-config-mark';
+import { shopThemeData } from './shop-theme-data';
 
 /**
  * The fixed chat-help button (src/app/layout/support-host.tsx): its element id (where the focus
@@ -107,88 +98,27 @@ export function paletteSemantics(
   };
 }
 
-/** Chakra's colour palettes no component of the shop names (nor its recipes). */
-const UNUSED_PALETTES = new Set(['teal', 'purple', 'pink', 'cyan']);
-
-/**
- * The keyframes the shop's recipes, animation styles and components name; Chakra's other
- * keyframes (marquees, progress bars, collapsibles, full-size slides but one) are 9 KB of
- * global CSS on every page for nothing.
- */
-const USED_KEYFRAMES = [
-  'spin',
-  'pulse',
-  'ping',
-  'bounce',
-  'fade-in',
-  'fade-out',
-  'scale-in',
-  'scale-out',
-  'slide-from-right-full',
-  ...['top', 'bottom', 'left', 'right'].flatMap((side) => [
-    `slide-from-${side}`,
-    `slide-to-${side}`,
-  ]),
-];
-
-type Tree = { [key: string]: unknown };
-const isTree = (value: unknown): value is Tree =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * A semantic token tree with the light value only: the shop has no dark mode (nothing sets
- * Chakra's `.dark` class), and each `_dark` value is a CSS variable of the `.dark` block that
- * every page would carry and the browser would parse, and the style system would build at start.
- */
-export function lightOnly(tree: Tree): Tree {
-  const out: Tree = {};
-  for (const [key, node] of Object.entries(tree)) {
-    if (!isTree(node)) out[key] = node;
-    else if ('value' in node) {
-      const value = node.value;
-      out[key] =
-        isTree(value) && '_light' in value
-          ? { ...node, value: value._light }
-          : isTree(value) && '_dark' in value
-            ? {
-                ...node,
-                value: Object.fromEntries(Object.entries(value).filter(([k]) => k !== '_dark')),
-              }
-            : node;
-    } else out[key] = lightOnly(node);
-  }
-  return out;
-}
-
-const withoutPalettes = (colors: Tree): Tree =>
-  Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name)));
-
 /**
  * Chakra's default theme with only the recipes of the components the shop uses: the full
  * `defaultConfig` ships ~75 recipes and weighs on every first visit. A component added to the
  * shop adds its recipe here (it renders unstyled otherwise), unless only lazily loaded screens
  * use it: those components bring their recipe themselves (src/components/with-recipe.tsx), so it
- * is not in every first visit's JavaScript nor set up at start. The same for tokens: palettes and
- * keyframes nothing uses and the dark mode's values are left out, so the style system built at
- * every start (before the page can hydrate) and the variables every page carries are about half
- * as many.
+ * is not in every first visit's JavaScript nor set up at start. Its tokens and styles are
+ * Chakra's without what the shop never uses (src/lib/shop-theme-data.ts).
  */
 const shopThemeConfig: SystemConfig = defineConfig({
   preflight: true,
-  cssVarsPrefix,
-  cssVarsRoot,
-  globalCss,
+  cssVarsPrefix: shopThemeData.cssVarsPrefix,
+  cssVarsRoot: shopThemeData.cssVarsRoot,
+  globalCss: shopThemeData.globalCss,
   theme: {
-    breakpoints,
-    keyframes: Object.fromEntries(USED_KEYFRAMES.map((name) => [name, keyframes[name]])),
-    tokens: { ...tokens, colors: withoutPalettes(tokens.colors as Tree) as typeof tokens.colors },
-    semanticTokens: lightOnly({
-      ...semanticTokens,
-      colors: withoutPalettes(semanticTokens.colors as Tree),
-    }) as typeof semanticTokens,
-    textStyles,
-    layerStyles,
-    animationStyles,
+    breakpoints: shopThemeData.breakpoints,
+    keyframes: shopThemeData.keyframes,
+    tokens: shopThemeData.tokens,
+    semanticTokens: shopThemeData.semanticTokens,
+    textStyles: shopThemeData.textStyles,
+    layerStyles: shopThemeData.layerStyles,
+    animationStyles: shopThemeData.animationStyles,
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
