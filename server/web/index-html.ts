@@ -6,7 +6,7 @@
  *   `<link rel="icon">`, `<meta name="theme-color">` (the primary colour); all HTML-escaped.
  * - `<!--brand-config-->` → `<script id="brand-config" type="application/json">{BrandConfig}</script>`
  *   with `<` escaped as `\u003c` so the JSON cannot close the element.
- * - `<html lang="pt-BR">` → the page's locale.
+ * - `<html lang="pt-BR"` → the page's locale (the element's inline style stays: src/lib/bottom-insets.ts).
  */
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { BRAND_CONFIG_ELEMENT_ID, type Locale } from '../../schemas/contract';
@@ -19,7 +19,7 @@ export { escapeHtml };
 export const PLACEHOLDERS = {
   head: '<!--brand-head-->',
   config: '<!--brand-config-->',
-  htmlLang: '<html lang="pt-BR">',
+  htmlLang: '<html lang="pt-BR"',
 } as const;
 
 /** JSON safe inside a `<script type="application/json">` element. */
@@ -55,7 +55,7 @@ export function renderIndexHtml(
     publicConfig(brand, version),
   )}</script>`;
   return template
-    .replace(PLACEHOLDERS.htmlLang, `<html lang="${locale}">`)
+    .replace(PLACEHOLDERS.htmlLang, `<html lang="${locale}"`)
     .replace(PLACEHOLDERS.head, () => brandHead(brand, locale))
     .replace(PLACEHOLDERS.config, () => config);
 }

@@ -196,19 +196,17 @@ export function brandSystemConfig(
         colorPalette: 'brand',
         '--header-height': HEADER_HEIGHT.base,
         md: { '--header-height': HEADER_HEIGHT.md },
-        // What the keyboard focuses or a link targets is never hidden under the sticky header,
-        // a sticky bar at the bottom, the cookie banner or the chat-help button (WCAG 2.4.11):
-        // all publish their heights.
+        // What the keyboard focuses or a link targets is never hidden under the sticky header
+        // (WCAG 2.4.11); at the bottom, the sticky bar, the cookie banner and the chat-help
+        // button: html's inline `scroll-padding-bottom` (index.html, src/lib/bottom-insets.ts).
         scrollPaddingTop: 'calc(var(--header-height, 4rem) + 0.5rem)',
-        scrollPaddingBottom:
-          'calc(var(--sticky-bottom, 0px) + var(--consent-height, 0px) + var(--chat-help-space, 0px) + 0.5rem)',
       },
       // The chat-help button (src/app/layout/support-host.tsx), while the page has it: from the
       // server's HTML on, with no variable set by a script (which restyles the whole page).
       [`html:has(#${CHAT_BUTTON_ID})`]: { '--chat-help-space': CHAT_BUTTON_SPACE },
-      // While the cookie banner is up, the page ends that much lower, so its last lines (the
-      // footer) can still be scrolled clear of it (src/features/consent).
-      body: { bg: 'bg', color: 'fg', fontFamily: 'body', paddingBottom: 'var(--consent-pad, 0px)' },
+      // While the cookie banner is up, the page ends lower: body's inline padding-bottom
+      // (src/lib/bottom-insets.ts).
+      body: { bg: 'bg', color: 'fg', fontFamily: 'body' },
       ...(options.debug ? DEBUG_OUTLINE : {}),
     },
     theme: {

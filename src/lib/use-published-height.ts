@@ -2,23 +2,17 @@ import { type RefCallback, useCallback } from 'react';
 
 /**
  * Publishes the height of the element as a CSS variable on the document (`--header-height` of
- * the sticky header, `--sticky-bottom` of a sticky bar, `--consent-height` of the cookie
- * banner) while it is mounted, kept current as it wraps or grows: toasts, the cookie banner and
- * scrolling (scroll-padding, see brand-system.ts) stay clear of it. A ref callback, so an
- * element that appears after its component mounted (a page that first shows its loading
- * frame) is measured too.
+ * the sticky header) while it is mounted, kept current as it wraps or grows: toasts, loading
+ * frames and scrolling (scroll-padding, see brand-system.ts) stay clear of it. A ref callback, so
+ * an element that appears after its component mounted is measured too. (The bars fixed at the
+ * bottom publish theirs as plain properties: src/lib/bottom-insets.ts.)
  *
  * Measured by the observer alone, which reports the size once laid out: reading it while React
  * attaches the element forced a layout of the page in the middle of hydration. A variable on
  * the document restyles the whole page, so it is set only when the height changed (or differs
- * from what the page's CSS already states for it), and a
- * `companion` variable that goes with it (set while the element is mounted) is set with it.
+ * from what the page's CSS already states for it).
  */
-export function usePublishedHeight<T extends HTMLElement>(
-  variable: `--${string}`,
-  companion?: readonly [`--${string}`, string],
-): RefCallback<T> {
-  const [companionName, companionValue] = companion ?? [];
+export function usePublishedHeight<T extends HTMLElement>(variable: `--${string}`): RefCallback<T> {
   return useCallback(
     (el: T | null) => {
       if (!el || typeof ResizeObserver === 'undefined') return;
@@ -35,18 +29,14 @@ export function usePublishedHeight<T extends HTMLElement>(
         )
           return;
         root.style.setProperty(variable, value);
-        // Set with the first height, in the same restyle.
-        if (companionName && companionValue && !root.style.getPropertyValue(companionName))
-          root.style.setProperty(companionName, companionValue);
       });
       // Its border box: what the header covers (a padding or border change too).
       observer.observe(el, { box: 'border-box' });
       return () => {
         observer.disconnect();
         root.style.removeProperty(variable);
-        if (companionName) root.style.removeProperty(companionName);
       };
     },
-    [variable, companionName, companionValue],
+    [variable],
   );
 }

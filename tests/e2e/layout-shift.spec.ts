@@ -66,6 +66,60 @@ test.describe('a first visit, with the cookie banner', () => {
       expect(cls, `${path}: ${shifts.join('; ')}`).toBeLessThanOrEqual(LIMIT);
     }
   });
+
+  test('the bars at the bottom give their heights to what uses them, not as variables on the document', async ({
+    page,
+  }) => {
+    // A custom property set on <html> restyles every element of the page; a plain property on
+    // <html> or <body>, or a variable on the element that reads it, restyles a few.
+    await page.goto('/pt/produto/1');
+    const banner = page.getByTestId('consent-banner');
+    await expect(banner).toBeVisible();
+    const read = () =>
+      page.evaluate(() => {
+        const px = (v: string) => Number.parseFloat(v) || 0;
+        const box = (id: string) => {
+          const r = document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+          return r ? { top: r.top, bottom: r.bottom, height: r.height } : null;
+        };
+        const { documentElement: html, body } = document;
+        return {
+          variables: [...html.style, ...body.style].filter((name) => name.startsWith('--')),
+          htmlHasStyle: html.hasAttribute('style'),
+          scrollPadding: px(getComputedStyle(html).scrollPaddingBottom),
+          bodyPadding: px(getComputedStyle(body).paddingBottom),
+          bar: box('total-bar'),
+          banner: box('consent-banner'),
+          chat: box('chat-help'),
+        };
+      });
+    const viewport = page.viewportSize()!.height;
+    await expect.poll(async () => (await read()).bodyPadding).toBeGreaterThan(0);
+    let s = await read();
+    const [bar, up, chat] = [s.bar!, s.banner!, s.chat!];
+    expect(s.variables).toEqual([]);
+    // The banner sits on the sticky bar, the chat button above both, and the page ends lower
+    // by both (its footer can be scrolled clear of them).
+    expect(Math.abs(up.bottom - bar.top)).toBeLessThanOrEqual(1);
+    expect(chat.bottom).toBeLessThanOrEqual(up.top);
+    expect(Math.abs(s.bodyPadding - (up.height + bar.height))).toBeLessThanOrEqual(1);
+    // What the keyboard focuses scrolls clear of all three (WCAG 2.4.11).
+    expect(s.scrollPadding).toBeGreaterThanOrEqual(viewport - chat.top);
+
+    // Answered: the page no longer ends lower, the button comes down to the bar, and <html>
+    // keeps an inline style (removing its last one restyles the whole page).
+    await page.getByTestId('consent-necessary-only').click();
+    await expect(banner).toBeHidden();
+    s = await read();
+    const down = s.chat!;
+    expect(s.bodyPadding).toBe(0);
+    expect(s.htmlHasStyle).toBe(true);
+    expect(s.variables).toEqual([]);
+    expect(down.bottom).toBeLessThanOrEqual(bar.top);
+    expect(down.bottom).toBeGreaterThan(bar.top - 20);
+    expect(s.scrollPadding).toBeGreaterThanOrEqual(viewport - down.top);
+    expect(s.scrollPadding).toBeLessThan(viewport - down.top + 20);
+  });
 });
 
 test('the checkout does not shift as it loads', async ({ page }) => {

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { BrandConfig } from '../../../schemas/contract';
 import { ChatIcon } from '../../components/icons';
 import { LazyHost } from '../../components/lazy-host';
+import { useBottomInsetVars } from '../../lib/bottom-insets';
 import { CHAT_BUTTON_ID } from '../../lib/brand-system';
 import { useCurrentLocale, withAllTexts } from '../../lib/locale';
 import { openSupport, useSupportRequest } from '../../lib/ui-stores';
@@ -53,6 +54,8 @@ export function SupportHost({
   handlesQuery: boolean;
 }) {
   const intl = useIntl();
+  // Above the event page's sticky bar and the cookie banner (its `bottom` reads their heights).
+  const insetVars = useBottomInsetVars<HTMLButtonElement>();
   const locale = useCurrentLocale();
   const { open } = useSupportRequest();
   useSupportQuery(handlesQuery);
@@ -61,6 +64,7 @@ export function SupportHost({
       {brand.support.chat ? (
         <Button
           id={CHAT_BUTTON_ID}
+          ref={insetVars}
           data-testid="chat-help"
           aria-label={intl.formatMessage({ id: 'support.button' })}
           aria-haspopup="dialog"

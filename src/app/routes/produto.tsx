@@ -23,6 +23,7 @@ import {
   useProdutos,
 } from '../../features/catalog/hooks/use-catalog';
 import { useQuantities } from '../../features/catalog/hooks/use-quantities';
+import { useBottomInset } from '../../lib/bottom-insets';
 import { formatDateTime, formatLongDate } from '../../lib/dates';
 import { withAllTexts } from '../../lib/locale';
 import { formatMoney } from '../../lib/money';
@@ -30,7 +31,6 @@ import { trackAddToCart, trackViewItem } from '../../lib/tracking/track';
 import { useAfterHydration } from '../../lib/use-hydrated';
 import { useOwnTitle } from '../../lib/use-own-title';
 import { usePathFor } from '../../lib/use-path-for';
-import { usePublishedHeight } from '../../lib/use-published-height';
 import { NotFoundPage } from './not-found';
 
 // Asked only when the person adds to tickets held from an earlier visit (a dialog's code).
@@ -111,7 +111,7 @@ function Produto({ idevento }: { idevento: number }) {
   const qty = useQuantities(produtos.data?.tipo_produtos);
 
   const reservation = useCheckout();
-  const stickyBar = usePublishedHeight<HTMLDivElement>('--sticky-bottom');
+  const stickyBar = useBottomInset<HTMLDivElement>('sticky');
   const actor = useCheckoutActor();
   const { reset } = qty;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new session or block starts from zero.

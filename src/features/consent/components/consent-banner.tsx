@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { AppLink } from '../../../components/app-link';
+import { useBottomInset, useBottomInsetVars } from '../../../lib/bottom-insets';
 import {
   CONSENT_OPENER_ID,
   type ConsentChoice,
@@ -18,12 +19,6 @@ import {
   useConsent,
   useConsentPreferencesOpen,
 } from '../../../lib/tracking/consent';
-import { usePublishedHeight } from '../../../lib/use-published-height';
-
-const CONSENT_PAD = [
-  '--consent-pad',
-  'calc(var(--consent-height, 0px) + var(--sticky-bottom, 0px))',
-] as const;
 
 /**
  * The cookie banner (LGPD): necessary cookies always; analytics and marketing only if the
@@ -34,7 +29,7 @@ const CONSENT_PAD = [
  * It blocks nothing: a region (landmark) fixed at the bottom, above the event page's sticky
  * total bar, that takes no focus when it appears (it comes first after the skip link, so the
  * keyboard and screen readers meet it at once). While it is up the page ends lower by its height
- * (`--consent-height`, `--consent-pad`), so nothing is left under it; being fixed, it moves
+ * (src/lib/bottom-insets.ts), so nothing is left under it; being fixed, it moves
  * nothing on the page (no layout shift).
  */
 export function ConsentBanner({ policyPath }: { policyPath: string | null }) {
@@ -48,14 +43,21 @@ export function ConsentBanner({ policyPath }: { policyPath: string | null }) {
     marketing: current?.marketing ?? false,
   });
   const region = useRef<HTMLElement | null>(null);
-  // The page's bottom padding while the banner is up (body, src/lib/brand-system.ts).
-  const publishHeight = usePublishedHeight<HTMLElement>('--consent-height', CONSENT_PAD);
+  // Its height: the page's bottom padding and scroll padding while the banner is up, and the
+  // chat-help button above it (src/lib/bottom-insets.ts). It sits on the sticky bar's height.
+  const publishHeight = useBottomInset<HTMLElement>('consent');
+  const insetVars = useBottomInsetVars<HTMLElement>();
   const regionRef = useCallback(
     (el: HTMLElement | null) => {
       region.current = el;
-      return publishHeight(el);
+      const unpublish = publishHeight(el);
+      const unset = insetVars(el);
+      return () => {
+        if (typeof unpublish === 'function') unpublish();
+        if (typeof unset === 'function') unset();
+      };
     },
-    [publishHeight],
+    [publishHeight, insetVars],
   );
   const firstBox = useRef<HTMLInputElement>(null);
 
