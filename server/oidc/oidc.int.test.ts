@@ -465,7 +465,7 @@ describe('the sandbox pages', () => {
     expect(page.res.headers['content-type']).toMatch(/text\/html/);
     expect(String(page.res.headers['content-security-policy'])).toContain("script-src 'self'");
     const html = page.res.body;
-    expect(html).toContain('<html lang="en-US" ');
+    expect(html).toContain('<html lang="en-US">');
     expect(html).toContain('Test identity provider');
     expect(html).toContain(`value="${SANDBOX_DEMO.email}"`);
     expect(html).not.toMatch(/<script/i);

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { testBrand } from '../test/test-brand';
-import { escapeHtml, jsonForScript, pageLocale } from './index-html';
+import { escapeHtml, jsonForScript, pageLocale, renderIndexHtml } from './index-html';
 
 describe('index.html helpers', () => {
   it('escapes HTML and script-breaking JSON', () => {
@@ -19,5 +20,12 @@ describe('index.html helpers', () => {
     expect(pageLocale(b, '/fr/x')).toBe('pt-BR');
     b.brand.locales = ['pt-BR'];
     expect(pageLocale(b, '/en')).toBe('pt-BR');
+  });
+
+  it("sets the page's language on the project's index.html and keeps <html>'s inline style", () => {
+    const template = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
+    const html = renderIndexHtml(template, testBrand(), 'en-US', 'v1');
+    const tag = /<html [^>]*>/.exec(html)?.[0];
+    expect(tag).toMatch(/^<html lang="en-US" style="scroll-padding-bottom: [^"]+">$/);
   });
 });

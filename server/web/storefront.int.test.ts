@@ -36,7 +36,7 @@ describe('storefront', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     const html = res.body;
-    expect(html).toContain('<html lang="pt-BR" ');
+    expect(html).toContain('<html lang="pt-BR">');
     expect(html).toContain('<title>Loja &lt;b&gt;&amp;&lt;/b&gt; &quot;teste&quot;</title>');
     expect(html).toContain(
       '<meta name="description" content="Descrição &lt;teste&gt; &amp; &quot;aspas&quot;">',
@@ -53,16 +53,16 @@ describe('storefront', () => {
 
   it('takes the language from the first path segment and the brand from Host', async () => {
     const en = await s.app.inject({ method: 'GET', url: '/en/product/1' });
-    expect(en.body).toContain('<html lang="en-US" ');
+    expect(en.body).toContain('<html lang="en-US">');
     expect(en.body).toContain('<title>Test shop</title>');
     const es = await s.app.inject({ method: 'GET', url: '/es/producto/1?x=1' });
-    expect(es.body).toContain('<html lang="es-ES" ');
+    expect(es.body).toContain('<html lang="es-ES">');
     const other = await s.app.inject({
       method: 'GET',
       url: '/perfil',
       headers: { host: 'other.test' },
     });
-    expect(other.body).toContain('<html lang="en-US" ');
+    expect(other.body).toContain('<html lang="en-US">');
     expect(configOf(other.body).id).toBe('test-b');
     expect(en.statusCode).toBe(200);
     // A path no screen has gets the storefront (it shows its not-found page) with a 404.
