@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { LOCALES } from './schemas/contract.ts';
 import { bootChunksPlugin, bootGraphPlugin } from './scripts/vite-plugin-boot-graph.ts';
 import { chakraSystem } from './scripts/vite-plugin-chakra-system.ts';
 import { emotionInPlace } from './scripts/vite-plugin-emotion-in-place.ts';
@@ -87,10 +88,11 @@ export default defineConfig({
       // the checkout's frame (src/entry.ts).
       pages: {
         __CHECKOUT_GRAPH__: ['src/app/routes/checkout.tsx', 'src/app/routes/cart-scope.tsx'],
-        // Every text of a language, which the checkout waits for (src/lib/locale.ts).
-        '__ALL_TEXTS_pt-BR__': ['locales/pt-BR.json'],
-        '__ALL_TEXTS_es-ES__': ['locales/es-ES.json'],
-        '__ALL_TEXTS_en-US__': ['locales/en-US.json'],
+        // Every text of each language, which the checkout waits for (src/lib/locale.ts); the
+        // entry's ALL_TEXTS has a placeholder per language (typed: one for each of LOCALES).
+        ...Object.fromEntries(
+          LOCALES.map((locale) => [`__ALL_TEXTS_${locale}__`, [`locales/${locale}.json`]]),
+        ),
       },
     }),
     bootChunksPlugin({ entry: 'src/entry.ts' }),

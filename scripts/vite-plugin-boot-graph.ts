@@ -63,6 +63,8 @@ export function bootGraphPlugin({
         item.code = item.code.replace(BOOT_GRAPH_PLACEHOLDER, boot.map((f) => `/${f}`).join(','));
         const loaded = new Set([item.fileName, ...boot]);
         for (const [placeholder, modules] of Object.entries(pages)) {
+          if (!item.code.includes(placeholder))
+            this.error(`boot graph: no ${placeholder} in the entry`);
           const files = pageGraph(
             modules.map((m) => resolve(root, m)),
             chunks,
