@@ -157,6 +157,11 @@ if (executablePath) {
     chromePath: executablePath,
     eventPath: '/pt/produto/1',
   });
+  report(
+    "Lighthouse's benchmark index of this machine (CPU speed, higher is faster)",
+    Math.round(rows[0]?.benchmarkIndex ?? Number.NaN),
+    '',
+  );
   for (const row of rows) {
     report(
       `Lighthouse ${row.page}: performance / FCP / LCP / CLS / TBT`,

@@ -48,6 +48,10 @@ try {
   };
   const line = (r) =>
     `${r.performance} / ${r.fcp.toFixed(2)} s / ${r.lcp.toFixed(2)} s / ${r.cls.toFixed(3)} / ${Math.round(r.tbt)} ms`;
+  const speeds = [...byPage.values()].flat().map((r) => r.benchmarkIndex);
+  console.log(
+    `Lighthouse's benchmark index of this machine (CPU speed, higher is faster): median ${Math.round(median(speeds))}, ${Math.round(Math.min(...speeds))}–${Math.round(Math.max(...speeds))}`,
+  );
   console.log('Lighthouse, mobile preset: performance / FCP / LCP / CLS / TBT');
   for (const [page, rows] of byPage) {
     console.log(`${page.padEnd(12)} runs: ${rows.map(line).join(' | ')}`);

@@ -43,7 +43,8 @@ async function demoHold(base) {
 }
 
 /**
- * Runs Lighthouse on each page; returns rows of { page, performance, fcp, lcp, cls, tbt }.
+ * Runs Lighthouse on each page; returns rows of { page, performance, fcp, lcp, cls, tbt,
+ * benchmarkIndex }.
  * @param {{ base: string, chromePath: string, eventPath: string }} opts
  */
 export async function runLighthouse({ base, chromePath, eventPath }) {
@@ -88,6 +89,9 @@ export async function runLighthouse({ base, chromePath, eventPath }) {
         lcp: value('largest-contentful-paint') / 1000,
         cls: value('cumulative-layout-shift'),
         tbt: value('total-blocking-time'),
+        // Lighthouse's measure of this machine's CPU speed at the time (higher is faster): its
+        // simulated TBT multiplies the tasks it saw, so figures compare only at a like index.
+        benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
       });
     };
     await measure('home', `${base}/pt`);
