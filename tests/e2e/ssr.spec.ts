@@ -176,6 +176,33 @@ test('a rendered event page hydrates without asking the catalogue again and work
   expect(problems).toEqual([]);
 });
 
+test("an event page's days are styled by their row: one styled element per day", async ({
+  page,
+}) => {
+  // Each styled element resolves its styles as the page hydrates; the row of days (51 in the
+  // demo) was ~200 of the page's ~370.
+  await page.goto('/pt/produto/1');
+  const days = page.locator('[role=radiogroup] [data-testid^="date-"]');
+  expect(await days.count()).toBeGreaterThan(20);
+  const styledInside = await days.evaluateAll(
+    (buttons) => buttons.flatMap((b) => [...b.querySelectorAll('[class*="css-"]')]).length,
+  );
+  expect(styledInside).toBe(0);
+  // What the parts look like: the day's number large and bold, the full date for screen readers.
+  const day = days.first();
+  const number = await day.locator('[data-day-part=day]').evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { weight: Number(s.fontWeight), size: Number.parseFloat(s.fontSize) };
+  });
+  expect(number.weight).toBeGreaterThanOrEqual(700);
+  expect(number.size).toBeGreaterThanOrEqual(20);
+  const hidden = await day
+    .locator('[data-day-part=full]')
+    .evaluate((el) => el.getBoundingClientRect().width <= 1);
+  expect(hidden).toBe(true);
+  await expect(day).toHaveAccessibleName(/, [\w-]+, \d+ de \w+ de \d{4}$/);
+});
+
 test('a link to another day of an event hydrates cleanly and opens on that day', async ({
   page,
 }) => {
