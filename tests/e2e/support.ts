@@ -606,6 +606,8 @@ export interface CommitCount {
   components: number;
   /** Of those, the ones inside the page's footer: the frame, which a page's change never needs. */
   inFooter: number;
+  /** The names of the first of them (for a failure's message). */
+  names: string[];
 }
 
 /**
@@ -618,6 +620,13 @@ export async function installCommitProbe(page: Page): Promise<void> {
   await page.addInitScript(() => {
     interface Fiber {
       tag: number;
+      /** A function or class, forwardRef's or memo's object, or a tag name. */
+      type: {
+        displayName?: string;
+        name?: string;
+        render?: { name?: string };
+        type?: { name?: string };
+      } | null;
       flags: number;
       stateNode: unknown;
       alternate: Fiber | null;
@@ -625,7 +634,7 @@ export async function installCommitProbe(page: Page): Promise<void> {
       sibling: Fiber | null;
     }
     const w = window as unknown as Record<string, unknown>;
-    const commits: { components: number; inFooter: number }[] = [];
+    const commits: { components: number; inFooter: number; names: string[] }[] = [];
     w.commits = commits;
     // Function, class, forwardRef, memo and simple memo components.
     const components = new Set([0, 1, 11, 14, 15]);
@@ -635,6 +644,16 @@ export async function installCommitProbe(page: Page): Promise<void> {
         if ((f.flags & 1) === 1 && f.alternate !== null && components.has(f.tag)) {
           into.components++;
           if (inFooter) into.inFooter++;
+          const t = f.type;
+          const name = t ? t.displayName || t.name || t.render?.name || t.type?.name : '';
+          // Minified in a production build: with the first element it renders.
+          let host = f.child;
+          while (host && host.tag !== 5) host = host.child;
+          const el = host?.stateNode instanceof HTMLElement ? host.stateNode : null;
+          const at = el
+            ? `${el.tagName.toLowerCase()}${el.dataset.testid ? `#${el.dataset.testid}` : ''}`
+            : '';
+          if (into.names.length < 30) into.names.push(`${name || `tag ${f.tag}`}@${at}`);
         }
         const footer = f.stateNode instanceof HTMLElement && f.stateNode.tagName === 'FOOTER';
         count(f.child, inFooter || footer, into);
@@ -649,7 +668,7 @@ export async function installCommitProbe(page: Page): Promise<void> {
       onPostCommitFiberRoot: () => {},
       onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
         w.firstCommit ??= performance.now();
-        const into = { components: 0, inFooter: 0 };
+        const into = { components: 0, inFooter: 0, names: [] as string[] };
         count(root.current.child, false, into);
         commits.push(into);
       },
