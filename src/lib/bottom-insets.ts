@@ -14,7 +14,7 @@ import { type RefCallback, useCallback } from 'react';
 export type BottomInset = 'sticky' | 'consent';
 
 /** The variable each height is given on the elements that read it. */
-export const INSET_VARIABLE: Record<BottomInset, `--${string}`> = {
+const INSET_VARIABLE: Record<BottomInset, `--${string}`> = {
   sticky: '--sticky-bottom',
   consent: '--consent-height',
 };
@@ -43,11 +43,6 @@ export function scrollPaddingBottom(h: Readonly<Record<BottomInset, number>>): s
  */
 export function bodyPaddingBottom(h: Readonly<Record<BottomInset, number>>): string {
   return h.consent > 0 ? `${h.consent + h.sticky}px` : '';
-}
-
-/** The heights published now. */
-export function bottomInsets(): Readonly<Record<BottomInset, number>> {
-  return heights;
 }
 
 /** Publishes a height (0: gone), and sets what depends on it when it changed. */

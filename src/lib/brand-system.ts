@@ -106,19 +106,14 @@ export function paletteSemantics(
  * is not in every first visit's JavaScript nor set up at start. Its tokens and styles are
  * Chakra's without what the shop never uses (src/lib/shop-theme-data.ts).
  */
+const { cssVarsPrefix, cssVarsRoot, globalCss, ...themeData } = shopThemeData;
 const shopThemeConfig: SystemConfig = defineConfig({
   preflight: true,
-  cssVarsPrefix: shopThemeData.cssVarsPrefix,
-  cssVarsRoot: shopThemeData.cssVarsRoot,
-  globalCss: shopThemeData.globalCss,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
   theme: {
-    breakpoints: shopThemeData.breakpoints,
-    keyframes: shopThemeData.keyframes,
-    tokens: shopThemeData.tokens,
-    semanticTokens: shopThemeData.semanticTokens,
-    textStyles: shopThemeData.textStyles,
-    layerStyles: shopThemeData.layerStyles,
-    animationStyles: shopThemeData.animationStyles,
+    ...themeData,
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,

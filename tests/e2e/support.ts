@@ -634,7 +634,7 @@ export async function installCommitProbe(page: Page): Promise<void> {
       sibling: Fiber | null;
     }
     const w = window as unknown as Record<string, unknown>;
-    const commits: { components: number; inFooter: number; names: string[] }[] = [];
+    const commits: CommitCount[] = [];
     w.commits = commits;
     // Function, class, forwardRef, memo and simple memo components.
     const components = new Set([0, 1, 11, 14, 15]);
@@ -668,7 +668,7 @@ export async function installCommitProbe(page: Page): Promise<void> {
       onPostCommitFiberRoot: () => {},
       onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
         w.firstCommit ??= performance.now();
-        const into = { components: 0, inFooter: 0, names: [] as string[] };
+        const into: CommitCount = { components: 0, inFooter: 0, names: [] };
         count(root.current.child, false, into);
         commits.push(into);
       },
