@@ -148,9 +148,14 @@ for (const path of ['/pt', '/pt/produto/1', '/pt/informacoes/privacidade']) {
     const { commits } = await readCommits(page);
     expect(commits.length).toBeGreaterThan(0);
     // A leaf may follow the browser (the cookie banner's host, the document title): a few
-    // components, never the page's hundreds.
+    // components, never the page's hundreds (an event page has ~660). React hydrates the
+    // frame's Suspense boundary (the page's slot) in a later pass and leaves one more render of
+    // it at the Offscreen priority; when the cookie banner's update joins that render, the
+    // chain of routes from the slot down to the page component renders again (Outlet,
+    // RenderedRoute, CartScope, CheckoutProvider, ProdutoPage, Produto… ten, whose children do
+    // not), in about one load in six on this machine and in every load of a busy CI run.
     const largest = commits.reduce((a, b) => (b.components > a.components ? b : a));
-    expect(largest.components, largest.names.join(', ')).toBeLessThanOrEqual(10);
+    expect(largest.components, largest.names.join(', ')).toBeLessThanOrEqual(20);
   });
 }
 
