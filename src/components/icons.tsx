@@ -1,21 +1,62 @@
 import { Icon, type IconProps } from '@chakra-ui/react';
+import type { ReactNode, SVGProps } from 'react';
+
+/** Every icon's drawing: a 24-unit square, stroked in the text's colour. */
+const SVG_ATTRS = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: '2',
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 /** Decorative icons (hidden from assistive tech: the control around them carries the name). */
 function SvgIcon({ children, ...props }: IconProps) {
   return (
     <Icon aria-hidden="true" focusable="false" {...props}>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
+      <svg aria-hidden="true" {...SVG_ATTRS}>
         {children}
       </svg>
     </Icon>
+  );
+}
+
+const MAIL = (
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </>
+);
+const PHONE = (
+  <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+);
+const CHAT = <path d="M21 12a8 8 0 0 1-11.6 7.1L4 21l1.9-5.4A8 8 0 1 1 21 12z" />;
+const CLOCK = (
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </>
+);
+
+const GLYPHS = { mail: MAIL, phone: PHONE, chat: CHAT, clock: CLOCK } satisfies Record<
+  string,
+  ReactNode
+>;
+
+/**
+ * A decorative icon as a plain `<svg>` with no style of its own: for a part that repeats on
+ * every page (the footer), which styles its icons once (`[data-glyph]`) instead of each icon
+ * resolving its styles as the page hydrates.
+ */
+export function Glyph({
+  name,
+  ...props
+}: { name: keyof typeof GLYPHS } & Omit<SVGProps<SVGSVGElement>, 'name'>) {
+  return (
+    <svg aria-hidden="true" focusable="false" data-glyph="" {...SVG_ATTRS} {...props}>
+      {GLYPHS[name]}
+    </svg>
   );
 }
 
@@ -63,12 +104,7 @@ export function TicketIcon(props: IconProps) {
 }
 
 export function ClockIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" />
-    </SvgIcon>
-  );
+  return <SvgIcon {...props}>{CLOCK}</SvgIcon>;
 }
 
 export function MapPinIcon(props: IconProps) {
@@ -81,26 +117,13 @@ export function MapPinIcon(props: IconProps) {
 }
 
 export function MailIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="m3 7 9 6 9-6" />
-    </SvgIcon>
-  );
+  return <SvgIcon {...props}>{MAIL}</SvgIcon>;
 }
 
 export function PhoneIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
-    </SvgIcon>
-  );
+  return <SvgIcon {...props}>{PHONE}</SvgIcon>;
 }
 
 export function ChatIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 21l1.9-5.4A8 8 0 1 1 21 12z" />
-    </SvgIcon>
-  );
+  return <SvgIcon {...props}>{CHAT}</SvgIcon>;
 }

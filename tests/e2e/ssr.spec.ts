@@ -209,6 +209,56 @@ test("an event page's days are styled by their row: one styled element per day",
   await expect(day).toHaveAccessibleName(/, [^,]+, \d{1,2} de \S+ de \d{4}$/u);
 });
 
+test('the footer is styled by itself, and its focus ring shows on its background', async ({
+  page,
+}) => {
+  // On every page: as Chakra components its ~45 parts each resolved their styles as the page
+  // hydrated (a third of the home page's styled elements). Its newsletter form keeps its own.
+  await page.goto('/pt');
+  const footer = page.getByRole('contentinfo');
+  const styledParts = await footer.evaluate(
+    (el) =>
+      [...el.querySelectorAll('[class*="css-"]')].filter(
+        (part) => !part.closest('[data-footer=newsletter]'),
+      ).length,
+  );
+  expect(styledParts).toBe(0);
+  // Its look: headings in the heading font's semibold, each contact a row with its icon.
+  const looks = await footer.evaluate((el) => {
+    const h2 = getComputedStyle(el.querySelector('nav h2') as Element);
+    const row = getComputedStyle(el.querySelector('[data-footer=contact]') as Element);
+    const icon = (el.querySelector('[data-glyph]') as Element).getBoundingClientRect();
+    return { weight: h2.fontWeight, row: row.flexDirection, icon: [icon.width, icon.height] };
+  });
+  expect(looks).toEqual({ weight: '600', row: 'row', icon: [16, 16] });
+  // A link focused from the keyboard has its ring in the footer's own colour: the brand's focus
+  // colour is the footer's background (the ring was invisible there).
+  await footer.getByTestId('support-email').focus();
+  await page.keyboard.press('Tab');
+  const ring = await page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const f = el.closest('footer') as HTMLElement;
+    const rgb = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+    const lum = (c: string) => {
+      const [r = 0, g = 0, b = 0] = rgb(c).map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const s = getComputedStyle(el);
+    const [a, b] = [lum(s.outlineColor), lum(getComputedStyle(f).backgroundColor)];
+    return {
+      inFooter: f !== null,
+      style: s.outlineStyle,
+      width: s.outlineWidth,
+      contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
+    };
+  });
+  expect(ring).toMatchObject({ inFooter: true, style: 'solid', width: '2px' });
+  expect(ring.contrast).toBeGreaterThanOrEqual(3);
+});
+
 test('a link to another day of an event hydrates cleanly and opens on that day', async ({
   page,
 }) => {

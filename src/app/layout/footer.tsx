@@ -1,9 +1,10 @@
-import { Box, Container, Flex, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, type SystemStyleObject } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
 import { type BrandConfig, type ContentSection, FAQ_SLUGS } from '../../../schemas/contract';
 import { hasTrackers } from '../../../schemas/trackers';
-import { AppLink } from '../../components/app-link';
-import { ChatIcon, ClockIcon, MailIcon, PhoneIcon } from '../../components/icons';
+import { Glyph } from '../../components/icons';
 import { useConteudos } from '../../features/content/hooks/use-content';
 import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup';
 import { useCurrentLocale } from '../../lib/locale';
@@ -12,6 +13,83 @@ import { CONSENT_OPENER_ID, openConsentPreferences } from '../../lib/tracking/co
 import { openSupport } from '../../lib/ui-stores';
 import { usePathFor } from '../../lib/use-path-for';
 
+/**
+ * The footer's parts, styled once by the footer (`data-footer`, `data-link`, `data-glyph`): it is
+ * on every page, and as Chakra components its ~45 parts each resolved their styles as the page
+ * hydrated (a third of the home page's styled elements). The look is Chakra's (Container, Stack,
+ * Heading, Link, Icon) as the footer used them; the newsletter's form keeps its components.
+ */
+const FOOTER_CSS: SystemStyleObject = {
+  '& [data-footer=inner]': {
+    position: 'relative',
+    width: '100%',
+    maxW: '5xl',
+    mx: 'auto',
+    px: { base: '4', md: '6' },
+    py: '8',
+  },
+  '& [data-footer=columns]': {
+    display: 'flex',
+    flexDirection: { base: 'column', md: 'row' },
+    gap: '8',
+    justifyContent: 'space-between',
+  },
+  '& [data-footer=about]': { display: 'flex', flexDirection: 'column', gap: '3', maxW: 'sm' },
+  '& [data-footer=logo]': { h: '10', w: 'auto', alignSelf: 'flex-start', objectFit: 'cover' },
+  '& [data-footer=description]': { fontSize: 'sm', opacity: 0.9 },
+  '& [data-footer=column]': { display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' },
+  '& [data-footer=column] > h2': {
+    fontFamily: 'heading',
+    fontWeight: 'semibold',
+    fontSize: 'sm',
+    lineHeight: '1.25rem',
+  },
+  '& [data-footer=contact]': { display: 'flex', alignItems: 'center', gap: '2' },
+  '& [data-footer=contact][data-align=start]': { alignItems: 'start' },
+  '& [data-glyph]': {
+    display: 'inline-block',
+    boxSize: '4',
+    lineHeight: '1em',
+    flexShrink: '0',
+    verticalAlign: 'middle',
+  },
+  '& [data-align=start] [data-glyph]': { mt: '0.5' },
+  '& [data-link]': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1.5',
+    color: 'inherit',
+    cursor: 'pointer',
+    borderRadius: 'l1',
+    outline: 'none',
+    _hover: {
+      textDecoration: 'underline',
+      textUnderlineOffset: '3px',
+      textDecorationColor: 'currentColor/20',
+    },
+    // In the footer's own colour: the brand's focus colour is its background here.
+    _focusVisible: {
+      outlineWidth: '2px',
+      outlineOffset: '2px',
+      outlineStyle: 'solid',
+      outlineColor: 'currentColor',
+    },
+  },
+  '& button[data-link]': { minH: '6' },
+  '& [data-footer=column] > button[data-link]': { alignSelf: 'flex-start' },
+  '& [data-footer=newsletter]': { mt: '8' },
+  '& [data-footer=bottom]': {
+    mt: '8',
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '4',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+  },
+  '& [data-footer=copyright]': { fontSize: 'xs', opacity: 0.85 },
+  '& [data-footer=bottom] [data-link]': { fontSize: 'sm' },
+};
+
 /** Support contacts (spec §1) and the policy pages. */
 export function Footer({ brand }: { brand: BrandConfig }) {
   const intl = useIntl();
@@ -19,7 +97,6 @@ export function Footer({ brand }: { brand: BrandConfig }) {
   const to = usePathFor();
   const { support } = brand;
   const content = useConteudos();
-  // A page in both sections (privacy, cookies) is linked once, under the policies.
   /** Links to the brand's pages of a section (a page in both goes under Politicas only). */
   const pageLinks = (section: ContentSection, route: 'Informacoes' | 'Politicas') =>
     (content.data ?? [])
@@ -30,136 +107,119 @@ export function Footer({ brand }: { brand: BrandConfig }) {
           (section === 'politicas' || !c.secoes.includes('politicas')),
       )
       .map((c) => (
-        <AppLink key={c.id} to={to(route, { pagina: c.slugs?.[locale] ?? c.id })} color="inherit">
+        <RouterLink key={c.id} to={to(route, { pagina: c.slugs?.[locale] ?? c.id })} data-link="">
           {c.titulo}
-        </AppLink>
+        </RouterLink>
       ));
   return (
-    <Box as="footer" bg="brand.solid" color="brand.contrast" mt="10">
-      <Container maxW="5xl" px={{ base: '4', md: '6' }} py="8">
-        <Flex direction={{ base: 'column', md: 'row' }} gap="8" justify="space-between">
-          <Stack gap="3" maxW="sm">
-            <Image
-              src={brand.logos.footer}
-              alt={brand.logos.alt[locale]}
-              h="10"
-              w="auto"
-              alignSelf="flex-start"
-            />
-            <Text fontSize="sm" opacity={0.9}>
-              {brand.description[locale]}
-            </Text>
-          </Stack>
-          <Stack
-            as="section"
-            gap="2"
-            aria-label={intl.formatMessage({ id: 'footer.support' })}
-            fontSize="sm"
-          >
-            <Heading as="h2" size="sm">
+    <Box as="footer" bg="brand.solid" color="brand.contrast" mt="10" css={FOOTER_CSS}>
+      <div data-footer="inner">
+        <div data-footer="columns">
+          <div data-footer="about">
+            <img src={brand.logos.footer} alt={brand.logos.alt[locale]} data-footer="logo" />
+            <p data-footer="description">{brand.description[locale]}</p>
+          </div>
+          <section data-footer="column" aria-label={intl.formatMessage({ id: 'footer.support' })}>
+            <h2>
               <FormattedMessage id="footer.support" />
-            </Heading>
+            </h2>
             {support.email ? (
-              <HStack gap="2">
-                <MailIcon boxSize="4" />
-                <Link href={`mailto:${support.email}`} color="inherit" data-testid="support-email">
+              <div data-footer="contact">
+                <Glyph name="mail" />
+                <a href={`mailto:${support.email}`} data-link="" data-testid="support-email">
                   {support.email}
-                </Link>
-              </HStack>
+                </a>
+              </div>
             ) : null}
             {support.phone ? (
-              <HStack gap="2">
-                <PhoneIcon boxSize="4" />
-                <Link href={telHref(support.phone)} color="inherit">
+              <div data-footer="contact">
+                <Glyph name="phone" />
+                <a href={telHref(support.phone)} data-link="">
                   {support.phone}
-                </Link>
-              </HStack>
+                </a>
+              </div>
             ) : null}
             {support.whatsapp ? (
-              <HStack gap="2">
-                <ChatIcon boxSize="4" />
-                <Link
+              <div data-footer="contact">
+                <Glyph name="chat" />
+                <a
                   href={whatsappHref(support.whatsapp)}
-                  color="inherit"
                   target="_blank"
                   rel="noopener noreferrer"
+                  data-link=""
                 >
                   <FormattedMessage id="footer.whatsapp" values={{ phone: support.whatsapp }} />
-                </Link>
-              </HStack>
+                </a>
+              </div>
             ) : null}
             {support.hours[locale] ? (
-              <HStack gap="2" align="start">
-                <ClockIcon boxSize="4" mt="0.5" />
-                <Text>{support.hours[locale]}</Text>
-              </HStack>
+              <div data-footer="contact" data-align="start">
+                <Glyph name="clock" />
+                <p>{support.hours[locale]}</p>
+              </div>
             ) : null}
             {/* The customer-service target (spec §2): the support panel. */}
-            <Link asChild color="inherit" minH="6" alignSelf="flex-start">
-              <button
-                type="button"
-                onClick={(e) => openSupport(e.currentTarget)}
-                aria-haspopup="dialog"
-                data-testid="footer-support-open"
-              >
-                <FormattedMessage id="footer.openSupport" />
-              </button>
-            </Link>
-          </Stack>
+            <button
+              type="button"
+              onClick={(e) => openSupport(e.currentTarget)}
+              aria-haspopup="dialog"
+              data-link=""
+              data-testid="footer-support-open"
+            >
+              <FormattedMessage id="footer.openSupport" />
+            </button>
+          </section>
           <FooterNav label={intl.formatMessage({ id: 'page.information.title' })}>
             {pageLinks('informacoes', 'Informacoes')}
-            <AppLink to={to('Informacoes', { pagina: FAQ_SLUGS[locale] })} color="inherit">
+            <RouterLink to={to('Informacoes', { pagina: FAQ_SLUGS[locale] })} data-link="">
               <FormattedMessage id="footer.faq" />
-            </AppLink>
+            </RouterLink>
             {brand.vouchers === false ? null : (
-              <AppLink to={to('Voucher')} color="inherit" data-testid="footer-voucher">
+              <RouterLink to={to('Voucher')} data-link="" data-testid="footer-voucher">
                 <FormattedMessage id="footer.voucher" />
-              </AppLink>
+              </RouterLink>
             )}
-            <AppLink to={to('Contato')} color="inherit" data-testid="footer-contact">
+            <RouterLink to={to('Contato')} data-link="" data-testid="footer-contact">
               <FormattedMessage id="footer.contact" />
-            </AppLink>
+            </RouterLink>
           </FooterNav>
           <FooterNav label={intl.formatMessage({ id: 'page.policies.title' })}>
             {pageLinks('politicas', 'Politicas')}
           </FooterNav>
-        </Flex>
-        <Box mt="8">
+        </div>
+        <div data-footer="newsletter">
           <NewsletterSignup />
-        </Box>
-        <Flex mt="8" gap="4" wrap="wrap" align="center" justify="space-between">
-          <Text fontSize="xs" opacity={0.85}>
+        </div>
+        <div data-footer="bottom">
+          <p data-footer="copyright">
             <FormattedMessage
               id="footer.copyright"
               values={{ year: new Date().getFullYear(), brand: brand.logos.alt[locale] }}
             />
-          </Text>
+          </p>
           {hasTrackers(brand.analytics) ? (
             // Changes the cookie choices at any time (LGPD): the banner opens with them.
-            <Link asChild color="inherit" fontSize="sm" minH="6">
-              <button
-                type="button"
-                id={CONSENT_OPENER_ID}
-                onClick={openConsentPreferences}
-                data-testid="consent-preferences"
-              >
-                <FormattedMessage id="footer.cookiePreferences" />
-              </button>
-            </Link>
+            <button
+              type="button"
+              id={CONSENT_OPENER_ID}
+              onClick={openConsentPreferences}
+              data-link=""
+              data-testid="consent-preferences"
+            >
+              <FormattedMessage id="footer.cookiePreferences" />
+            </button>
           ) : null}
-        </Flex>
-      </Container>
+        </div>
+      </div>
     </Box>
   );
 }
 
-function FooterNav({ label, children }: { label: string; children: React.ReactNode }) {
+function FooterNav({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack as="nav" gap="2" fontSize="sm" aria-label={label}>
-      <Heading as="h2" size="sm">
-        {label}
-      </Heading>
+    <nav data-footer="column" aria-label={label}>
+      <h2>{label}</h2>
       {children}
-    </Stack>
+    </nav>
   );
 }
