@@ -39,14 +39,24 @@ const CLOCK = (
   </>
 );
 
-const GLYPHS = { mail: MAIL, phone: PHONE, chat: CHAT, clock: CLOCK } satisfies Record<
-  string,
-  ReactNode
->;
+const MAP_PIN = (
+  <>
+    <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z" />
+    <circle cx="12" cy="10" r="2.5" />
+  </>
+);
+
+const GLYPHS = {
+  mail: MAIL,
+  phone: PHONE,
+  chat: CHAT,
+  clock: CLOCK,
+  pin: MAP_PIN,
+} satisfies Record<string, ReactNode>;
 
 /**
  * A decorative icon as a plain `<svg>` with no style of its own: for a part that repeats on
- * every page (the footer), which styles its icons once (`[data-glyph]`) instead of each icon
+ * every page (the footer) or many times on one (the home page's event cards), which styles its icons once (`[data-glyph]`) instead of each icon
  * resolving its styles as the page hydrates.
  */
 export function Glyph({
@@ -108,12 +118,7 @@ export function ClockIcon(props: IconProps) {
 }
 
 export function MapPinIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z" />
-      <circle cx="12" cy="10" r="2.5" />
-    </SvgIcon>
-  );
+  return <SvgIcon {...props}>{MAP_PIN}</SvgIcon>;
 }
 
 export function MailIcon(props: IconProps) {

@@ -209,6 +209,34 @@ test("an event page's days are styled by their row: one styled element per day",
   await expect(day).toHaveAccessibleName(/, [^,]+, \d{1,2} de \S+ de \d{4}$/u);
 });
 
+test("the home page's event cards are styled by the card: one styled element each", async ({
+  page,
+}) => {
+  // ~12 Chakra components per card (image, badge, body, heading, overlay link, icon, texts)
+  // each resolved its styles as the home page hydrated.
+  await page.goto('/pt');
+  const cards = page.getByTestId('event-card');
+  expect(await cards.count()).toBeGreaterThan(1);
+  const styledInside = await cards.evaluateAll(
+    (all) => all.flatMap((c) => [...c.querySelectorAll('[class*="css-"]')]).length,
+  );
+  expect(styledInside).toBe(0);
+  // The card is still one link, named by the event, that covers the whole card.
+  const card = cards.first();
+  const link = card.getByRole('link');
+  await expect(link).toHaveCount(1);
+  const covers = await card.evaluate((el) => {
+    el.scrollIntoView({ block: 'center' });
+    const box = el.getBoundingClientRect();
+    const a = el.querySelector('a') as HTMLAnchorElement;
+    const cover = getComputedStyle(a, '::before');
+    const [x, y] = [box.left + box.width / 2, box.bottom - 4];
+    const hit = document.elementFromPoint(x, y);
+    return { position: cover.position, hitIsLink: hit === a || (hit !== null && a.contains(hit)) };
+  });
+  expect(covers).toEqual({ position: 'absolute', hitIsLink: true });
+});
+
 test('the footer is styled by itself, and its focus ring shows on its background', async ({
   page,
 }) => {

@@ -1,21 +1,89 @@
-import {
-  Badge,
-  Box,
-  Card,
-  Heading,
-  HStack,
-  Image,
-  LinkBox,
-  LinkOverlay,
-  Text,
-} from '@chakra-ui/react';
+import { Card, LinkBox, type SystemStyleObject } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Evento } from '../../../../schemas/contract';
-import { MapPinIcon } from '../../../components/icons';
+import { ApproxPrice } from '../../../components/approx-price';
+import { Glyph } from '../../../components/icons';
 import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
-import { ApproxPrice } from '../../../components/approx-price';
+
+/**
+ * The card's parts, styled once by the card (`data-card`): as Chakra components (image, badge,
+ * body, heading, link overlay, icon, texts, footer) each of them resolved its styles as the home
+ * page hydrated, ~12 per card. The look is the one those components gave (Card's outline
+ * variant, Badge's solid one, LinkOverlay's stretched link).
+ */
+const CARD_PARTS: SystemStyleObject = {
+  '& [data-card=media]': { position: 'relative', aspectRatio: 16 / 9, bg: 'brand.subtle' },
+  '& [data-card=media] > img': { width: 'full', height: 'full', objectFit: 'cover' },
+  '& [data-card=kind]': {
+    position: 'absolute',
+    top: '3',
+    left: '3',
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1',
+    px: '1.5',
+    minH: '5',
+    borderRadius: 'l2',
+    fontSize: 'xs',
+    lineHeight: '1rem',
+    fontWeight: 'medium',
+    fontVariantNumeric: 'tabular-nums',
+    whiteSpace: 'nowrap',
+    userSelect: 'none',
+    bg: 'accent.solid',
+    color: 'accent.contrast',
+  },
+  '& [data-card=body]': {
+    display: 'flex',
+    flexDirection: 'column',
+    flex: '1',
+    gap: '2',
+    p: '4',
+  },
+  '& [data-card=body] > h3': {
+    fontFamily: 'heading',
+    fontWeight: 'semibold',
+    fontSize: 'md',
+    lineHeight: '1.25',
+  },
+  // The whole card is the link: its ::before covers the card (the card is the positioned box).
+  '& [data-card=link]': {
+    position: 'static',
+    _before: {
+      content: "''",
+      cursor: 'inherit',
+      display: 'block',
+      position: 'absolute',
+      top: 0,
+      left: 0,
+      zIndex: 0,
+      width: '100%',
+      height: '100%',
+    },
+    // The card shows the focus (its _focusWithin).
+    _focusVisible: { outline: 'none' },
+  },
+  '& [data-card=place]': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '1.5',
+    color: 'fg.muted',
+    fontSize: 'sm',
+  },
+  '& [data-glyph]': {
+    display: 'inline-block',
+    boxSize: '4',
+    lineHeight: '1em',
+    flexShrink: '0',
+    verticalAlign: 'middle',
+  },
+  '& [data-card=dates]': { fontSize: 'sm', color: 'fg.muted' },
+  '& [data-card=footer]': { display: 'flex', alignItems: 'center', gap: '2', px: '4', pb: '4' },
+  '& [data-card=price]': { fontWeight: 'semibold', color: 'brand.fg' },
+  '& [data-card=off]': { color: 'fg.muted' },
+};
 
 /**
  * One event of the home grid; the whole card is the link (named by the event). `priority`: the
@@ -51,37 +119,35 @@ export function EventCard({
           outlineColor: 'brand.focusRing',
           outlineOffset: '2px',
         }}
+        css={CARD_PARTS}
         data-testid="event-card"
         onPointerEnter={onIntent}
         onTouchStart={onIntent}
         onFocus={onIntent}
       >
-        <Box position="relative" aspectRatio={16 / 9} bg="brand.subtle">
-          <Image
+        <div data-card="media">
+          <img
             src={evento.imagem}
             alt=""
-            width="full"
-            height="full"
-            objectFit="cover"
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
           />
-          <Badge position="absolute" top="3" left="3" colorPalette="accent" variant="solid">
+          <span data-card="kind">
             <FormattedMessage id={`catalog.kind.${evento.tipo}`} />
-          </Badge>
-        </Box>
-        <Card.Body gap="2" p="4">
-          <Heading as="h3" size="md" fontFamily="heading" lineHeight="1.25">
-            <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
-              <RouterLink to={to}>{evento.dscevento}</RouterLink>
-            </LinkOverlay>
-          </Heading>
-          <HStack color="fg.muted" gap="1.5" fontSize="sm">
-            <MapPinIcon boxSize="4" />
-            <Text>{evento.local}</Text>
-          </HStack>
+          </span>
+        </div>
+        <div data-card="body">
+          <h3>
+            <RouterLink to={to} className="chakra-linkbox__overlay" data-card="link">
+              {evento.dscevento}
+            </RouterLink>
+          </h3>
+          <div data-card="place">
+            <Glyph name="pin" />
+            <p>{evento.local}</p>
+          </div>
           {evento.primeira_data && evento.ultima_data ? (
-            <Text fontSize="sm" color="fg.muted">
+            <p data-card="dates">
               <FormattedMessage
                 id="catalog.dateRange"
                 values={{
@@ -89,24 +155,24 @@ export function EventCard({
                   to: formatDate(evento.ultima_data, intl.locale),
                 }}
               />
-            </Text>
+            </p>
           ) : null}
-        </Card.Body>
-        <Card.Footer p="4" pt="0">
+        </div>
+        <div data-card="footer">
           {onSale ? (
-            <Text fontWeight="semibold" color="brand.fg">
+            <p data-card="price">
               <FormattedMessage
                 id="catalog.fromPrice"
                 values={{ price: formatMoney(evento.a_partir_de ?? 0) }}
               />
               <ApproxPrice reais={evento.a_partir_de ?? 0} />
-            </Text>
+            </p>
           ) : (
-            <Text color="fg.muted">
+            <p data-card="off">
               <FormattedMessage id="catalog.notOnSale" />
-            </Text>
+            </p>
           )}
-        </Card.Footer>
+        </div>
       </Card.Root>
     </LinkBox>
   );
