@@ -237,7 +237,7 @@ test("the home page's event cards are styled by the card: one styled element eac
   expect(covers).toEqual({ position: 'absolute', hitIsLink: true });
 });
 
-test('the footer is styled by itself, and its focus ring shows on its background', async ({
+test("the header and the footer are styled by themselves; the footer's focus ring shows on its background", async ({
   page,
 }) => {
   // On every page: as Chakra components its ~45 parts each resolved their styles as the page
@@ -251,6 +251,16 @@ test('the footer is styled by itself, and its focus ring shows on its background
       ).length,
   );
   expect(styledParts).toBe(0);
+  // The header likewise: only its buttons (currency, cart, account) keep their components.
+  const headerStyled = await page
+    .locator('header')
+    .evaluate(
+      (el) =>
+        [...el.querySelectorAll('[class*="css-"]')].filter(
+          (part) => !part.closest('button, .chakra-button'),
+        ).length,
+    );
+  expect(headerStyled).toBe(0);
   // Its look: headings in the heading font's semibold, each contact a row with its icon.
   const looks = await footer.evaluate((el) => {
     const h2 = getComputedStyle(el.querySelector('nav h2') as Element);

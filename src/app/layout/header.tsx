@@ -1,4 +1,4 @@
-import { Box, Container, Grid, GridItem, HStack, Image, Link } from '@chakra-ui/react';
+import { Box, type SystemStyleObject } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { BrandConfig } from '../../../schemas/contract';
@@ -9,7 +9,69 @@ import type { RouteName } from '../../lib/routes';
 import { usePathFor } from '../../lib/use-path-for';
 import { usePublishedHeight } from '../../lib/use-published-height';
 import { CurrencySwitch } from './currency-switch';
-import { LanguageSwitch } from './language-switch';
+import { LANGUAGE_LINKS, LanguageSwitch } from './language-switch';
+
+/**
+ * The header's frame and links, styled once by the header (`data-header`, `data-nav-link`):
+ * it is on every page, and as Chakra components (Container, Grid and its items, the logo, the
+ * navigation's stacks and links) each part resolved its styles as the page hydrated. Its
+ * buttons (currency, cart, account) keep their components. The look is the one those
+ * components gave.
+ */
+const HEADER_PARTS: SystemStyleObject = {
+  '& [data-header=inner]': {
+    position: 'relative',
+    width: '100%',
+    maxW: '5xl',
+    mx: 'auto',
+    px: { base: '3', md: '6' },
+  },
+  '& [data-header=grid]': {
+    display: 'grid',
+    alignItems: 'center',
+    columnGap: { base: '2', md: '4' },
+    minH: { base: '14', md: '16' },
+    gridTemplateColumns: { base: 'auto 1fr auto auto', md: 'auto auto 1fr auto auto auto' },
+    gridTemplateAreas: {
+      base: '"logo . cart account" "nav nav lang lang"',
+      md: '"logo nav . lang cart account"',
+    },
+  },
+  '& [data-area=logo]': { gridArea: 'logo', py: '2' },
+  '& [data-area=logo] img': { h: { base: '8', md: '10' }, w: 'auto', objectFit: 'cover' },
+  '& [data-area=nav]': { gridArea: 'nav', pb: { base: '2', md: '0' } },
+  '& [data-area=lang]': { gridArea: 'lang', justifySelf: 'end', pb: { base: '2', md: '0' } },
+  '& [data-area=cart]': { gridArea: 'cart' },
+  '& [data-area=account]': { gridArea: 'account' },
+  '& [data-header=row]': { display: 'flex', alignItems: 'center', gap: '1' },
+  '& [data-nav-link]': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1.5',
+    px: '3',
+    py: '2',
+    borderRadius: 'md',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    whiteSpace: 'nowrap',
+    color: 'fg.muted',
+    textDecoration: 'none',
+    cursor: 'pointer',
+    outline: 'none',
+    _hover: {
+      bg: 'brand.subtle',
+      color: 'brand.fg',
+    },
+    _focusVisible: {
+      outlineWidth: '2px',
+      outlineOffset: '2px',
+      outlineStyle: 'solid',
+      outlineColor: 'brand.focusRing',
+    },
+    '&[aria-current=page]': { color: 'brand.fg', bg: 'brand.subtle' },
+  },
+  ...LANGUAGE_LINKS,
+};
 
 const NAV: { route: RouteName; label: 'nav.events' | 'nav.orders' }[] = [
   { route: 'Home', label: 'nav.events' },
@@ -20,28 +82,13 @@ function MainNav() {
   const intl = useIntl();
   const to = usePathFor();
   return (
-    <HStack as="nav" aria-label={intl.formatMessage({ id: 'nav.label' })} gap="1">
+    <nav aria-label={intl.formatMessage({ id: 'nav.label' })} data-header="row">
       {NAV.map((item) => (
-        <Link
-          asChild
-          key={item.route}
-          px="3"
-          py="2"
-          borderRadius="md"
-          fontSize="sm"
-          fontWeight="medium"
-          whiteSpace="nowrap"
-          color="fg.muted"
-          textDecoration="none"
-          _hover={{ bg: 'brand.subtle', color: 'brand.fg' }}
-          css={{ '&[aria-current=page]': { color: 'brand.fg', bg: 'brand.subtle' } }}
-        >
-          <NavLink to={to(item.route)} end>
-            <FormattedMessage id={item.label} />
-          </NavLink>
-        </Link>
+        <NavLink key={item.route} to={to(item.route)} end data-nav-link="">
+          <FormattedMessage id={item.label} />
+        </NavLink>
       ))}
-    </HStack>
+    </nav>
   );
 }
 
@@ -61,45 +108,32 @@ export function Header({ brand }: { brand: BrandConfig }) {
       top="0"
       zIndex="sticky"
       boxShadow="xs"
+      css={HEADER_PARTS}
     >
-      <Container maxW="5xl" px={{ base: '3', md: '6' }}>
-        <Grid
-          alignItems="center"
-          columnGap={{ base: '2', md: '4' }}
-          minH={{ base: '14', md: '16' }}
-          templateColumns={{ base: 'auto 1fr auto auto', md: 'auto auto 1fr auto auto auto' }}
-          templateAreas={{
-            base: '"logo . cart account" "nav nav lang lang"',
-            md: '"logo nav . lang cart account"',
-          }}
-        >
-          <GridItem area="logo" py="2">
+      <div data-header="inner">
+        <div data-header="grid">
+          <div data-area="logo">
             <RouterLink to={to('Home')} data-testid="home-link">
-              <Image
-                src={brand.logos.header}
-                alt={brand.logos.alt[locale]}
-                h={{ base: '8', md: '10' }}
-                w="auto"
-              />
+              <img src={brand.logos.header} alt={brand.logos.alt[locale]} />
             </RouterLink>
-          </GridItem>
-          <GridItem area="nav" pb={{ base: '2', md: '0' }}>
+          </div>
+          <div data-area="nav">
             <MainNav />
-          </GridItem>
-          <GridItem area="lang" justifySelf="end" pb={{ base: '2', md: '0' }}>
-            <HStack gap="1">
+          </div>
+          <div data-area="lang">
+            <div data-header="row">
               <CurrencySwitch brand={brand} />
               <LanguageSwitch brand={brand} />
-            </HStack>
-          </GridItem>
-          <GridItem area="cart">
+            </div>
+          </div>
+          <div data-area="cart">
             <CartBadge to={to('Checkout')} />
-          </GridItem>
-          <GridItem area="account">
+          </div>
+          <div data-area="account">
             <AccountMenu onLoggedOut={() => navigate(to('Home'))} />
-          </GridItem>
-        </Grid>
-      </Container>
+          </div>
+        </div>
+      </div>
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { HStack, Link, VisuallyHidden } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -13,6 +13,47 @@ const LANGUAGE_NAME = {
   'en-US': 'language.en-US',
 } as const;
 
+/**
+ * The language links' look, for the header to style them with its own parts (one styled
+ * element for the whole header, src/app/layout/header.tsx).
+ */
+export const LANGUAGE_LINKS: SystemStyleObject = {
+  '& [data-lang-link]': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1.5',
+    px: '1.5',
+    py: '1',
+    borderRadius: 'sm',
+    fontSize: 'xs',
+    fontWeight: 'bold',
+    textTransform: 'uppercase',
+    letterSpacing: 'wide',
+    textDecoration: 'none',
+    color: 'fg.muted',
+    bg: 'transparent',
+    cursor: 'pointer',
+    outline: 'none',
+    _hover: {
+      bg: 'brand.subtle',
+      color: 'brand.fg',
+    },
+    _focusVisible: {
+      outlineWidth: '2px',
+      outlineOffset: '2px',
+      outlineStyle: 'solid',
+      outlineColor: 'brand.focusRing',
+    },
+  },
+  '& [data-lang-link][aria-current=true]': {
+    color: 'brand.contrast',
+    bg: 'brand.solid',
+    _hover: { bg: 'brand.solid', color: 'brand.contrast' },
+  },
+  '& [data-lang-link] > span': { srOnly: true },
+  '& [data-lang-switch]': { display: 'flex', alignItems: 'center', gap: '0.5' },
+};
+
 /** PT · ES · EN: the same page in another language; the choice is remembered. */
 export function LanguageSwitch({ brand }: { brand: BrandConfig }) {
   const intl = useIntl();
@@ -26,48 +67,30 @@ export function LanguageSwitch({ brand }: { brand: BrandConfig }) {
   if (brand.locales.length < 2) return null;
   const mode = { multiLanguage: brand.multiLanguage };
   return (
-    <HStack
-      as="nav"
-      gap="0.5"
+    <nav
       aria-label={intl.formatMessage({ id: 'header.languageNav' })}
+      data-lang-switch=""
       data-testid="language-switch"
     >
       {brand.locales.map((locale: Locale) => {
         const active = locale === current;
         return (
-          <Link
-            asChild
+          <RouterLink
             key={locale}
-            px="1.5"
-            py="1"
-            borderRadius="sm"
-            fontSize="xs"
-            fontWeight="bold"
-            textTransform="uppercase"
-            letterSpacing="wide"
-            textDecoration="none"
-            color={active ? 'brand.contrast' : 'fg.muted'}
-            bg={active ? 'brand.solid' : 'transparent'}
-            _hover={{
-              bg: active ? 'brand.solid' : 'brand.subtle',
-              color: active ? 'brand.contrast' : 'brand.fg',
-            }}
+            to={switchLanguagePath(location.pathname, location.search, locale, mode, slugs)}
+            lang={locale}
+            hrefLang={locale}
+            aria-current={active ? 'true' : undefined}
+            data-lang-link=""
+            data-testid={`lang-${prefixOf(locale)}`}
+            onClick={() => (brand.multiLanguage ? storeLocale(locale) : chooseLocale(locale))}
           >
-            <RouterLink
-              to={switchLanguagePath(location.pathname, location.search, locale, mode, slugs)}
-              lang={locale}
-              hrefLang={locale}
-              aria-current={active ? 'true' : undefined}
-              data-testid={`lang-${prefixOf(locale)}`}
-              onClick={() => (brand.multiLanguage ? storeLocale(locale) : chooseLocale(locale))}
-            >
-              {/* The name starts with the visible code (WCAG 2.5.3), then says the language. */}
-              {prefixOf(locale)}
-              <VisuallyHidden> {intl.formatMessage({ id: LANGUAGE_NAME[locale] })}</VisuallyHidden>
-            </RouterLink>
-          </Link>
+            {/* The name starts with the visible code (WCAG 2.5.3), then says the language. */}
+            {prefixOf(locale)}
+            <span> {intl.formatMessage({ id: LANGUAGE_NAME[locale] })}</span>
+          </RouterLink>
         );
       })}
-    </HStack>
+    </nav>
   );
 }
