@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { type BrandConfig, type ContentSection, FAQ_SLUGS } from '../../../schemas/contract';
 import { hasTrackers } from '../../../schemas/trackers';
 import { Glyph } from '../../components/icons';
+import { focusRing, GLYPH_4, LINK_BASE } from '../../components/plain-part-styles';
 import { useConteudos } from '../../features/content/hooks/use-content';
 import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup';
 import { useCurrentLocale } from '../../lib/locale';
@@ -46,34 +47,19 @@ const FOOTER_CSS: SystemStyleObject = {
   },
   '& [data-footer=contact]': { display: 'flex', alignItems: 'center', gap: '2' },
   '& [data-footer=contact][data-align=start]': { alignItems: 'start' },
-  '& [data-glyph]': {
-    display: 'inline-block',
-    boxSize: '4',
-    lineHeight: '1em',
-    flexShrink: '0',
-    verticalAlign: 'middle',
-  },
+  '& [data-glyph]': GLYPH_4,
   '& [data-align=start] [data-glyph]': { mt: '0.5' },
   '& [data-link]': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '1.5',
+    ...LINK_BASE,
     color: 'inherit',
-    cursor: 'pointer',
     borderRadius: 'l1',
-    outline: 'none',
     _hover: {
       textDecoration: 'underline',
       textUnderlineOffset: '3px',
       textDecorationColor: 'currentColor/20',
     },
     // In the footer's own colour: the brand's focus colour is its background here.
-    _focusVisible: {
-      outlineWidth: '2px',
-      outlineOffset: '2px',
-      outlineStyle: 'solid',
-      outlineColor: 'currentColor',
-    },
+    ...focusRing('currentColor'),
   },
   '& button[data-link]': { minH: '6' },
   '& [data-footer=column] > button[data-link]': { alignSelf: 'flex-start' },

@@ -2,6 +2,7 @@ import { Box, type SystemStyleObject } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { BrandConfig } from '../../../schemas/contract';
+import { focusRing, LINK_BASE } from '../../components/plain-part-styles';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { CartBadge } from '../../features/cart/components/cart-badge';
 import { useCurrentLocale } from '../../lib/locale';
@@ -45,9 +46,7 @@ const HEADER_PARTS: SystemStyleObject = {
   '& [data-area=account]': { gridArea: 'account' },
   '& [data-header=row]': { display: 'flex', alignItems: 'center', gap: '1' },
   '& [data-nav-link]': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '1.5',
+    ...LINK_BASE,
     px: '3',
     py: '2',
     borderRadius: 'md',
@@ -56,18 +55,11 @@ const HEADER_PARTS: SystemStyleObject = {
     whiteSpace: 'nowrap',
     color: 'fg.muted',
     textDecoration: 'none',
-    cursor: 'pointer',
-    outline: 'none',
     _hover: {
       bg: 'brand.subtle',
       color: 'brand.fg',
     },
-    _focusVisible: {
-      outlineWidth: '2px',
-      outlineOffset: '2px',
-      outlineStyle: 'solid',
-      outlineColor: 'brand.focusRing',
-    },
+    ...focusRing('brand.focusRing'),
     '&[aria-current=page]': { color: 'brand.fg', bg: 'brand.subtle' },
   },
   ...LANGUAGE_LINKS,

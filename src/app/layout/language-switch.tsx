@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { type BrandConfig, FAQ_SLUGS, type Locale } from '../../../schemas/contract';
+import { focusRing, LINK_BASE } from '../../components/plain-part-styles';
 import { useConteudos } from '../../features/content/hooks/use-content';
 import { chooseLocale, prefixOf, storeLocale, useCurrentLocale } from '../../lib/locale';
 import { switchLanguagePath } from '../../lib/routes';
@@ -19,9 +20,7 @@ const LANGUAGE_NAME = {
  */
 export const LANGUAGE_LINKS: SystemStyleObject = {
   '& [data-lang-link]': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '1.5',
+    ...LINK_BASE,
     px: '1.5',
     py: '1',
     borderRadius: 'sm',
@@ -32,18 +31,11 @@ export const LANGUAGE_LINKS: SystemStyleObject = {
     textDecoration: 'none',
     color: 'fg.muted',
     bg: 'transparent',
-    cursor: 'pointer',
-    outline: 'none',
     _hover: {
       bg: 'brand.subtle',
       color: 'brand.fg',
     },
-    _focusVisible: {
-      outlineWidth: '2px',
-      outlineOffset: '2px',
-      outlineStyle: 'solid',
-      outlineColor: 'brand.focusRing',
-    },
+    ...focusRing('brand.focusRing'),
   },
   '& [data-lang-link][aria-current=true]': {
     color: 'brand.contrast',

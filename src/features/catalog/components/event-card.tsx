@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Evento } from '../../../../schemas/contract';
 import { ApproxPrice } from '../../../components/approx-price';
 import { Glyph } from '../../../components/icons';
+import { GLYPH_4 } from '../../../components/plain-part-styles';
 import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 
@@ -72,13 +73,7 @@ const CARD_PARTS: SystemStyleObject = {
     color: 'fg.muted',
     fontSize: 'sm',
   },
-  '& [data-glyph]': {
-    display: 'inline-block',
-    boxSize: '4',
-    lineHeight: '1em',
-    flexShrink: '0',
-    verticalAlign: 'middle',
-  },
+  '& [data-glyph]': GLYPH_4,
   '& [data-card=dates]': { fontSize: 'sm', color: 'fg.muted' },
   '& [data-card=footer]': { display: 'flex', alignItems: 'center', gap: '2', px: '4', pb: '4' },
   '& [data-card=price]': { fontWeight: 'semibold', color: 'brand.fg' },

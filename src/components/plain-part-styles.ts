@@ -1,0 +1,35 @@
+import type { SystemStyleObject } from '@chakra-ui/react';
+
+// The looks of Chakra's Link and Icon for plain elements that a repeated part (the header, the
+// footer, an event card) styles once with nested selectors, instead of each element resolving
+// its styles as the page hydrates.
+
+/** Chakra's Link recipe's base, without its colour and focus ring (see {@link focusRing}). */
+export const LINK_BASE = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1.5',
+  cursor: 'pointer',
+  outline: 'none',
+} as const satisfies SystemStyleObject;
+
+/** Chakra's `focusVisibleRing: 'outside'`, in `color`. */
+export function focusRing(color: string): SystemStyleObject {
+  return {
+    _focusVisible: {
+      outlineWidth: '2px',
+      outlineOffset: '2px',
+      outlineStyle: 'solid',
+      outlineColor: color,
+    },
+  };
+}
+
+/** Chakra's Icon recipe at `boxSize="4"`, for icons.tsx's `Glyph` (`[data-glyph]`). */
+export const GLYPH_4 = {
+  display: 'inline-block',
+  boxSize: '4',
+  lineHeight: '1em',
+  flexShrink: '0',
+  verticalAlign: 'middle',
+} as const satisfies SystemStyleObject;
