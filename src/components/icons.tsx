@@ -56,8 +56,8 @@ const GLYPHS = {
 
 /**
  * A decorative icon as a plain `<svg>` with no style of its own: for a part that repeats on
- * every page (the footer) or many times on one (the home page's event cards), which styles its icons once (`[data-glyph]`) instead of each icon
- * resolving its styles as the page hydrates.
+ * every page (the footer) or many times on one (the home page's event cards), which styles its
+ * icons once (`[data-glyph]`) instead of each icon resolving its styles as the page hydrates.
  */
 export function Glyph({
   name,

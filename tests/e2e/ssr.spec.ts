@@ -5,6 +5,7 @@ import {
   installCommitProbe,
   msg,
   readCommits,
+  styledInside,
   useSession,
 } from './support';
 
@@ -190,10 +191,7 @@ test("an event page's days are styled by their row: one styled element per day",
   await page.goto('/pt/produto/1');
   const days = page.locator('[role=radiogroup] [data-testid^="date-"]');
   expect(await days.count()).toBeGreaterThan(20);
-  const styledInside = await days.evaluateAll(
-    (buttons) => buttons.flatMap((b) => [...b.querySelectorAll('[class*="css-"]')]).length,
-  );
-  expect(styledInside).toBe(0);
+  expect(await styledInside(days)).toBe(0);
   // What the parts look like: the day's number large and bold, the full date for screen readers.
   const day = days.first();
   const number = await day.locator('[data-day-part=day]').evaluate((el) => {
@@ -217,10 +215,7 @@ test("the home page's event cards are styled by the card: one styled element eac
   await page.goto('/pt');
   const cards = page.getByTestId('event-card');
   expect(await cards.count()).toBeGreaterThan(1);
-  const styledInside = await cards.evaluateAll(
-    (all) => all.flatMap((c) => [...c.querySelectorAll('[class*="css-"]')]).length,
-  );
-  expect(styledInside).toBe(0);
+  expect(await styledInside(cards)).toBe(0);
   // The card is still one link, named by the event, that covers the whole card.
   const card = cards.first();
   const link = card.getByRole('link');
@@ -244,23 +239,9 @@ test("the header and the footer are styled by themselves; the footer's focus rin
   // hydrated (a third of the home page's styled elements). Its newsletter form keeps its own.
   await page.goto('/pt');
   const footer = page.getByRole('contentinfo');
-  const styledParts = await footer.evaluate(
-    (el) =>
-      [...el.querySelectorAll('[class*="css-"]')].filter(
-        (part) => !part.closest('[data-footer=newsletter]'),
-      ).length,
-  );
-  expect(styledParts).toBe(0);
+  expect(await styledInside(footer, '[data-footer=newsletter]')).toBe(0);
   // The header likewise: only its buttons (currency, cart, account) keep their components.
-  const headerStyled = await page
-    .locator('header')
-    .evaluate(
-      (el) =>
-        [...el.querySelectorAll('[class*="css-"]')].filter(
-          (part) => !part.closest('button, .chakra-button'),
-        ).length,
-    );
-  expect(headerStyled).toBe(0);
+  expect(await styledInside(page.locator('header'), 'button, .chakra-button')).toBe(0);
   // Its look: headings in the heading font's semibold, each contact a row with its icon.
   const looks = await footer.evaluate((el) => {
     const h2 = getComputedStyle(el.querySelector('nav h2') as Element);

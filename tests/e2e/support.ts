@@ -600,6 +600,20 @@ export async function pendingLocator(page: Page): Promise<string> {
   });
 }
 
+/**
+ * How many elements with a style of their own (an emotion class: each resolves its styles as
+ * the page hydrates) are inside the located elements, but for those inside `except`.
+ */
+export function styledInside(located: Locator, except?: string): Promise<number> {
+  return located.evaluateAll(
+    (all, not) =>
+      all
+        .flatMap((el) => [...el.querySelectorAll('[class*="css-"]')])
+        .filter((part) => !not || !part.closest(not)).length,
+    except ?? null,
+  );
+}
+
 /** What one React commit after hydration rendered again (see {@link installCommitProbe}). */
 export interface CommitCount {
   /** Components rendered again (not a first render). */
