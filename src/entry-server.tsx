@@ -22,6 +22,7 @@ import type { Preloaded } from '../schemas/preload';
 import { App, STYLE_CACHE_KEY } from './app/app';
 import { AppRoutes } from './app/router';
 import { createBrandSystem } from './lib/brand-system';
+import { CLASS_SETS_ELEMENT_ID, ClassSetRegistry } from './lib/class-sets';
 
 export interface RenderInput {
   /** The brand's public config (as inlined into the page). */
@@ -61,11 +62,14 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   // beside the elements.
   const styleCache = createCache({ key: STYLE_CACHE_KEY, nonce: input.nonce });
   styleCache.compat = true;
+  const system = systemFor(input.brand);
+  const classSets = new ClassSetRegistry(system, styleCache);
   const element = (
     <App
       brand={input.brand}
-      system={systemFor(input.brand)}
+      system={system}
       styleCache={styleCache}
+      classSets={classSets}
       preloaded={input.preloaded}
     >
       <StaticRouter location={`${url.pathname}${url.search}`}>
@@ -75,7 +79,17 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   );
   const html = await renderToString(element, input.nonce);
   const styles = createEmotionServer(styleCache);
-  return { html, head: styles.constructStyleTagsFromChunks(styles.extractCriticalToChunks(html)) };
+  // Emotion keeps the rules of the classes the HTML names; a class set's every class goes with
+  // the page too, as the browser may apply any of them without resolving it (the picked time's
+  // look, on a page rendered with none picked).
+  const used = classSets.classNames().join(' ');
+  const chunks = styles.extractCriticalToChunks(`${html}\n${used}`);
+  chunks.html = html;
+  // The classes of the class sets the page used, for its hydration (JSON: no script runs).
+  const sets = `<script type="application/json" id=${JSON.stringify(CLASS_SETS_ELEMENT_ID)}>${JSON.stringify(
+    classSets,
+  ).replace(/</g, '\\u003c')}</script>`;
+  return { html, head: `${styles.constructStyleTagsFromChunks(chunks)}\n${sets}` };
 }
 
 function renderToString(element: React.ReactNode, nonce: string): Promise<string> {

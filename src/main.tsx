@@ -10,6 +10,7 @@ import { App, STYLE_CACHE_KEY } from './app/app';
 import { AppRoutes, preloadPage } from './app/router';
 import { nextTask } from './lib/after-paint';
 import { brandSystemConfig, reuseServerGlobalStyles, wantsDebug } from './lib/brand-system';
+import { ClassSetRegistry, readClassSets } from './lib/class-sets';
 import { captureExtraParams } from './lib/extra-params';
 import { setupInspector, wantsInspector } from './lib/inspect';
 import {
@@ -113,6 +114,7 @@ async function boot(): Promise<void> {
       brand={brand}
       system={system}
       styleCache={styleCache}
+      classSets={new ClassSetRegistry(system, styleCache, rendered ? readClassSets() : {})}
       preloaded={rendered ? readPreloaded() : {}}
     >
       {/* No transitions: a tap on a link shows the new page's loading frame at once instead of

@@ -46,7 +46,23 @@ const MAP_PIN = (
   </>
 );
 
+const CART = (
+  <>
+    <circle cx="9" cy="20" r="1.5" />
+    <circle cx="18" cy="20" r="1.5" />
+    <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.6a2 2 0 0 0 2-1.6L22 7H6" />
+  </>
+);
+const USER = (
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </>
+);
+
 const GLYPHS = {
+  cart: CART,
+  user: USER,
   mail: MAIL,
   phone: PHONE,
   chat: CHAT,
@@ -87,22 +103,11 @@ export function MinusIcon(props: IconProps) {
 }
 
 export function CartIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <circle cx="9" cy="20" r="1.5" />
-      <circle cx="18" cy="20" r="1.5" />
-      <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.6a2 2 0 0 0 2-1.6L22 7H6" />
-    </SvgIcon>
-  );
+  return <SvgIcon {...props}>{CART}</SvgIcon>;
 }
 
 export function UserIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21a8 8 0 0 1 16 0" />
-    </SvgIcon>
-  );
+  return <SvgIcon {...props}>{USER}</SvgIcon>;
 }
 
 export function TicketIcon(props: IconProps) {

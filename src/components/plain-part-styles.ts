@@ -1,4 +1,4 @@
-import type { SystemStyleObject } from '@chakra-ui/react';
+import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
 
 // The looks of Chakra's Link and Icon for plain elements that a repeated part (the header, the
 // footer, an event card) styles once with nested selectors, instead of each element resolving
@@ -33,3 +33,18 @@ export const GLYPH_4 = {
   flexShrink: '0',
   verticalAlign: 'middle',
 } as const satisfies SystemStyleObject;
+
+/**
+ * A Chakra component's look for a plain element, in a class set (src/lib/class-sets.tsx): the
+ * recipe's styles for `variants` (its defaults for the rest), then the element's own, merged as
+ * the component merges its recipe and its style props. With the recipe's class name beside the
+ * set's class (`chakra-button`, `chakra-icon`), the element is styled as the component was.
+ */
+export function recipeLook(
+  system: SystemContext,
+  recipe: 'button' | 'icon' | 'heading' | 'text' | 'container' | 'skipNavLink',
+  variants: Record<string, string> = {},
+  own: SystemStyleObject = {},
+): SystemStyleObject[] {
+  return [system.getRecipeFn(recipe)(variants), own];
+}

@@ -5,6 +5,7 @@ import {
   installCommitProbe,
   msg,
   readCommits,
+  styleComponentsInside,
   styledInside,
   useSession,
 } from './support';
@@ -183,15 +184,41 @@ test('a rendered event page hydrates without asking the catalogue again and work
   expect(problems).toEqual([]);
 });
 
-test("an event page's days are styled by their row: one styled element per day", async ({
+test("an event page's days and times are plain buttons, styled once by their list", async ({
   page,
 }) => {
-  // Each styled element resolves its styles as the page hydrates; the row of days (51 in the
-  // demo) was ~200 of the page's ~370.
+  // A Chakra Button per day (51 in the demo) and per time each resolved the same styles as the
+  // page hydrated: 75 of the event page's 117 style components. Their two looks (picked, not
+  // picked) are class sets (src/lib/class-sets.tsx): resolved by the server, hydrated as written.
   await page.goto('/pt/produto/1');
-  const days = page.locator('[role=radiogroup] [data-testid^="date-"]');
+  const row = page.getByRole('radiogroup');
+  const days = row.locator('[data-testid^="date-"]');
+  const times = page.locator('ul[role=list]').filter({ has: page.locator('[data-testid^=time-]') });
   expect(await days.count()).toBeGreaterThan(20);
+  expect(await times.getByRole('button').count()).toBeGreaterThan(1);
+  expect(await styleComponentsInside(row)).toBe(0);
+  expect(await styleComponentsInside(times)).toBe(0);
   expect(await styledInside(days)).toBe(0);
+  // Two looks: every day not picked shares one class, the picked day has the other; a picked day
+  // is filled, the others are outlined, as Chakra's solid and outline buttons.
+  const looks = await days.evaluateAll((all) =>
+    all.map((el) => {
+      const s = getComputedStyle(el);
+      return {
+        picked: el.getAttribute('aria-checked') === 'true',
+        className: el.className,
+        background: s.backgroundColor,
+        border: s.borderTopWidth,
+      };
+    }),
+  );
+  const unpicked = looks.filter((l) => !l.picked);
+  const picked = looks.filter((l) => l.picked);
+  expect(picked).toHaveLength(1);
+  expect(new Set(unpicked.map((l) => l.className)).size).toBe(1);
+  expect(picked[0]?.className).not.toBe(unpicked[0]?.className);
+  expect(picked[0]?.background).not.toBe(unpicked[0]?.background);
+  expect(unpicked[0]?.border).toBe('1px');
   // What the parts look like: the day's number large and bold, the full date for screen readers.
   const day = days.first();
   const number = await day.locator('[data-day-part=day]').evaluate((el) => {
@@ -205,6 +232,27 @@ test("an event page's days are styled by their row: one styled element per day",
     .evaluate((el) => el.getBoundingClientRect().width <= 1);
   expect(hidden).toBe(true);
   await expect(day).toHaveAccessibleName(/, [^,]+, \d{1,2} de \S+ de \d{4}$/u);
+  // A time: bold tabular digits, then its seats; its name reads "12:00, 170 vagas" (Chromium
+  // puts a space before the hidden comma, as it did with Chakra's VisuallyHidden).
+  const time = times.getByRole('button').first();
+  await expect(time).toHaveAccessibleName(/^\d{2}:\d{2} ?, \d+ vagas$/u);
+  const digits = await time
+    .locator('[data-time-part=time]')
+    .evaluate((el) => [getComputedStyle(el).fontWeight, getComputedStyle(el).fontVariantNumeric]);
+  expect(digits).toEqual(['700', 'tabular-nums']);
+  // Picking a time still works: the button says so and takes the picked look (the page was
+  // rendered with no time picked, and carries that look all the same), and the tickets show.
+  const background = (el: Element) => getComputedStyle(el).backgroundColor;
+  const unpickedTime = await time.evaluate(background);
+  await time.click();
+  await expect(time).toHaveAttribute('aria-pressed', 'true');
+  await page.mouse.move(0, 0);
+  // (Polled: the button's colours change in a transition.)
+  await expect.poll(() => time.evaluate(background)).toBe(picked[0]?.background);
+  expect(unpickedTime).not.toBe(picked[0]?.background);
+  await expect(
+    page.getByRole('heading', { name: msg('pt-BR', 'product.chooseTickets') }),
+  ).toBeVisible();
 });
 
 test("the home page's event cards are styled by the card: one styled element each", async ({
@@ -216,6 +264,10 @@ test("the home page's event cards are styled by the card: one styled element eac
   const cards = page.getByTestId('event-card');
   expect(await cards.count()).toBeGreaterThan(1);
   expect(await styledInside(cards)).toBe(0);
+  // The rest of the page (the hero, the list, their headings and texts) is class sets: the only
+  // style components React renders in the page's main part are the cards' roots (a LinkBox and
+  // the Card's root each).
+  expect(await styleComponentsInside(page.locator('main'))).toBe(2 * (await cards.count()));
   // The card is still one link, named by the event, that covers the whole card.
   const card = cards.first();
   const link = card.getByRole('link');
@@ -236,12 +288,29 @@ test("the header and the footer are styled by themselves; the footer's focus rin
   page,
 }) => {
   // On every page: as Chakra components its ~45 parts each resolved their styles as the page
-  // hydrated (a third of the home page's styled elements). Its newsletter form keeps its own.
+  // hydrated (a third of the home page's styled elements). Its newsletter form keeps its own
+  // classes.
   await page.goto('/pt');
   const footer = page.getByRole('contentinfo');
   expect(await styledInside(footer, '[data-footer=newsletter]')).toBe(0);
-  // The header likewise: only its buttons (currency, cart, account) keep their components.
+  // The header likewise but for its buttons (currency, cart, account), which carry a class each.
   expect(await styledInside(page.locator('header'), 'button, .chakra-button')).toBe(0);
+  // Neither renders a style component as the page hydrates, nor does the chat-help button: the
+  // frame (its buttons, the newsletter's sign-up included) is class sets the server resolved.
+  expect(await styleComponentsInside(page.locator('header'))).toBe(0);
+  expect(await styleComponentsInside(footer)).toBe(0);
+  expect(await styleComponentsInside(page.getByTestId('chat-help'))).toBe(0);
+  // …and the page's HTML carries their classes (hydrated as written, not resolved again).
+  const sets = JSON.parse((await page.locator('#class-sets').textContent()) ?? '{}') as Record<
+    string,
+    Record<string, string>
+  >;
+  expect(Object.keys(sets)).toEqual(
+    expect.arrayContaining(['header', 'footer', 'newsletter', 'login-button', 'cart-link']),
+  );
+  expect(await page.getByTestId('login-button').getAttribute('class')).toContain(
+    sets['login-button']?.button,
+  );
   // Its look: headings in the heading font's semibold, each contact a row with its icon.
   const looks = await footer.evaluate((el) => {
     const h2 = getComputedStyle(el.querySelector('nav h2') as Element);

@@ -1,7 +1,8 @@
-import { Button } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { BrandConfig } from '../../../schemas/contract';
+import { recipeLook } from '../../components/plain-part-styles';
+import { defineClassSet, useClassSet } from '../../lib/class-sets';
 import { useCurrencyCode } from '../../lib/currency';
 import { withAllTexts } from '../../lib/locale';
 
@@ -9,6 +10,16 @@ import { withAllTexts } from '../../lib/locale';
 const CurrencyModal = lazy(
   withAllTexts(() => import('./currency-modal').then((m) => ({ default: m.CurrencyModal }))),
 );
+
+/** The button: Chakra's ghost Button at size xs, its code bold and spaced. */
+const CURRENCY = defineClassSet('currency-button', (system) => ({
+  button: recipeLook(
+    system,
+    'button',
+    { size: 'xs', variant: 'ghost' },
+    { fontWeight: 'bold', letterSpacing: 'wide', color: 'fg.muted' },
+  ),
+}));
 
 /**
  * The header's currency choice (spec §3 "currency modal"): the chosen code on a small button that
@@ -18,22 +29,20 @@ export function CurrencySwitch({ brand }: { brand: BrandConfig }) {
   const intl = useIntl();
   const code = useCurrencyCode();
   const [open, setOpen] = useState(false);
+  const classes = useClassSet(CURRENCY);
   if (!brand.cotacao || brand.cotacao.length === 0) return null;
   return (
     <>
-      <Button
-        size="xs"
-        variant="ghost"
-        fontWeight="bold"
-        letterSpacing="wide"
-        color="fg.muted"
+      <button
+        type="button"
+        className={`chakra-button ${classes.button}`}
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
         aria-label={intl.formatMessage({ id: 'currency.button' }, { moeda: code })}
         data-testid="currency-open"
       >
         {code}
-      </Button>
+      </button>
       {open ? (
         <Suspense fallback={null}>
           <CurrencyModal brand={brand} onClose={() => setOpen(false)} />

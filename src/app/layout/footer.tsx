@@ -1,4 +1,4 @@
-import { Box, type SystemStyleObject } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { Glyph } from '../../components/icons';
 import { focusRing, GLYPH_4, LINK_BASE } from '../../components/plain-part-styles';
 import { useConteudos } from '../../features/content/hooks/use-content';
 import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup';
+import { defineClassSet, useClassSet } from '../../lib/class-sets';
 import { useCurrentLocale } from '../../lib/locale';
 import { telHref, whatsappHref } from '../../lib/support-links';
 import { CONSENT_OPENER_ID, openConsentPreferences } from '../../lib/tracking/consent';
@@ -76,6 +77,11 @@ const FOOTER_CSS: SystemStyleObject = {
   '& [data-footer=bottom] [data-link]': { fontSize: 'sm' },
 };
 
+/** The footer itself (a class set: the server resolves it, the page hydrates with its class). */
+const FOOTER = defineClassSet('footer', {
+  root: [FOOTER_CSS, { bg: 'brand.solid', color: 'brand.contrast', mt: '10' }],
+});
+
 /** Support contacts (spec §1) and the policy pages. */
 export function Footer({ brand }: { brand: BrandConfig }) {
   const intl = useIntl();
@@ -83,6 +89,7 @@ export function Footer({ brand }: { brand: BrandConfig }) {
   const to = usePathFor();
   const { support } = brand;
   const content = useConteudos();
+  const classes = useClassSet(FOOTER);
   /** Links to the brand's pages of a section (a page in both goes under Politicas only). */
   const pageLinks = (section: ContentSection, route: 'Informacoes' | 'Politicas') =>
     (content.data ?? [])
@@ -98,7 +105,7 @@ export function Footer({ brand }: { brand: BrandConfig }) {
         </RouterLink>
       ));
   return (
-    <Box as="footer" bg="brand.solid" color="brand.contrast" mt="10" css={FOOTER_CSS}>
+    <footer className={classes.root}>
       <div data-footer="inner">
         <div data-footer="columns">
           <div data-footer="about">
@@ -197,7 +204,7 @@ export function Footer({ brand }: { brand: BrandConfig }) {
           ) : null}
         </div>
       </div>
-    </Box>
+    </footer>
   );
 }
 

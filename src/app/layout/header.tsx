@@ -1,10 +1,11 @@
-import { Box, type SystemStyleObject } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { BrandConfig } from '../../../schemas/contract';
 import { focusRing, LINK_BASE } from '../../components/plain-part-styles';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { CartBadge } from '../../features/cart/components/cart-badge';
+import { defineClassSet, useClassSet } from '../../lib/class-sets';
 import { useCurrentLocale } from '../../lib/locale';
 import type { RouteName } from '../../lib/routes';
 import { usePathFor } from '../../lib/use-path-for';
@@ -15,9 +16,8 @@ import { LANGUAGE_LINKS, LanguageSwitch } from './language-switch';
 /**
  * The header's frame and links, styled once by the header (`data-header`, `data-nav-link`):
  * it is on every page, and as Chakra components (Container, Grid and its items, the logo, the
- * navigation's stacks and links) each part resolved its styles as the page hydrated. Its
- * buttons (currency, cart, account) keep their components. The look is the one those
- * components gave.
+ * navigation's stacks and links) each part resolved its styles as the page hydrated. The
+ * look is the one those components gave.
  */
 const HEADER_PARTS: SystemStyleObject = {
   '& [data-header=inner]': {
@@ -65,6 +65,21 @@ const HEADER_PARTS: SystemStyleObject = {
   ...LANGUAGE_LINKS,
 };
 
+/** The header itself (a class set: the server resolves it, the page hydrates with its class). */
+const HEADER = defineClassSet('header', {
+  root: [
+    HEADER_PARTS,
+    {
+      bg: 'bg',
+      borderBottomWidth: '1px',
+      position: 'sticky',
+      top: '0',
+      zIndex: 'sticky',
+      boxShadow: 'xs',
+    },
+  ],
+});
+
 const NAV: { route: RouteName; label: 'nav.events' | 'nav.orders' }[] = [
   { route: 'Home', label: 'nav.events' },
   { route: 'MeusPedidos', label: 'nav.orders' },
@@ -90,18 +105,9 @@ export function Header({ brand }: { brand: BrandConfig }) {
   const navigate = useNavigate();
   // Toasts and scroll targets stay below the header (it wraps to two rows on a phone).
   const ref = usePublishedHeight<HTMLElement>('--header-height');
+  const classes = useClassSet(HEADER);
   return (
-    <Box
-      ref={ref}
-      as="header"
-      bg="bg"
-      borderBottomWidth="1px"
-      position="sticky"
-      top="0"
-      zIndex="sticky"
-      boxShadow="xs"
-      css={HEADER_PARTS}
-    >
+    <header ref={ref} className={classes.root}>
       <div data-header="inner">
         <div data-header="grid">
           <div data-area="logo">
@@ -126,6 +132,6 @@ export function Header({ brand }: { brand: BrandConfig }) {
           </div>
         </div>
       </div>
-    </Box>
+    </header>
   );
 }

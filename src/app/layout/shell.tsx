@@ -1,4 +1,3 @@
-import { Box, Container, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -9,6 +8,7 @@ import { applyErrorPolicy } from '../../api/error-policy';
 import { LazyHost } from '../../components/lazy-host';
 import { LoadingState, PAGE_MIN_H } from '../../components/loading-state';
 import { notify, useToasterWanted } from '../../components/notify';
+import { recipeLook } from '../../components/plain-part-styles';
 import { useAccountQueryTriggers } from '../../features/account/hooks/use-account-query';
 import { useIdentityProviderReturn } from '../../features/auth/hooks/use-login-landing';
 import { targetFromRedirect } from '../../features/auth/login-outcome';
@@ -16,6 +16,7 @@ import { useLocalCartHandOver } from '../../features/cart/hooks/use-local-cart-h
 import { useDuePopup } from '../../features/content/hooks/use-due-popup';
 import { afterNextPaint } from '../../lib/after-paint';
 import { useBrand } from '../../lib/brand-context';
+import { defineClassSet, useClassSet } from '../../lib/class-sets';
 import { useCurrentLocale, withAllTexts } from '../../lib/locale';
 import { returnTargetPath } from '../../lib/return-target';
 import { clearSession, getSession } from '../../lib/session-store';
@@ -252,35 +253,56 @@ function Overlays() {
 }
 
 /**
+ * The frame's parts as Chakra drew them (SkipNavLink, a column Flex on the page's background, the
+ * main element at least a screen tall, a Container): a class set, as the frame is on every page.
+ */
+const FRAME = defineClassSet('frame', (system) => ({
+  skip: recipeLook(system, 'skipNavLink'),
+  column: [
+    { display: 'flex', flexDirection: 'column' },
+    { minH: '100dvh', bg: 'bg.subtle' },
+  ],
+  main: { flex: '1', width: 'full', minH: PAGE_MIN_H },
+  container: recipeLook(
+    system,
+    'container',
+    {},
+    { maxW: '5xl', px: { base: '4', md: '6' }, py: { base: '5', md: '8' } },
+  ),
+}));
+
+/**
  * The page frame. `handlesQuery` is false on the language redirect, whose target handles the
  * query instead.
  */
 export function Shell({ brand, handlesQuery }: { brand: BrandConfig; handlesQuery: boolean }) {
+  const classes = useClassSet(FRAME);
   return (
     <>
       <NavigationEffects brand={brand} />
       <ShellEffects handlesQuery={handlesQuery} />
-      <SkipNavLink id={MAIN_ID}>
+      <a href={`#${MAIN_ID}`} className={classes.skip}>
         <FormattedMessage id="a11y.skipToContent" />
-      </SkipNavLink>
+      </a>
       {/* First after the skip link: the keyboard and screen readers meet the cookie banner at
           once; it is fixed at the bottom, so where it sits in the page moves nothing. */}
       <ConsentHost brand={brand} />
-      <Flex direction="column" minH="100dvh" bg="bg.subtle">
+      <div className={classes.column}>
         <Header brand={brand} />
         {/* At least a screen tall: the footer starts below the first screen, so a page that
             grows or shrinks as its data arrives does not move it into view (no layout shift). */}
-        <Box as="main" flex="1" width="full" minH={PAGE_MIN_H}>
-          <SkipNavContent id={MAIN_ID} />
-          <Container maxW="5xl" px={{ base: '4', md: '6' }} py={{ base: '5', md: '8' }}>
+        <main className={classes.main}>
+          {/* The skip link's target. */}
+          <div id={MAIN_ID} tabIndex={-1} style={{ outline: 0 }} />
+          <div className={`chakra-container ${classes.container}`}>
             <Suspense fallback={<LoadingState page />}>
               <Outlet />
               <ReadyMark />
             </Suspense>
-          </Container>
-        </Box>
+          </div>
+        </main>
         <Footer brand={brand} />
-      </Flex>
+      </div>
       <Overlays />
       <SupportHost brand={brand} handlesQuery={handlesQuery} />
     </>

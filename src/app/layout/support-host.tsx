@@ -1,12 +1,14 @@
-import { Box, Button } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import { lazy, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { BrandConfig } from '../../../schemas/contract';
-import { ChatIcon } from '../../components/icons';
+import { Glyph } from '../../components/icons';
 import { LazyHost } from '../../components/lazy-host';
+import { recipeLook } from '../../components/plain-part-styles';
 import { useBottomInsetVars } from '../../lib/bottom-insets';
 import { CHAT_BUTTON_ID } from '../../lib/brand-system';
+import { defineClassSet, useClassSet } from '../../lib/class-sets';
 import { useCurrentLocale, withAllTexts } from '../../lib/locale';
 import { openSupport, useSupportRequest } from '../../lib/ui-stores';
 
@@ -40,6 +42,34 @@ function useSupportQuery(enabled: boolean) {
 }
 
 /**
+ * The chat-help button: Chakra's Button at size lg, round, fixed at the bottom corner above the
+ * cookie banner and an event page's sticky bar (their heights: `useBottomInsetVars`), never
+ * printed; hidden while the panel is open (under the panel's backdrop it would float over the
+ * panel). Its icon, and its word beside the icon on wider screens.
+ */
+function chatButton(hidden: boolean): SystemStyleObject {
+  return {
+    position: 'fixed',
+    zIndex: 'banner',
+    insetEnd: { base: '3', md: '5' },
+    bottom: 'calc(var(--sticky-bottom, 0px) + var(--consent-height, 0px) + 0.75rem)',
+    ...(hidden ? { visibility: 'hidden' } : {}),
+    borderRadius: 'full',
+    minW: '12',
+    h: '12',
+    px: { base: '0', md: '4' },
+    shadow: 'lg',
+  };
+}
+const NOT_PRINTED = { '@media print': { display: 'none' } };
+const CHAT = defineClassSet('chat-help', (system) => ({
+  button: recipeLook(system, 'button', { size: 'lg' }, NOT_PRINTED).concat(chatButton(false)),
+  hidden: recipeLook(system, 'button', { size: 'lg' }, NOT_PRINTED).concat(chatButton(true)),
+  icon: recipeLook(system, 'icon', {}, { boxSize: '5' }),
+  word: { display: { base: 'none', md: 'inline' } },
+}));
+
+/**
  * The support panel's host: the fixed chat-help button (when the brand offers it, brand.json
  * `support.chat`), above the cookie banner and an event page's sticky bar, and the panel
  * itself, downloaded the first time it is asked for (the button, the footer's link or
@@ -59,12 +89,15 @@ export function SupportHost({
   const locale = useCurrentLocale();
   const { open } = useSupportRequest();
   useSupportQuery(handlesQuery);
+  const classes = useClassSet(CHAT);
   return (
     <>
       {brand.support.chat ? (
-        <Button
+        <button
+          type="button"
           id={CHAT_BUTTON_ID}
           ref={insetVars}
+          className={`chakra-button ${open ? classes.hidden : classes.button}`}
           data-testid="chat-help"
           aria-label={intl.formatMessage({ id: 'support.button' })}
           aria-haspopup="dialog"
@@ -72,26 +105,11 @@ export function SupportHost({
           onClick={(e) => openSupport(e.currentTarget)}
           onPointerEnter={() => void loadPanel()}
           onFocus={() => void loadPanel()}
-          position="fixed"
-          zIndex="banner"
-          insetEnd={{ base: '3', md: '5' }}
-          bottom="calc(var(--sticky-bottom, 0px) + var(--consent-height, 0px) + 0.75rem)"
-          // Under the open panel's backdrop it would float over the panel: hidden meanwhile.
-          visibility={open ? 'hidden' : undefined}
-          borderRadius="full"
-          size="lg"
-          minW="12"
-          h="12"
-          px={{ base: '0', md: '4' }}
-          shadow="lg"
-          css={{ '@media print': { display: 'none' } }}
         >
-          <ChatIcon boxSize="5" />
+          <Glyph name="chat" className={`chakra-icon ${classes.icon}`} />
           {/* The word beside the icon on wider screens; the accessible name starts with it. */}
-          <Box as="span" display={{ base: 'none', md: 'inline' }}>
-            {intl.formatMessage({ id: 'support.buttonShort' })}
-          </Box>
-        </Button>
+          <span className={classes.word}>{intl.formatMessage({ id: 'support.buttonShort' })}</span>
+        </button>
       ) : null}
       <LazyHost on={open}>
         <SupportPanel key={locale} brand={brand} chatButtonId={CHAT_BUTTON_ID} />

@@ -1,11 +1,13 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
+import { recipeLook } from '../../components/plain-part-styles';
 import { BrandHero } from '../../features/catalog/components/brand-hero';
 import { EventGrid } from '../../features/catalog/components/event-grid';
 import { useEventos } from '../../features/catalog/hooks/use-catalog';
 import { useBrand } from '../../lib/brand-context';
+import { defineClassSet, useClassSet } from '../../lib/class-sets';
 import { useCurrentLocale } from '../../lib/locale';
 import { usePathFor } from '../../lib/use-path-for';
 
@@ -16,18 +18,31 @@ function prefetchEventPage(): void {
   void Promise.all([import('./produto'), import('./cart-scope')]).catch(() => {});
 }
 
+/** The page's column and the events' section as Chakra's Stacks drew them, and its heading. */
+const HOME = defineClassSet('home', (system) => ({
+  page: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: { base: '6', md: '10' },
+    mt: { base: '-5', md: '0' },
+  },
+  events: { display: 'flex', flexDirection: 'column', gap: '4' },
+  heading: recipeLook(system, 'heading', { size: 'xl' }, { fontFamily: 'heading' }),
+}));
+
 export function HomePage() {
   const brand = useBrand();
   const locale = useCurrentLocale();
   const to = usePathFor();
   const eventos = useEventos();
+  const classes = useClassSet(HOME);
   return (
-    <Stack gap={{ base: '6', md: '10' }} mt={{ base: '-5', md: '0' }}>
+    <div className={`chakra-stack ${classes.page}`}>
       <BrandHero brand={brand} locale={locale} />
-      <Stack as="section" aria-labelledby={EVENTS_HEADING_ID} gap="4">
-        <Heading as="h2" id={EVENTS_HEADING_ID} size="xl" fontFamily="heading">
+      <section aria-labelledby={EVENTS_HEADING_ID} className={`chakra-stack ${classes.events}`}>
+        <h2 id={EVENTS_HEADING_ID} className={`chakra-heading ${classes.heading}`}>
           <FormattedMessage id="home.eventsTitle" />
-        </Heading>
+        </h2>
         {eventos.loading ? <LoadingState /> : null}
         {eventos.error ? (
           <ErrorAlert message={<ErrorMessage error={eventos.error} />} onRetry={eventos.reload} />
@@ -44,7 +59,7 @@ export function HomePage() {
             onIntent={prefetchEventPage}
           />
         ) : null}
-      </Stack>
-    </Stack>
+      </section>
+    </div>
   );
 }

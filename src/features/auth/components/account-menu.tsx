@@ -1,6 +1,8 @@
 import { Button, chakra } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
-import { UserIcon } from '../../../components/icons';
+import { Glyph, UserIcon } from '../../../components/icons';
+import { recipeLook } from '../../../components/plain-part-styles';
+import { defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { loadable, useLoadable } from '../../../lib/loadable';
 import { withAllTexts } from '../../../lib/locale';
 import { useSession } from '../../../lib/session-store';
@@ -22,20 +24,33 @@ export const LABEL_ON_WIDE_ONLY = {
   },
 } as const;
 
+/** The guest's "Entrar": Chakra's outline Button at size sm, its icon and label. */
+const LOGIN = defineClassSet('login-button', (system) => ({
+  button: recipeLook(system, 'button', { size: 'sm', variant: 'outline' }),
+  icon: recipeLook(system, 'icon'),
+  label: [LABEL_ON_WIDE_ONLY],
+}));
+
 /** "Entrar", or the person's greeting opening the account menu: profile, orders, logout. */
 export function AccountMenu({ onLoggedOut }: { onLoggedOut(): void }) {
   const { loggedIn, pessoa } = useSession();
   // The menu's code (its popup layer) loads only for a logged-in person; until then the same
   // button shows, so nothing moves.
   const Menu = useLoadable(openableAccountMenu, loggedIn);
+  const classes = useClassSet(LOGIN);
   if (!loggedIn) {
     return (
-      <Button size="sm" variant="outline" onClick={() => openLogin()} data-testid="login-button">
-        <UserIcon />
-        <chakra.span css={LABEL_ON_WIDE_ONLY}>
+      <button
+        type="button"
+        className={`chakra-button ${classes.button}`}
+        onClick={() => openLogin()}
+        data-testid="login-button"
+      >
+        <Glyph name="user" className={`chakra-icon ${classes.icon}`} />
+        <span className={classes.label}>
           <FormattedMessage id="header.login" />
-        </chakra.span>
-      </Button>
+        </span>
+      </button>
     );
   }
   const firstName = pessoa?.nome.split(' ')[0] ?? '';

@@ -1,6 +1,8 @@
-import { Box, Button, HStack, type SystemStyleObject } from '@chakra-ui/react';
+import { Box, HStack, type SystemContext, type SystemStyleObject } from '@chakra-ui/react';
 import { type KeyboardEvent, useRef } from 'react';
 import { useIntl } from 'react-intl';
+import { recipeLook } from '../../../components/plain-part-styles';
+import { type ClassStyles, defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { dateButtonParts, formatLongDate } from '../../../lib/dates';
 
 /** The index a key moves to in a row of `count` (radio group keys), or null for other keys. */
@@ -35,6 +37,32 @@ const DAY_PARTS: SystemStyleObject = {
   '& [data-day-part=full]': { srOnly: true },
 };
 
+/** Each day's button: Chakra's Button in a column, as high as its parts. */
+const DAY_BUTTON: SystemStyleObject = {
+  flexDirection: 'column',
+  h: 'auto',
+  minW: '16',
+  py: '2',
+  gap: '0',
+};
+
+/**
+ * The looks of a picked and an unpicked choice: Chakra's Button (solid, outline) and the
+ * button's own styles, one class each for a whole list (an event page shows every day with
+ * sessions: 51 in the demo) instead of a Button each. The times of a day use it too.
+ */
+export function pickButtonStyles(
+  system: SystemContext,
+  own: SystemStyleObject,
+): ClassStyles<'picked' | 'unpicked'> {
+  return {
+    picked: recipeLook(system, 'button', { variant: 'solid' }, own),
+    unpicked: recipeLook(system, 'button', { variant: 'outline' }, own),
+  };
+}
+
+const DAY_BUTTONS = defineClassSet('day-buttons', (system) => pickButtonStyles(system, DAY_BUTTON));
+
 /**
  * A scrollable row of the days with sessions; one is picked. A radio group: one Tab stop (the
  * picked day, else the first), arrow keys, Home and End move and pick (WAI-ARIA APG), so 51
@@ -65,6 +93,7 @@ export function DatePickerRow({
     button?.focus();
     button?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }
+  const classes = useClassSet(DAY_BUTTONS);
   return (
     <Box overflowX="auto" pb="2" mx={{ base: '-4', md: '0' }} px={{ base: '4', md: '0' }}>
       <HStack
@@ -80,26 +109,23 @@ export function DatePickerRow({
           const parts = dateButtonParts(dia, intl.locale);
           const active = dia === selected;
           return (
-            <Button
+            // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA APG's radio group of buttons, as before (one tab stop, arrow keys: onKeyDown above).
+            <button
               key={dia}
+              type="button"
+              className={`chakra-button ${active ? classes.picked : classes.unpicked}`}
               data-testid={`date-${dia}`}
               role="radio"
               aria-checked={active}
               tabIndex={index === tabStop ? 0 : -1}
-              variant={active ? 'solid' : 'outline'}
               onClick={() => onSelect(dia)}
-              flexDirection="column"
-              h="auto"
-              minW="16"
-              py="2"
-              gap="0"
             >
               <span data-day-part="weekday">{parts.weekday}</span>
               <span data-day-part="day">{parts.day}</span>
               <span data-day-part="month">{parts.month}</span>
               {/* The name is what the button shows (WCAG 2.5.3), then the date in full. */}
               <span data-day-part="full">, {formatLongDate(dia, intl.locale)}</span>
-            </Button>
+            </button>
           );
         })}
       </HStack>

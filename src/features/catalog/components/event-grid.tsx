@@ -1,8 +1,23 @@
-import { SimpleGrid } from '@chakra-ui/react';
 import type { Evento } from '../../../../schemas/contract';
+import { defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { EventCard } from './event-card';
 
 const FIRST_SCREEN_CARDS = 3;
+
+/** The list as Chakra's SimpleGrid drew it: one column on a phone, two, then three. */
+const GRID = defineClassSet('event-grid', {
+  list: [
+    {
+      display: 'grid',
+      gridTemplateColumns: {
+        base: 'repeat(1, minmax(0, 1fr))',
+        sm: 'repeat(2, minmax(0, 1fr))',
+        md: 'repeat(3, minmax(0, 1fr))',
+      },
+    },
+    { listStyleType: 'none', gap: { base: '4', md: '6' } },
+  ],
+});
 
 export function EventGrid({
   eventos,
@@ -14,13 +29,9 @@ export function EventGrid({
   /** The pointer or the focus came to a card: its page may load ahead of the tap. */
   onIntent?: () => void;
 }) {
+  const classes = useClassSet(GRID);
   return (
-    <SimpleGrid
-      as="ul"
-      listStyleType="none"
-      columns={{ base: 1, sm: 2, md: 3 }}
-      gap={{ base: '4', md: '6' }}
-    >
+    <ul className={classes.list}>
       {eventos.map((e, i) => (
         <li key={e.idevento}>
           {/* The first row on a laptop, the first card on a phone: on the first screen. */}
@@ -32,6 +43,6 @@ export function EventGrid({
           />
         </li>
       ))}
-    </SimpleGrid>
+    </ul>
   );
 }

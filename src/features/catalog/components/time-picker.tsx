@@ -1,7 +1,28 @@
-import { Button, Text, VisuallyHidden, Wrap } from '@chakra-ui/react';
+import { type SystemStyleObject, Wrap } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import type { ApresentacaoResumo } from '../../../../schemas/contract';
+import { defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { formatTime } from '../../../lib/dates';
+import { pickButtonStyles } from './date-picker-row';
+
+/**
+ * Each time's button (Chakra's Button in a column) and its parts, styled once for the list
+ * rather than by a component each: the time, the session's title, the seats, the hidden commas.
+ */
+const TIME_BUTTON: SystemStyleObject = {
+  flexDirection: 'column',
+  h: 'auto',
+  py: '2',
+  gap: '0',
+  '& [data-time-part=time]': { fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' },
+  '& [data-time-part=title]': { fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'normal' },
+  '& [data-time-part=seats]': { fontSize: 'xs', fontWeight: 'normal' },
+  '& [data-time-part=comma]': { srOnly: true },
+};
+
+const TIME_BUTTONS = defineClassSet('time-buttons', (system) =>
+  pickButtonStyles(system, TIME_BUTTON),
+);
 
 /**
  * The sessions of the picked day, each with its time in the language's clock; a sold-out one is
@@ -23,6 +44,7 @@ export function TimePicker({
   titled?: boolean;
 }) {
   const intl = useIntl();
+  const classes = useClassSet(TIME_BUTTONS);
   return (
     <Wrap as="ul" role="list" aria-labelledby={labelledBy} gap="2" listStyleType="none">
       {sessions.map((s) => {
@@ -30,36 +52,29 @@ export function TimePicker({
         const soldOut = s.disponivel <= 0;
         return (
           <li key={s.idapresentacao}>
-            <Button
+            <button
+              type="button"
+              className={`chakra-button ${active ? classes.picked : classes.unpicked}`}
               data-testid={`time-${s.dt_hora}`}
               aria-pressed={active}
-              variant={active ? 'solid' : 'outline'}
               disabled={soldOut}
               onClick={() => onSelect(s.idapresentacao)}
-              flexDirection="column"
-              h="auto"
-              py="2"
-              gap="0"
             >
-              <Text as="span" fontWeight="bold" fontVariantNumeric="tabular-nums">
-                {formatTime(s.dthr_apresentacao, intl.locale)}
-              </Text>
+              <span data-time-part="time">{formatTime(s.dthr_apresentacao, intl.locale)}</span>
               {/* The name is what the button shows (WCAG 2.5.3): "16:00, Home FC x Visitors FC, 58 vagas". */}
-              <VisuallyHidden>, </VisuallyHidden>
+              <span data-time-part="comma">, </span>
               {titled ? (
                 <>
-                  <Text as="span" fontSize="sm" fontWeight="semibold" whiteSpace="normal">
-                    {s.dscapre}
-                  </Text>
-                  <VisuallyHidden>, </VisuallyHidden>
+                  <span data-time-part="title">{s.dscapre}</span>
+                  <span data-time-part="comma">, </span>
                 </>
               ) : null}
-              <Text as="span" fontSize="xs" fontWeight="normal">
+              <span data-time-part="seats">
                 {soldOut
                   ? intl.formatMessage({ id: 'product.soldOut' })
                   : intl.formatMessage({ id: 'product.available' }, { qtd: s.disponivel })}
-              </Text>
-            </Button>
+              </span>
+            </button>
           </li>
         );
       })}

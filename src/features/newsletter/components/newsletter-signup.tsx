@@ -1,6 +1,7 @@
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { recipeLook } from '../../../components/plain-part-styles';
+import { defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { withAllTexts } from '../../../lib/locale';
 
 // The form (RJSF and its validator) is not part of the first view: it loads when the footer
@@ -9,12 +10,29 @@ const NewsletterForm = lazy(
   withAllTexts(() => import('./newsletter-form').then((m) => ({ default: m.NewsletterForm }))),
 );
 
+/**
+ * The sign-up's parts as Chakra drew them (a Stack, a Heading at size sm, a Text, an outline
+ * Button at size sm in the footer's colour): a class set, as the footer is on every page.
+ */
+const NEWSLETTER = defineClassSet('newsletter', (system) => ({
+  section: { display: 'flex', flexDirection: 'column', gap: '2', maxW: 'sm', fontSize: 'sm' },
+  heading: recipeLook(system, 'heading', { size: 'sm' }),
+  intro: recipeLook(system, 'text', {}, { opacity: 0.9 }),
+  open: recipeLook(
+    system,
+    'button',
+    { size: 'sm', variant: 'outline' },
+    { color: 'inherit', alignSelf: 'flex-start' },
+  ),
+}));
+
 /** The footer's newsletter sign-up: a heading, a sentence and, once wanted, the form. */
 export function NewsletterSignup() {
   const intl = useIntl();
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
   // null: not wanted yet; false: load it; true: load it and focus its first field.
   const [wanted, setWanted] = useState<boolean | null>(null);
+  const classes = useClassSet(NEWSLETTER);
 
   useEffect(() => {
     const el = ref.current;
@@ -34,35 +52,30 @@ export function NewsletterSignup() {
   }, [wanted]);
 
   const open = (
-    <Button
-      size="sm"
-      variant="outline"
-      color="inherit"
-      alignSelf="flex-start"
+    <button
+      type="button"
+      className={`chakra-button ${classes.open}`}
       onFocus={() => setWanted((w) => w ?? true)}
       onClick={() => setWanted(true)}
       data-testid="newsletter-open"
     >
       <FormattedMessage id="newsletter.submit" />
-    </Button>
+    </button>
   );
 
   return (
-    <Stack
+    <section
       ref={ref}
-      as="section"
-      gap="2"
-      maxW="sm"
-      fontSize="sm"
+      className={`chakra-stack ${classes.section}`}
       aria-label={intl.formatMessage({ id: 'newsletter.title' })}
       data-testid="newsletter"
     >
-      <Heading as="h2" size="sm">
+      <h2 className={`chakra-heading ${classes.heading}`}>
         <FormattedMessage id="newsletter.title" />
-      </Heading>
-      <Text opacity={0.9}>
+      </h2>
+      <p className={classes.intro}>
         <FormattedMessage id="newsletter.intro" />
-      </Text>
+      </p>
       {wanted === null ? (
         open
       ) : (
@@ -70,6 +83,6 @@ export function NewsletterSignup() {
           <NewsletterForm autoFocus={wanted} />
         </Suspense>
       )}
-    </Stack>
+    </section>
   );
 }

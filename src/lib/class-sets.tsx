@@ -1,0 +1,131 @@
+import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
+import type { EmotionCache } from '@emotion/cache';
+import { serializeStyles } from '@emotion/serialize';
+import { insertStyles } from '@emotion/utils';
+import { createContext, type ReactNode, useContext } from 'react';
+
+/**
+ * Class sets: the looks of plain elements (a list's buttons, the header's parts), each a style
+ * object resolved by the brand's style system into an emotion class, as a Chakra component's
+ * styles are, but by name and once per page instead of by each component as it renders.
+ *
+ * The server resolves the sets its page uses and writes their classes into the page
+ * (a JSON script element, {@link CLASS_SETS_ELEMENT_ID}, beside the page's style elements); the browser hydrates those
+ * parts with the classes as written, without resolving a style. A set the page did not carry
+ * (a screen reached by a client-side navigation) is resolved in the browser when first used,
+ * and kept.
+ *
+ * A set's styles are a function of the style system only (never of props): each look a part
+ * can take (picked, not picked) is a class of its own. Its classes go on plain elements only: a
+ * Chakra component given one would merge the class's registered styles into a class of its own,
+ * which the browser, not having resolved the set, could not do alike.
+ */
+
+/** Style objects per class; an array is merged in order, as Chakra merges a component's. */
+export type ClassStyles<K extends string> = Record<K, SystemStyleObject | SystemStyleObject[]>;
+
+export interface ClassSet<K extends string> {
+  /** Unique among sets (class-sets.test.ts checks): the key of its classes in the page. */
+  readonly name: string;
+  readonly styles: (system: SystemContext) => ClassStyles<K>;
+}
+
+/** The id of the page's element with the classes of its sets (JSON: name → class → class name). */
+export const CLASS_SETS_ELEMENT_ID = 'class-sets';
+
+/**
+ * A set of classes, by name. `styles` may use the system: `system.getRecipeFn('button')` gives a
+ * recipe's look (`recipe({ variant: 'outline' })`), to merge before the part's own styles.
+ */
+export function defineClassSet<K extends string>(
+  name: string,
+  styles: ClassStyles<K> | ((system: SystemContext) => ClassStyles<K>),
+): ClassSet<K> {
+  return { name, styles: typeof styles === 'function' ? styles : () => styles };
+}
+
+type Classes = Record<string, string>;
+
+/** Resolves a set's styles into classes and inserts their rules into emotion's cache. */
+export function resolveClassSet<K extends string>(
+  set: ClassSet<K>,
+  system: SystemContext,
+  cache: EmotionCache,
+): Record<K, string> {
+  const styles = set.styles(system);
+  const classes = {} as Record<K, string>;
+  for (const key of Object.keys(styles) as K[]) {
+    const style = styles[key];
+    const serialized = serializeStyles(
+      [system.css(...(Array.isArray(style) ? style : [style]))],
+      cache.registered,
+    );
+    insertStyles(cache, serialized, false);
+    classes[key] = `${cache.key}-${serialized.name}`;
+  }
+  return classes;
+}
+
+/** Where a page's sets come from and go: one per server render, one in the browser. */
+export class ClassSetRegistry {
+  private readonly classes: Map<string, Classes>;
+
+  constructor(
+    private readonly system: SystemContext,
+    private readonly cache: EmotionCache,
+    /** The classes the server wrote into the page (the browser's registry). */
+    fromPage: Record<string, Classes> = {},
+  ) {
+    this.classes = new Map(Object.entries(fromPage));
+  }
+
+  classesOf<K extends string>(set: ClassSet<K>): Record<K, string> {
+    let classes = this.classes.get(set.name) as Record<K, string> | undefined;
+    if (!classes) {
+      classes = resolveClassSet(set, this.system, this.cache);
+      this.classes.set(set.name, classes);
+    }
+    return classes;
+  }
+
+  /** Every class of the sets used so far. */
+  classNames(): string[] {
+    return [...this.classes.values()].flatMap((classes) => Object.values(classes));
+  }
+
+  /** The sets used so far, for the page (the server's registry, once the page is rendered). */
+  toJSON(): Record<string, Classes> {
+    return Object.fromEntries(this.classes);
+  }
+}
+
+/** The classes the server wrote into the page; empty when there are none (or in `vite dev`). */
+export function readClassSets(): Record<string, Classes> {
+  const text = document.getElementById(CLASS_SETS_ELEMENT_ID)?.textContent;
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, Classes>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const RegistryContext = createContext<ClassSetRegistry | null>(null);
+
+export function ClassSetsProvider({
+  registry,
+  children,
+}: {
+  registry: ClassSetRegistry;
+  children: ReactNode;
+}) {
+  return <RegistryContext value={registry}>{children}</RegistryContext>;
+}
+
+/** The classes of `set`: the page's when it carries them, else resolved now (once). */
+export function useClassSet<K extends string>(set: ClassSet<K>): Record<K, string> {
+  const registry = useContext(RegistryContext);
+  if (!registry) throw new Error('useClassSet outside ClassSetsProvider');
+  return registry.classesOf(set);
+}
