@@ -8,6 +8,13 @@ import type { Locale, RpcMethod, RpcParams } from './contract';
 
 export const PRELOADED_ELEMENT_ID = 'preloaded';
 
+/**
+ * The page's class sets (src/lib/class-sets.tsx), written beside its answers: set name → class
+ * name → emotion class.
+ */
+export const CLASS_SETS_ELEMENT_ID = 'class-sets';
+export type PageClassSets = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
 /** Answers by {@link preloadKey}. */
 export type Preloaded = Readonly<Record<string, unknown>>;
 

@@ -18,11 +18,11 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { BrandConfig } from '../schemas/contract';
-import type { Preloaded } from '../schemas/preload';
+import type { PageClassSets, Preloaded } from '../schemas/preload';
 import { App, STYLE_CACHE_KEY } from './app/app';
 import { AppRoutes } from './app/router';
 import { createBrandSystem } from './lib/brand-system';
-import { CLASS_SETS_ELEMENT_ID, ClassSetRegistry } from './lib/class-sets';
+import { ClassSetRegistry } from './lib/class-sets';
 
 export interface RenderInput {
   /** The brand's public config (as inlined into the page). */
@@ -40,6 +40,8 @@ export interface RenderOutput {
   html: string;
   /** The page's style elements, for its head. */
   head: string;
+  /** The classes of the class sets the page used, for its hydration (src/lib/class-sets.tsx). */
+  classSets: PageClassSets;
 }
 
 const systems = new Map<string, SystemContext>();
@@ -84,12 +86,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   // look, on a page rendered with none picked).
   const used = classSets.classNames().join(' ');
   const chunks = styles.extractCriticalToChunks(`${html}\n${used}`);
-  chunks.html = html;
-  // The classes of the class sets the page used, for its hydration (JSON: no script runs).
-  const sets = `<script type="application/json" id=${JSON.stringify(CLASS_SETS_ELEMENT_ID)}>${JSON.stringify(
-    classSets,
-  ).replace(/</g, '\\u003c')}</script>`;
-  return { html, head: `${styles.constructStyleTagsFromChunks(chunks)}\n${sets}` };
+  return { html, head: styles.constructStyleTagsFromChunks(chunks), classSets: classSets.toJSON() };
 }
 
 function renderToString(element: React.ReactNode, nonce: string): Promise<string> {

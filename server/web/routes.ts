@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { FAQ_SLUGS, type Locale } from '../../schemas/contract';
-import { PRELOADED_ELEMENT_ID } from '../../schemas/preload';
+import { CLASS_SETS_ELEMENT_ID, PRELOADED_ELEMENT_ID } from '../../schemas/preload';
 import { matchRoutePath } from '../../schemas/route-paths';
 import { brandAssetFile } from '../brands/assets';
 import { publicConfig } from '../brands/config';
@@ -247,9 +247,10 @@ export function serverRendered(brand: LoadedBrand, pathname: string): boolean {
 
 /** The shell with the rendered page in its root and the answers it was rendered with. */
 function withPage(shellHtml: string, page: RenderedPage, head: PageHead): string {
-  const data = `<script id="${PRELOADED_ELEMENT_ID}" type="application/json">${jsonForScript(
-    page.preloaded,
-  )}</script>`;
+  const data = [
+    `<script id="${PRELOADED_ELEMENT_ID}" type="application/json">${jsonForScript(page.preloaded)}</script>`,
+    `<script id="${CLASS_SETS_ELEMENT_ID}" type="application/json">${jsonForScript(page.classSets)}</script>`,
+  ].join('\n');
   let html = shellHtml;
   if (head.title !== null) {
     html = html.replace(

@@ -24,6 +24,7 @@ export async function render({ brand, url, preloaded, nonce }) {
       '<main data-url="' + url + '" data-brand="' + brand.id + '" data-keys="' + keys +
       '" data-count="' + count + '"></main>',
     head: '<style data-emotion="css x" nonce="' + nonce + '">.x{}</style>',
+    classSets: {},
   };
 }
 `;

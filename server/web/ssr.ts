@@ -17,7 +17,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { type BrandConfig, FAQ_SLUGS, type Locale, RestPath } from '../../schemas/contract';
-import { type Preloaded, preloadKey, restPreloadKey } from '../../schemas/preload';
+import {
+  type PageClassSets,
+  type Preloaded,
+  preloadKey,
+  restPreloadKey,
+} from '../../schemas/preload';
 import { matchRoutePath } from '../../schemas/route-paths';
 import { todayInSaoPaulo } from '../brands/schedule';
 import {
@@ -39,14 +44,16 @@ interface RenderModule {
     url: string;
     preloaded: Preloaded;
     nonce: string;
-  }): Promise<{ html: string; head: string }>;
+  }): Promise<{ html: string; head: string; classSets: PageClassSets }>;
 }
 
-/** A page as rendered: the root's HTML, its style elements and the answers it used. */
+/** A page as rendered: the root's HTML, its style elements, the answers and class sets it used. */
 export interface RenderedPage {
   html: string;
   head: string;
   preloaded: Preloaded;
+  /** The classes of the page's class sets (src/lib/class-sets.tsx). */
+  classSets: PageClassSets;
 }
 
 export interface PageRenderer {
@@ -109,13 +116,13 @@ export function createPageRenderer(opts: {
     if (!renderer) return null;
     try {
       const preloaded = await firstViewData(opts.db, brand, pathname, locale);
-      const { html, head } = await renderer.render({
+      const { html, head, classSets } = await renderer.render({
         brand: config,
         url: `http://storefront${encodeURI(pathname)}`,
         preloaded,
         nonce: NONCE_PLACEHOLDER,
       });
-      return { html, head, preloaded };
+      return { html, head, preloaded, classSets };
     } catch (error) {
       opts.log?.(error, pathname);
       return null;

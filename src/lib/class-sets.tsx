@@ -3,17 +3,19 @@ import type { EmotionCache } from '@emotion/cache';
 import { serializeStyles } from '@emotion/serialize';
 import { insertStyles } from '@emotion/utils';
 import { createContext, type ReactNode, useContext } from 'react';
+import { CLASS_SETS_ELEMENT_ID, type PageClassSets } from '../../schemas/preload';
+import { readPageJson } from './preloaded';
 
 /**
  * Class sets: the looks of plain elements (a list's buttons, the header's parts), each a style
  * object resolved by the brand's style system into an emotion class, as a Chakra component's
  * styles are, but by name and once per page instead of by each component as it renders.
  *
- * The server resolves the sets its page uses and writes their classes into the page
- * (a JSON script element, {@link CLASS_SETS_ELEMENT_ID}, beside the page's style elements); the browser hydrates those
- * parts with the classes as written, without resolving a style. A set the page did not carry
- * (a screen reached by a client-side navigation) is resolved in the browser when first used,
- * and kept.
+ * The server resolves the sets its page uses; their classes go into the page (a JSON script
+ * element, CLASS_SETS_ELEMENT_ID, beside its answers) and their rules into its styles. The
+ * browser hydrates those parts with the classes as written, without resolving a style. A set
+ * the page did not carry (a screen reached by a client-side navigation) is resolved in the
+ * browser when first used, and kept.
  *
  * A set's styles are a function of the style system only (never of props): each look a part
  * can take (picked, not picked) is a class of its own. Its classes go on plain elements only: a
@@ -25,17 +27,14 @@ import { createContext, type ReactNode, useContext } from 'react';
 export type ClassStyles<K extends string> = Record<K, SystemStyleObject | SystemStyleObject[]>;
 
 export interface ClassSet<K extends string> {
-  /** Unique among sets (class-sets.test.ts checks): the key of its classes in the page. */
+  /** Unique among sets (class-sets.test.tsx checks): the key of its classes in the page. */
   readonly name: string;
   readonly styles: (system: SystemContext) => ClassStyles<K>;
 }
 
-/** The id of the page's element with the classes of its sets (JSON: name → class → class name). */
-export const CLASS_SETS_ELEMENT_ID = 'class-sets';
-
 /**
- * A set of classes, by name. `styles` may use the system: `system.getRecipeFn('button')` gives a
- * recipe's look (`recipe({ variant: 'outline' })`), to merge before the part's own styles.
+ * A set of classes, by name. `styles` may use the system: a Chakra component's look is its
+ * recipe's styles, then the part's own (`recipeLook`, src/components/plain-part-styles.ts).
  */
 export function defineClassSet<K extends string>(
   name: string,
@@ -74,7 +73,7 @@ export class ClassSetRegistry {
     private readonly system: SystemContext,
     private readonly cache: EmotionCache,
     /** The classes the server wrote into the page (the browser's registry). */
-    fromPage: Record<string, Classes> = {},
+    fromPage: PageClassSets = {},
   ) {
     this.classes = new Map(Object.entries(fromPage));
   }
@@ -94,21 +93,14 @@ export class ClassSetRegistry {
   }
 
   /** The sets used so far, for the page (the server's registry, once the page is rendered). */
-  toJSON(): Record<string, Classes> {
+  toJSON(): PageClassSets {
     return Object.fromEntries(this.classes);
   }
 }
 
 /** The classes the server wrote into the page; empty when there are none (or in `vite dev`). */
-export function readClassSets(): Record<string, Classes> {
-  const text = document.getElementById(CLASS_SETS_ELEMENT_ID)?.textContent;
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as Record<string, Classes>) : {};
-  } catch {
-    return {};
-  }
+export function readClassSets(): PageClassSets {
+  return readPageJson<PageClassSets>(CLASS_SETS_ELEMENT_ID);
 }
 
 const RegistryContext = createContext<ClassSetRegistry | null>(null);

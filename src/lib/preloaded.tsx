@@ -12,14 +12,20 @@ export function usePreloaded<T>(key: string | null): T | undefined {
   return key === null ? undefined : (all[key] as T | undefined);
 }
 
-/** What the server wrote into the page (the JSON script element of PRELOADED_ELEMENT_ID). */
-export function readPreloaded(): Preloaded {
-  const el = document.getElementById(PRELOADED_ELEMENT_ID);
-  if (!el?.textContent) return {};
+/** The record the server wrote into the page's JSON script element `id`; empty without one. */
+export function readPageJson<T extends Readonly<Record<string, unknown>>>(id: string): T {
+  const el = document.getElementById(id);
+  const empty = {} as T;
+  if (!el?.textContent) return empty;
   try {
     const value: unknown = JSON.parse(el.textContent);
-    return value && typeof value === 'object' ? (value as Preloaded) : {};
+    return value && typeof value === 'object' ? (value as T) : empty;
   } catch {
-    return {};
+    return empty;
   }
+}
+
+/** What the server wrote into the page (the JSON script element of PRELOADED_ELEMENT_ID). */
+export function readPreloaded(): Preloaded {
+  return readPageJson<Preloaded>(PRELOADED_ELEMENT_ID);
 }

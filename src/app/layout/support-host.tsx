@@ -63,8 +63,8 @@ function chatButton(hidden: boolean): SystemStyleObject {
 }
 const NOT_PRINTED = { '@media print': { display: 'none' } };
 const CHAT = defineClassSet('chat-help', (system) => ({
-  button: recipeLook(system, 'button', { size: 'lg' }, NOT_PRINTED).concat(chatButton(false)),
-  hidden: recipeLook(system, 'button', { size: 'lg' }, NOT_PRINTED).concat(chatButton(true)),
+  button: [...recipeLook(system, 'button', { size: 'lg' }, NOT_PRINTED), chatButton(false)],
+  hidden: [...recipeLook(system, 'button', { size: 'lg' }, NOT_PRINTED), chatButton(true)],
   icon: recipeLook(system, 'icon', {}, { boxSize: '5' }),
   word: { display: { base: 'none', md: 'inline' } },
 }));
