@@ -42,9 +42,29 @@ export const GLYPH_4 = {
  */
 export function recipeLook(
   system: SystemContext,
-  recipe: 'button' | 'icon' | 'heading' | 'text' | 'container' | 'skipNavLink',
+  recipe:
+    | 'badge'
+    | 'button'
+    | 'icon'
+    | 'heading'
+    | 'text'
+    | 'container'
+    | 'skipNavLink'
+    | 'spinner',
   variants: Record<string, string> = {},
   own: SystemStyleObject = {},
 ): SystemStyleObject[] {
   return [system.getRecipeFn(recipe)(variants), own];
+}
+
+/** {@link recipeLook} for one part (`slot`) of a slot recipe's component (Card.Root: 'card', 'root'). */
+export function slotRecipeLook(
+  system: SystemContext,
+  recipe: 'alert' | 'card',
+  slot: string,
+  variants: Record<string, string> = {},
+  own: SystemStyleObject = {},
+): SystemStyleObject[] {
+  const slots = system.getSlotRecipeFn(recipe)(variants) as Record<string, SystemStyleObject>;
+  return [slots[slot] ?? {}, own];
 }
