@@ -7,8 +7,8 @@
  *    could render. A page the server rendered already carries that CSS, so the browser need not
  *    build it again (about a tenth of the main thread's work before the page responds on a
  *    phone): `_global` becomes a getter, built on first use (the server's render, or a page the
- *    browser renders itself), and src/lib/brand-system.ts `reuseServerGlobalStyles` gives
- *    hydration an empty one instead.
+ *    browser renders itself); hydration never asks for it (src/lib/style-system-load.tsx gives
+ *    Chakra's provider a system without global styles).
  * 2. A config already merged is not merged again. `createSystem(...configs)` starts with
  *    `mergeConfigs(...configs)`, a deep copy and a walk of every token, even for one config that
  *    is itself a merge: the storefront merges the brand's config in a task of its own

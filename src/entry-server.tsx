@@ -15,14 +15,17 @@ import { Writable } from 'node:stream';
 import type { SystemContext } from '@chakra-ui/react';
 import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { BrandConfig } from '../schemas/contract';
 import type { PageClassSets, Preloaded } from '../schemas/preload';
-import { App, STYLE_CACHE_KEY } from './app/app';
+import { App } from './app/app';
+import { PAGE_WIDE_CLASS_SETS } from './app/page-wide-class-sets';
 import { AppRoutes } from './app/router';
 import { createBrandSystem } from './lib/brand-system';
 import { ClassSetRegistry } from './lib/class-sets';
+import { STYLE_CACHE_KEY, settledSource } from './lib/style-system';
+import { GlobalStyles, styleSystemOf } from './lib/style-system-load';
 
 export interface RenderInput {
   /** The brand's public config (as inlined into the page). */
@@ -65,12 +68,17 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const styleCache = createCache({ key: STYLE_CACHE_KEY, nonce: input.nonce });
   styleCache.compat = true;
   const system = systemFor(input.brand);
-  const classSets = new ClassSetRegistry(system, styleCache);
+  // The page's global styles first (reset, tokens, the layers' order), rendered apart: the
+  // page's tree has no global styles (Chakra's parts get the system from WithStyleSystem,
+  // src/lib/style-system.tsx), so that the browser hydrates the same tree without them.
+  renderToStaticMarkup(<GlobalStyles system={system} cache={styleCache} />);
+  const loaded = styleSystemOf(system, styleCache);
+  const styleSystem = settledSource(loaded);
+  const classSets = new ClassSetRegistry(styleSystem);
   const element = (
     <App
       brand={input.brand}
-      system={system}
-      styleCache={styleCache}
+      styleSystem={styleSystem}
       classSets={classSets}
       preloaded={input.preloaded}
     >
@@ -80,12 +88,15 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     </App>
   );
   const html = await renderToString(element, input.nonce);
+  for (const set of PAGE_WIDE_CLASS_SETS) classSets.resolve(set, loaded);
   const styles = createEmotionServer(styleCache);
   // Emotion keeps the rules of the classes the HTML names; a class set's every class goes with
   // the page too, as the browser may apply any of them without resolving it (the picked time's
   // look, on a page rendered with none picked).
   const used = classSets.classNames().join(' ');
   const chunks = styles.extractCriticalToChunks(`${html}\n${used}`);
+  // Each WithStyleSystem's provider has a global style of nothing (style-system-load.tsx).
+  chunks.styles = chunks.styles.filter((chunk) => chunk.css !== '');
   return { html, head: styles.constructStyleTagsFromChunks(chunks), classSets: classSets.toJSON() };
 }
 

@@ -6,8 +6,8 @@
  * visitor sees. A page to render in the browser (nothing rendered: `vite dev`'s empty shell)
  * does not wait.
  *
- * The code runs in stages, each in a task of its own (React's DOM renderer, the style system,
- * the libraries, the page's frame, then the storefront), so the page answers a tap between them
+ * The code runs in stages, each in a task of its own (React's DOM renderer, the libraries, the
+ * page's frame, then the storefront), so the page answers a tap between them
  * instead of freezing for the whole evaluation. Every stage's files are asked for at once before the first
  * runs: the build writes their list here (scripts/vite-plugin-boot-graph.ts).
  */
@@ -35,7 +35,6 @@ const FIRST_VISIT_TEXTS = '__FIRST_VISIT_TEXTS__';
 
 const STAGES = [
   () => import('react-dom/client'),
-  () => import('./lib/brand-system'),
   () => import('./boot-libraries'),
   () => import('./app/layout/shell'),
 ];

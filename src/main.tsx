@@ -1,15 +1,11 @@
-import { createSystem } from '@chakra-ui/react';
-import createCache from '@emotion/cache';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { BRAND_CONFIG_ELEMENT_ID, type BrandConfig } from '../schemas/contract';
 import { warmHttp } from './api/client';
 import { fetchBrandConfig } from './api/rest';
-import { App, STYLE_CACHE_KEY } from './app/app';
+import { App } from './app/app';
 import { AppRoutes, preloadPage } from './app/router';
-import { nextTask } from './lib/after-paint';
-import { brandSystemConfig, reuseServerGlobalStyles, wantsDebug } from './lib/brand-system';
 import { ClassSetRegistry, readClassSets } from './lib/class-sets';
 import { captureExtraParams } from './lib/extra-params';
 import { setupInspector, wantsInspector } from './lib/inspect';
@@ -21,10 +17,10 @@ import {
   setCurrentLocale,
   showLocale,
 } from './lib/locale';
-import { prebuildTokens } from './lib/merged-config-mark';
 import { readPreloaded } from './lib/preloaded';
 import { getToken } from './lib/session-store';
 import { clearOnNewVersion } from './lib/storage';
+import { lazySource, wantsDebug } from './lib/style-system';
 import { setMaintenance } from './lib/ui-stores';
 
 /** The brand config the server inlined into index.html; null in `vite dev`. */
@@ -83,38 +79,30 @@ async function boot(): Promise<void> {
   // A signed-in visitor's page calls the API as soon as it runs (the header's cart count, the
   // checkout's cart): the HTTP library loads with the page's texts instead of after them.
   if (getToken()) warmHttp();
+  // The style system (Chakra, emotion, the brand's theme) loads when a part of the page first
+  // needs it (src/lib/style-system.tsx): the first view of the home and event pages does not.
+  const debug = wantsDebug(search);
+  const styleSystem = lazySource(() =>
+    import('./lib/style-system-load').then((m) =>
+      m.loadStyleSystem({ theme: brand.theme, nonce: cspNonce(), debug, rendered }),
+    ),
+  );
+  // `?debug` outlines every element through the global styles the system writes.
+  if (debug) styleSystem.start();
   // The first screen's texts arrive with the shell instead of after it. The page's code first:
-  // a page other than home and the event page asks for all of its language's texts.
-  const page = rendered ? preloadPage(window.location.pathname, brand.multiLanguage) : null;
+  // a page other than home and the event page asks for all of its language's texts, and for
+  // the style system when its first view needs it.
+  const page = rendered
+    ? preloadPage(window.location.pathname, brand.multiLanguage, styleSystem)
+    : null;
   const loaded = Promise.all([loadMessages(locale), inspector, page]);
   loadAllTextsOnFirstTouch();
-  // The page is on screen (src/entry.ts): the style system below is a long piece of work, in a
-  // task of its own after the one that ran this code and asked for the texts.
-  if (rendered) await nextTask();
-  // Emotion's cache takes over the server's style elements (it moves them, and the browser
-  // restyles the page): a task of its own too.
-  // Rules made in the browser go in new style elements (emotion's `speedy: false`), not into
-  // one sheet through `insertRule`: Chromium takes a rule inserted that way in `@layer` or
-  // `@media` (every Chakra rule is in a layer) as a change of the page's fonts and lays out the
-  // whole page again, in the frame after every render that styles something new (the cookie
-  // banner on a first visit: ~25 ms of layout on a phone). A new style element is only added.
-  const styleCache = createCache({ key: STYLE_CACHE_KEY, nonce: cspNonce(), speedy: false });
-  if (rendered) await nextTask();
-  const debug = wantsDebug(search);
-  // The style system in three tasks: the brand's config merged, its tokens built (when the
-  // build's edit of Chakra allows it), then the rest of the system.
-  const systemConfig = brandSystemConfig(brand.theme, { debug });
-  if (rendered) await nextTask();
-  if (rendered && prebuildTokens(createSystem, systemConfig)) await nextTask();
-  const system = createSystem(systemConfig);
-  if (rendered && !debug) reuseServerGlobalStyles(system);
   await loaded;
   const app = (
     <App
       brand={brand}
-      system={system}
-      styleCache={styleCache}
-      classSets={new ClassSetRegistry(system, styleCache, rendered ? readClassSets() : {})}
+      styleSystem={styleSystem}
+      classSets={new ClassSetRegistry(styleSystem, rendered ? readClassSets() : {})}
       preloaded={rendered ? readPreloaded() : {}}
     >
       {/* No transitions: a tap on a link shows the new page's loading frame at once instead of
@@ -130,8 +118,13 @@ async function boot(): Promise<void> {
     startTransition(() => void hydrateRoot(root, app));
     // A guest's page is on screen without a call; the HTTP library comes with the first touch,
     // before the call that touch may start needs it.
+    // The style system too: what a tap opens (a dialog, a menu, another page) is styled by it.
+    const firstTouch = () => {
+      warmHttp();
+      styleSystem.start();
+    };
     for (const type of ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const) {
-      window.addEventListener(type, warmHttp, { once: true, passive: true, capture: true });
+      window.addEventListener(type, firstTouch, { once: true, passive: true, capture: true });
     }
   } else createRoot(root).render(app);
 }

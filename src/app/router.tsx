@@ -13,6 +13,7 @@ import {
   type RouteName,
   type UrlMode,
 } from '../lib/routes';
+import { type StyleSystemSource, WithStyleSystem } from '../lib/style-system';
 import { LocaleLayout } from './layout/locale-layout';
 import { DEV_FORMS_TITLE, type RouteHandle } from './route-handle';
 
@@ -38,6 +39,13 @@ const PAGE_IMPORTS = {
 type PageName = keyof typeof PAGE_IMPORTS;
 const isPageName = (name: RouteName): name is PageName => name in PAGE_IMPORTS;
 
+/**
+ * The pages whose first view is plain elements styled by class sets (src/lib/class-sets.tsx):
+ * they render without the style system. Every other page is Chakra components and renders
+ * inside WithStyleSystem (the browser loads the system with the page's code).
+ */
+const PLAIN_PAGES: ReadonlySet<RouteName> = new Set(['Home', 'Produto']);
+
 const pageCache = new Map<PageName, PreloadableLazy<object>>();
 function lazyPage(name: PageName) {
   let Page = pageCache.get(name);
@@ -52,10 +60,15 @@ function lazyPage(name: PageName) {
  * Loads the code of the page at `pathname` (before hydrating a server-rendered page, so the
  * page hydrates at once instead of waiting behind its Suspense boundary).
  */
-export async function preloadPage(pathname: string, multiLanguage: boolean): Promise<void> {
+export async function preloadPage(
+  pathname: string,
+  multiLanguage: boolean,
+  styleSystem: StyleSystemSource,
+): Promise<void> {
   const match = matchAppPath(pathname, { multiLanguage });
   const loads: Promise<unknown>[] = [];
-  if (!match) loads.push(NotFoundPage.preload());
+  if (match && !PLAIN_PAGES.has(match.name)) loads.push(Promise.resolve(styleSystem));
+  if (!match) loads.push(NotFoundPage.preload(), Promise.resolve(styleSystem));
   else if (isPageName(match.name)) loads.push(lazyPage(match.name).preload());
   if (match?.name === 'Produto' || match?.name === 'Checkout') loads.push(CartScope.preload());
   // Its data too: the checkout renders its frame on the server and its cart in the browser.
@@ -89,15 +102,34 @@ const DevFormsPage = DEV_PAGES
 function devRoutes(prefix = ''): RouteObject[] {
   if (!DevFormsPage) return [];
   const handle: RouteHandle = { title: DEV_FORMS_TITLE };
-  return [{ path: `${prefix}dev/forms`, element: <DevFormsPage />, handle }];
+  return [
+    {
+      path: `${prefix}dev/forms`,
+      element: (
+        <WithStyleSystem>
+          <DevFormsPage />
+        </WithStyleSystem>
+      ),
+      handle,
+    },
+  ];
 }
 
 function page(name: RouteName) {
-  if (isPageName(name)) {
-    const Page = lazyPage(name);
-    return <Page />;
+  if (!isPageName(name)) {
+    return (
+      <WithStyleSystem>
+        <PlaceholderPage route={name} />
+      </WithStyleSystem>
+    );
   }
-  return <PlaceholderPage route={name} />;
+  const Page = lazyPage(name);
+  if (PLAIN_PAGES.has(name)) return <Page />;
+  return (
+    <WithStyleSystem>
+      <Page />
+    </WithStyleSystem>
+  );
 }
 
 function screen(name: RouteName, locale: Locale): RouteObject {

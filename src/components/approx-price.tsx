@@ -1,46 +1,39 @@
-import { Alert, Text, type TextProps } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatApprox } from '../../schemas/money';
+import { defineClassSet, useClassSet } from '../lib/class-sets';
 import { useRate } from '../lib/currency';
+
+/** Chakra's Text as it drew the approximation: a small muted line of its own. */
+export const APPROX = defineClassSet('approx-price', {
+  line: {
+    display: 'block',
+    fontSize: 'xs',
+    fontWeight: 'normal',
+    color: 'fg.muted',
+    fontVariantNumeric: 'tabular-nums',
+  },
+});
 
 /**
  * "≈ US$ 12.34 · rate of 11/25/2026" beside a BRL price, when the visitor chose another
  * currency in the header (the currency modal); nothing with BRL or for nothing to pay.
  */
-export function ApproxPrice({ reais, ...props }: { reais: number } & TextProps) {
+export function ApproxPrice({
+  reais,
+  'data-testid': testId = 'approx-price',
+}: {
+  reais: number;
+  'data-testid'?: string;
+}) {
   const intl = useIntl();
   const rate = useRate();
+  const classes = useClassSet(APPROX);
   // Nothing chosen yet (R$ 0,00) needs no approximation.
   if (!rate || reais <= 0) return null;
   const { valor, data } = formatApprox(reais, rate, intl.locale);
   return (
-    <Text
-      as="span"
-      display="block"
-      fontSize="xs"
-      fontWeight="normal"
-      color="fg.muted"
-      fontVariantNumeric="tabular-nums"
-      data-testid="approx-price"
-      {...props}
-    >
+    <span data-testid={testId} className={classes.line}>
       <FormattedMessage id="currency.approx" values={{ valor, data }} />
-    </Text>
-  );
-}
-
-/** The checkout's reminder, when another currency is chosen: payment is in reais. */
-export function PaidInReaisNote() {
-  const rate = useRate();
-  if (!rate) return null;
-  return (
-    <Alert.Root status="info" size="sm" data-testid="paid-in-brl">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Description>
-          <FormattedMessage id="currency.paidInReais" values={{ moeda: rate.moeda }} />
-        </Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
+    </span>
   );
 }

@@ -1,10 +1,27 @@
-import { Center, Spinner } from '@chakra-ui/react';
+import { defineClassSet, useClassSet } from '../lib/class-sets';
+import { recipeLook } from './plain-part-styles';
+
+/** Chakra's Center and Spinner (size xl, in the brand's colour) as they drew the wait. */
+export const BOOT_SPINNER = defineClassSet('boot-spinner', (system) => ({
+  // Center is a recipe of its own (its styles in the recipes' layer), then its style props.
+  center: [
+    system.cva({ base: { display: 'flex', alignItems: 'center', justifyContent: 'center' } })({}),
+    { minH: '100dvh' },
+  ],
+  spinner: recipeLook(
+    system,
+    'spinner',
+    { size: 'xl' },
+    { color: 'brand.solid', borderWidth: '4px' },
+  ),
+}));
 
 /** While the language's messages load there is no text to say; the region is marked busy. */
 export function BootSpinner() {
+  const classes = useClassSet(BOOT_SPINNER);
   return (
-    <Center minH="100dvh" aria-busy="true">
-      <Spinner size="xl" color="brand.solid" borderWidth="4px" />
-    </Center>
+    <div aria-busy="true" className={classes.center}>
+      <span className={`chakra-spinner ${classes.spinner}`} />
+    </div>
   );
 }

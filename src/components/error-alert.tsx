@@ -1,35 +1,24 @@
-import { Alert, Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ApiErrorBody } from '../../schemas/contract';
 import { NETWORK_ERROR_CODE } from '../api/api-error';
+import { lazyStyled } from '../lib/style-system';
 
-/** An error said out loud (role="alert"), with an optional retry. */
-export function ErrorAlert({
-  message,
-  onRetry,
-  status = 'error',
-  testId,
-}: {
+export interface ErrorAlertProps {
   message: ReactNode;
   onRetry?: () => void;
   status?: 'error' | 'warning' | 'info' | 'success';
   testId?: string;
-}) {
-  return (
-    <Alert.Root status={status} role="alert" data-testid={testId} alignItems="center">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Description>{message}</Alert.Description>
-      </Alert.Content>
-      {onRetry ? (
-        <Button size="sm" variant="outline" colorPalette="gray" onClick={onRetry}>
-          <FormattedMessage id="common.retry" />
-        </Button>
-      ) : null}
-    </Alert.Root>
-  );
 }
+
+/**
+ * An error said out loud (role="alert"), with an optional retry: Chakra's Alert, whose code and
+ * the style system load when an error first shows in the browser (the pages whose first view is
+ * plain elements normally show none).
+ */
+export const ErrorAlert = lazyStyled(() =>
+  import('./error-alert-view').then((m) => m.ErrorAlertView),
+);
 
 /**
  * The error's own message, or a localized one when it has none: the unreachable server's (a

@@ -1,8 +1,7 @@
-import { Icon, type IconProps } from '@chakra-ui/react';
 import type { ReactNode, SVGProps } from 'react';
 
 /** Every icon's drawing: a 24-unit square, stroked in the text's colour. */
-const SVG_ATTRS = {
+export const SVG_ATTRS = {
   viewBox: '0 0 24 24',
   fill: 'none',
   stroke: 'currentColor',
@@ -10,17 +9,6 @@ const SVG_ATTRS = {
   strokeLinecap: 'round',
   strokeLinejoin: 'round',
 } as const;
-
-/** Decorative icons (hidden from assistive tech: the control around them carries the name). */
-function SvgIcon({ children, ...props }: IconProps) {
-  return (
-    <Icon aria-hidden="true" focusable="false" {...props}>
-      <svg aria-hidden="true" {...SVG_ATTRS}>
-        {children}
-      </svg>
-    </Icon>
-  );
-}
 
 const MAIL = (
   <>
@@ -60,7 +48,7 @@ const USER = (
   </>
 );
 
-const GLYPHS = {
+export const GLYPHS = {
   cart: CART,
   user: USER,
   mail: MAIL,
@@ -84,56 +72,4 @@ export function Glyph({
       {GLYPHS[name]}
     </svg>
   );
-}
-
-export function PlusIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M12 5v14M5 12h14" />
-    </SvgIcon>
-  );
-}
-
-export function MinusIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M5 12h14" />
-    </SvgIcon>
-  );
-}
-
-export function CartIcon(props: IconProps) {
-  return <SvgIcon {...props}>{CART}</SvgIcon>;
-}
-
-export function UserIcon(props: IconProps) {
-  return <SvgIcon {...props}>{USER}</SvgIcon>;
-}
-
-export function TicketIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4z" />
-    </SvgIcon>
-  );
-}
-
-export function ClockIcon(props: IconProps) {
-  return <SvgIcon {...props}>{CLOCK}</SvgIcon>;
-}
-
-export function MapPinIcon(props: IconProps) {
-  return <SvgIcon {...props}>{MAP_PIN}</SvgIcon>;
-}
-
-export function MailIcon(props: IconProps) {
-  return <SvgIcon {...props}>{MAIL}</SvgIcon>;
-}
-
-export function PhoneIcon(props: IconProps) {
-  return <SvgIcon {...props}>{PHONE}</SvgIcon>;
-}
-
-export function ChatIcon(props: IconProps) {
-  return <SvgIcon {...props}>{CHAT}</SvgIcon>;
 }

@@ -1,5 +1,51 @@
-import { Center, Spinner, VisuallyHidden } from '@chakra-ui/react';
+import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
+import { defineClassSet, useClassSet } from '../lib/class-sets';
+import { recipeLook } from './plain-part-styles';
+
+/** The height of the screen below the header (its height is published by the header). */
+export const PAGE_MIN_H = 'calc(100dvh - var(--header-height, 8rem))';
+
+/**
+ * Chakra's Center: its factory's base style, through `cva` as the component resolves it (in the
+ * recipes' cascade layer, hence the same class), then the height the placeholder keeps.
+ */
+const center = (system: SystemContext, minH: string): SystemStyleObject[] => [
+  system.cva({ base: { display: 'flex', alignItems: 'center', justifyContent: 'center' } })({}),
+  { minH },
+];
+
+/**
+ * Chakra's Center, Spinner and VisuallyHidden as they drew the placeholder, one class per
+ * height (the heights its callers keep), so a page's first view shows it without a style
+ * component.
+ */
+export const LOADING = defineClassSet('loading-state', (system) => ({
+  h16: center(system, '16'),
+  h24: center(system, '24'),
+  h40: center(system, '40'),
+  page: center(system, PAGE_MIN_H),
+  spinner: recipeLook(
+    system,
+    'spinner',
+    { size: 'lg' },
+    { color: 'brand.solid', borderWidth: '3px' },
+  ),
+  // Chakra's VisuallyHidden: its factory's base style, as Center's above.
+  hidden: system.cva({
+    base: {
+      border: '0',
+      clip: 'rect(0, 0, 0, 0)',
+      height: '1px',
+      width: '1px',
+      margin: '-1px',
+      padding: '0',
+      overflow: 'hidden',
+      whiteSpace: 'nowrap',
+      position: 'absolute',
+    },
+  })({}),
+}));
 
 /**
  * A polite "loading" for screen readers with a spinner for everyone else. `page`: a whole page
@@ -11,18 +57,21 @@ export function LoadingState({
   page = false,
   ...data
 }: {
-  minH?: string;
+  minH?: '16' | '24' | '40';
   page?: boolean;
 } & { [attribute: `data-${string}`]: string }) {
+  const classes = useClassSet(LOADING);
   return (
-    <Center minH={page ? PAGE_MIN_H : minH} role="status" aria-live="polite" {...data}>
-      <Spinner size="lg" color="brand.solid" borderWidth="3px" aria-hidden="true" />
-      <VisuallyHidden>
+    <div
+      role="status"
+      aria-live="polite"
+      {...data}
+      className={page ? classes.page : classes[`h${minH}`]}
+    >
+      <span aria-hidden="true" className={`chakra-spinner ${classes.spinner}`} />
+      <span className={classes.hidden}>
         <FormattedMessage id="common.loading" />
-      </VisuallyHidden>
-    </Center>
+      </span>
+    </div>
   );
 }
-
-/** The height of the screen below the header (its height is published by the header). */
-export const PAGE_MIN_H = 'calc(100dvh - var(--header-height, 8rem))';

@@ -68,3 +68,46 @@ export function slotRecipeLook(
   const slots = system.getSlotRecipeFn(recipe)(variants) as Record<string, SystemStyleObject>;
   return [slots[slot] ?? {}, own];
 }
+
+/**
+ * Chakra's Button's loader (its `loading`) for a plain button: a spinner centred over the label,
+ * which stays, hidden, so the button keeps its size. The parts' looks for a class set; the
+ * markup is button-loader.tsx's.
+ */
+export function buttonLoaderLooks(system: SystemContext) {
+  return {
+    loader: { display: 'contents' },
+    // Chakra's AbsoluteCenter (its own `cva`, axis both), shown inline.
+    loaderCenter: [
+      system.cva({
+        base: {
+          position: 'absolute',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+        },
+        variants: {
+          axis: {
+            both: {
+              insetStart: '50%',
+              top: '50%',
+              translate: '-50% -50%',
+              _rtl: { translate: '50% -50%' },
+            },
+          },
+        },
+        defaultVariants: { axis: 'both' },
+      })({}),
+      { display: 'inline-flex' },
+    ],
+    loaderSpinner: recipeLook(
+      system,
+      'spinner',
+      { size: 'inherit' },
+      { borderWidth: '0.125em', color: 'inherit' },
+    ),
+    loaderLabel: { visibility: 'hidden', display: 'contents' },
+  } satisfies Record<string, SystemStyleObject | SystemStyleObject[]>;
+}
+
+export type ButtonLoaderClasses = Record<keyof ReturnType<typeof buttonLoaderLooks>, string>;

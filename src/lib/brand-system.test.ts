@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createBrandSystem,
-  RED_SOLID,
-  reuseServerGlobalStyles,
-  STATUS_TEXT,
-  wantsDebug,
-} from './brand-system';
+import { createBrandSystem, RED_SOLID, STATUS_TEXT } from './brand-system';
 import { contrastRatio } from './color';
 import { lightOnly } from './shop-theme-data';
+import { wantsDebug } from './style-system';
 
 const system = createBrandSystem({
   colors: { primary: '#0b3d91', secondary: '#f2a900', tertiary: '#c8102e', quaternary: '#ffffff' },
@@ -123,28 +118,4 @@ describe('the trimmed theme', () => {
       plain: { value: '{colors.red.700}' },
     });
   });
-});
-
-describe("hydrating a server's page", () => {
-  const page = (hasGlobalStyles: boolean) =>
-    ({ querySelector: () => (hasGlobalStyles ? {} : null) }) as unknown as Document;
-
-  it("reuses the server's global styles instead of building them again", () => {
-    const fresh = createBrandSystem(theme());
-    expect(reuseServerGlobalStyles(fresh, page(true))).toBe(true);
-    expect(fresh._global).toEqual([]);
-  });
-
-  it('builds them when the page has none of its own', () => {
-    const fresh = createBrandSystem(theme());
-    expect(reuseServerGlobalStyles(fresh, page(false))).toBe(false);
-    expect(JSON.stringify(fresh._global)).toContain('--chakra-colors-brand-500');
-  });
-
-  function theme() {
-    return {
-      colors: { primary: '#0b3d91', secondary: '#f2a900', tertiary: '#c8102e', quaternary: '#fff' },
-      font: { heading: 'sans-serif', body: 'sans-serif' },
-    };
-  }
 });

@@ -31,26 +31,9 @@ import {
   type Shade,
   WHITE_HEX,
 } from './color';
+import { CHAT_BUTTON_ID, CHAT_BUTTON_SPACE, HEADER_HEIGHT } from './frame-sizes';
 import { markMerged } from './merged-config-mark';
 import { shopThemeData } from './shop-theme-data';
-
-/**
- * The fixed chat-help button (src/app/layout/support-host.tsx): its element id (where the focus
- * returns when the support panel closes, and what the page's scroll padding keeps clear of while
- * the page has it) and the room it takes above the bars below it (its 3rem and a gap).
- */
-export const CHAT_BUTTON_ID = 'chat-help-button';
-const CHAT_BUTTON_SPACE = '3.75rem';
-
-/**
- * The sticky header's height as the page's CSS states it from the server's HTML on
- * (`--header-height`: two rows on a phone, one from `md`), so toasts, loading frames and scroll
- * targets use it before any script runs. The header still measures itself
- * (src/lib/use-published-height.ts) and sets the variable only when it differs (a brand's logo or
- * a long label making it taller): each set of a variable on the document restyles the whole
- * page, in the middle of hydration. A browser test checks these are the demo brand's heights.
- */
-export const HEADER_HEIGHT = { base: '94px', md: '65px' } as const;
 
 /** WCAG AA for text and for UI parts such as focus rings. */
 const TEXT_CONTRAST = 4.5;
@@ -137,11 +120,6 @@ const shopThemeConfig: SystemConfig = defineConfig({
 export interface BrandSystemOptions {
   /** `?debug`: outline every element in red (spec §2). */
   debug?: boolean;
-}
-
-/** `?debug` in the address (any value, even none): the page outlines every element (spec §2). */
-export function wantsDebug(search: string): boolean {
-  return new URLSearchParams(search).has('debug');
 }
 
 /**
@@ -234,17 +212,4 @@ export function brandSystemConfig(
     },
   });
   return markMerged(mergeConfigs(defaultBaseConfig, shopThemeConfig, config));
-}
-
-/**
- * Hydration of a page the server rendered: its global styles (reset, keyframes, tokens) are
- * already in the page, in the style element emotion's `Global` left there, so the system gives
- * `Global` nothing to build or insert and the server's element stays as it is. (The browser
- * build makes `_global` lazy, scripts/vite-plugin-chakra-system.ts, so it is never built.)
- * Not when the server's element is missing, or `?debug` adds its outline to the global styles.
- */
-export function reuseServerGlobalStyles(system: SystemContext, doc: Document = document): boolean {
-  if (!doc.querySelector('style[data-emotion^="css-global "]')) return false;
-  Object.defineProperty(system, '_global', { value: [], configurable: true });
-  return true;
 }

@@ -4,11 +4,15 @@ import { Button, ChakraProvider } from '@chakra-ui/react';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { pickButtonStyles } from '../features/catalog/components/date-picker-row';
 import { createBrandSystem } from './brand-system';
 import { ClassSetRegistry, ClassSetsProvider, defineClassSet, useClassSet } from './class-sets';
+import { lazySource, settledSource } from './style-system';
+import { styleSystemOf } from './style-system-load';
 
 const system = createBrandSystem({
   colors: { primary: '#0b3d91', secondary: '#f2a900', tertiary: '#c8102e', quaternary: '#ffffff' },
@@ -19,10 +23,21 @@ const serverCache = () => {
   cache.compat = true;
   return cache;
 };
+/** The server's source: the system is there before rendering. */
+const serverSource = (cache = serverCache()) => settledSource(styleSystemOf(system, cache));
+
+/** Renders the whole tree, waiting for what suspends (as the server's renderer does). */
+async function renderAll(element: React.ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element);
+  let html = '';
+  for await (const chunk of prelude) html += chunk;
+  return html;
+}
+
 const OWN = { flexDirection: 'column', h: 'auto', py: '2', gap: '0' } as const;
 
 describe('class sets', () => {
-  it("give a plain element the class Chakra gives the component it stands for (Button's looks)", () => {
+  it("give a plain element the class Chakra gives the component it stands for (Button's looks)", async () => {
     const cache = serverCache();
     const html = renderToString(
       <CacheProvider value={cache}>
@@ -40,27 +55,25 @@ describe('class sets', () => {
       (m) => m[1],
     );
     const set = defineClassSet('test-buttons', (s) => pickButtonStyles(s, OWN));
-    const classes = new ClassSetRegistry(system, serverCache()).classesOf(set);
+    const source = serverSource();
+    const classes = new ClassSetRegistry(source).resolve(set, await source);
     expect(classes).toEqual({ picked: solid, unpicked: outline });
     expect(solid).not.toBe(outline);
   });
 
   it('go into emotion’s cache on the server, with every class the page may apply', () => {
     const cache = serverCache();
-    const registry = new ClassSetRegistry(system, cache);
+    const registry = new ClassSetRegistry(serverSource(cache));
     const set = defineClassSet('test-looks', { on: { color: 'red.600' }, off: { opacity: 0.5 } });
     function Part() {
       const classes = useClassSet(set);
       return <span className={classes.off}>x</span>;
     }
+    // No Chakra provider: a plain element needs none, only the page's style system.
     const html = renderToString(
-      <CacheProvider value={cache}>
-        <ChakraProvider value={system}>
-          <ClassSetsProvider registry={registry}>
-            <Part />
-          </ClassSetsProvider>
-        </ChakraProvider>
-      </CacheProvider>,
+      <ClassSetsProvider registry={registry}>
+        <Part />
+      </ClassSetsProvider>,
     );
     const classes = registry.toJSON()['test-looks'];
     expect(html).toContain(`class="${classes?.off}"`);
@@ -74,23 +87,41 @@ describe('class sets', () => {
     expect(css).toContain(`.${classes?.off}{opacity:0.5;}`);
   });
 
-  it("take the page's classes in the browser without resolving a style, and resolve others once", () => {
+  it("take the page's classes in the browser without loading the style system", async () => {
+    let loads = 0;
     let resolved = 0;
-    const onPage = defineClassSet('test-on-page', () => {
+    const source = lazySource(async () => {
+      loads++;
+      return styleSystemOf(system, serverCache());
+    });
+    const onPage = defineClassSet<'a'>('test-on-page', () => {
       throw new Error('resolved a set the page carries');
     });
     const notOnPage = defineClassSet('test-not-on-page', () => {
       resolved++;
       return { a: { color: 'blue.600' } };
     });
-    const registry = new ClassSetRegistry(system, serverCache(), {
-      'test-on-page': { a: 'css-fromserver' },
-    });
-    expect(registry.classesOf(onPage)).toEqual({ a: 'css-fromserver' });
-    const first = registry.classesOf(notOnPage);
-    expect(registry.classesOf(notOnPage)).toBe(first);
-    expect(first.a).toMatch(/^css-[\w-]+$/);
-    expect(resolved).toBe(1);
+    const registry = new ClassSetRegistry(source, { 'test-on-page': { a: 'css-fromserver' } });
+    function Part({ set }: { set: typeof onPage }) {
+      return <span className={useClassSet(set).a}>x</span>;
+    }
+    const page = (set: typeof onPage) => (
+      <ClassSetsProvider registry={registry}>
+        <Suspense fallback="waiting">
+          <Part set={set} />
+        </Suspense>
+      </ClassSetsProvider>
+    );
+    expect(await renderAll(page(onPage))).toContain('class="css-fromserver"');
+    expect(loads).toBe(0);
+    // A set the page did not carry waits for the system (loaded then, once) and is resolved once.
+    const html = await renderAll(page(notOnPage));
+    const first = registry.known(notOnPage);
+    expect(first?.a).toMatch(/^css-[\w-]+$/);
+    expect(html).toContain(`class="${first?.a}"`);
+    expect(await renderAll(page(notOnPage))).toContain(`class="${first?.a}"`);
+    expect(registry.known(notOnPage)).toBe(first);
+    expect([loads, resolved]).toEqual([1, 1]);
   });
 
   it('have names of their own across the storefront', () => {

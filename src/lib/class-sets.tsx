@@ -1,10 +1,8 @@
 import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
-import type { EmotionCache } from '@emotion/cache';
-import { serializeStyles } from '@emotion/serialize';
-import { insertStyles } from '@emotion/utils';
 import { createContext, type ReactNode, useContext } from 'react';
 import { CLASS_SETS_ELEMENT_ID, type PageClassSets } from '../../schemas/preload';
 import { readPageJson } from './preloaded';
+import { readStyleSystem, type StyleSystem, type StyleSystemSource } from './style-system';
 
 /**
  * Class sets: the looks of plain elements (a list's buttons, the header's parts), each a style
@@ -45,43 +43,29 @@ export function defineClassSet<K extends string>(
 
 type Classes = Record<string, string>;
 
-/** Resolves a set's styles into classes and inserts their rules into emotion's cache. */
-export function resolveClassSet<K extends string>(
-  set: ClassSet<K>,
-  system: SystemContext,
-  cache: EmotionCache,
-): Record<K, string> {
-  const styles = set.styles(system);
-  const classes = {} as Record<K, string>;
-  for (const key of Object.keys(styles) as K[]) {
-    const style = styles[key];
-    const serialized = serializeStyles(
-      [system.css(...(Array.isArray(style) ? style : [style]))],
-      cache.registered,
-    );
-    insertStyles(cache, serialized, false);
-    classes[key] = `${cache.key}-${serialized.name}`;
-  }
-  return classes;
-}
-
 /** Where a page's sets come from and go: one per server render, one in the browser. */
 export class ClassSetRegistry {
   private readonly classes: Map<string, Classes>;
 
   constructor(
-    private readonly system: SystemContext,
-    private readonly cache: EmotionCache,
+    /** The page's style system, for the sets it did not carry (loaded then, in the browser). */
+    readonly source: StyleSystemSource,
     /** The classes the server wrote into the page (the browser's registry). */
     fromPage: PageClassSets = {},
   ) {
     this.classes = new Map(Object.entries(fromPage));
   }
 
-  classesOf<K extends string>(set: ClassSet<K>): Record<K, string> {
-    let classes = this.classes.get(set.name) as Record<K, string> | undefined;
+  /** The classes of `set` when the page carried them or they were resolved before. */
+  known<K extends string>(set: ClassSet<K>): Record<K, string> | undefined {
+    return this.classes.get(set.name) as Record<K, string> | undefined;
+  }
+
+  /** Resolves `set` (once) with the page's style system. */
+  resolve<K extends string>(set: ClassSet<K>, styleSystem: StyleSystem): Record<K, string> {
+    let classes = this.known(set);
     if (!classes) {
-      classes = resolveClassSet(set, this.system, this.cache);
+      classes = styleSystem.resolveClassSet(set);
       this.classes.set(set.name, classes);
     }
     return classes;
@@ -115,9 +99,12 @@ export function ClassSetsProvider({
   return <RegistryContext value={registry}>{children}</RegistryContext>;
 }
 
-/** The classes of `set`: the page's when it carries them, else resolved now (once). */
+/**
+ * The classes of `set`: the page's when it carries them, else resolved now (once), which in the
+ * browser waits for the style system to load (the component suspends meanwhile).
+ */
 export function useClassSet<K extends string>(set: ClassSet<K>): Record<K, string> {
   const registry = useContext(RegistryContext);
   if (!registry) throw new Error('useClassSet outside ClassSetsProvider');
-  return registry.classesOf(set);
+  return registry.known(set) ?? registry.resolve(set, readStyleSystem(registry.source));
 }

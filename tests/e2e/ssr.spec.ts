@@ -4,7 +4,9 @@ import {
   heldOrderByApi,
   installCommitProbe,
   msg,
+  newPerson,
   readCommits,
+  sessionByApi,
   styleComponentsInside,
   styledInside,
   useSession,
@@ -111,7 +113,7 @@ for (const viewport of [
     page,
   }) => {
     // A variable a script sets on the document restyles the whole page (in the middle of
-    // hydration): the page's CSS states the header's height (brand-system.ts HEADER_HEIGHT), so
+    // hydration): the page's CSS states the header's height (frame-sizes.ts HEADER_HEIGHT), so
     // the header, measuring itself, finds nothing to set.
     await page.setViewportSize(viewport);
     await page.goto('/pt');
@@ -255,6 +257,79 @@ test("an event page's days and times are plain buttons, styled once by their lis
   ).toBeVisible();
 });
 
+test("an event page's first view hydrates without a style component: header, sections, total bar", async ({
+  page,
+}) => {
+  // The event's header, the sections' columns and headings, the hints and the total bar (its
+  // Box, Flex, Texts and Button) were 26 style components, each resolving its styles as the page
+  // hydrated; they are class sets the server resolved, hydrated as written.
+  await page.goto('/pt/produto/1');
+  await expect(page.getByTestId('pick-time-hint')).toBeVisible();
+  expect(await styleComponentsInside(page.locator('main'))).toBe(0);
+  const sets = JSON.parse((await page.locator('#class-sets').textContent()) ?? '{}') as Record<
+    string,
+    Record<string, string>
+  >;
+  expect(await page.getByTestId('event-title').getAttribute('class')).toContain(
+    sets['event-page']?.title,
+  );
+  // Its looks: the bar sticks to the screen's bottom; the add button, disabled until a ticket is
+  // chosen, is Chakra's solid button (the brand's colour, dimmed).
+  const bar = page.getByTestId('total-bar');
+  expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+  const add = page.getByTestId('add-to-cart');
+  await expect(add).toBeDisabled();
+  const look = await add.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { opacity: s.opacity, cursor: s.cursor, background: s.backgroundColor };
+  });
+  expect(Number(look.opacity)).toBeLessThan(1);
+  expect(look.background).not.toBe('rgba(0, 0, 0, 0)');
+});
+
+test("the add button takes Chakra's loading look while the hold is asked", async ({
+  page,
+  baseURL,
+}) => {
+  await useSession(page, await sessionByApi(page.request, baseURL!, newPerson('add-loading')));
+  // The hold is never answered: the button stays in its loading look.
+  await page.route(/method=iniciarReserva/, () => {});
+  await page.goto('/pt/produto/1');
+  await page.locator('[data-testid^="time-"]:not([disabled])').first().click();
+  await page
+    .getByRole('button', {
+      name: msg('pt-BR', 'product.addOne', { produto: 'Inteira' }),
+      exact: true,
+    })
+    .click();
+  const add = page.getByTestId('add-to-cart');
+  await expect(add).toBeEnabled();
+  await add.click();
+  // As Chakra's Button with `loading`: disabled, marked, a spinner centred over the label, which
+  // keeps the button's width but is not seen.
+  await expect(add).toBeDisabled();
+  await expect(add).toHaveAttribute('data-loading', '');
+  const spinner = add.locator('.chakra-spinner');
+  await expect(spinner).toBeVisible();
+  const look = await add.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const spin = (el.querySelector('.chakra-spinner') as Element).getBoundingClientRect();
+    const label = el.querySelector('.chakra-spinner')?.parentElement?.nextElementSibling as Element;
+    return {
+      centred:
+        Math.abs(spin.left + spin.width / 2 - (box.left + box.width / 2)) <= 1 &&
+        Math.abs(spin.top + spin.height / 2 - (box.top + box.height / 2)) <= 1,
+      label: getComputedStyle(label).visibility,
+      text: label.textContent,
+    };
+  });
+  expect(look).toEqual({
+    centred: true,
+    label: 'hidden',
+    text: msg('pt-BR', 'product.addToCart'),
+  });
+});
+
 test("the home page's event cards are styled by the card: one styled element each", async ({
   page,
 }) => {
@@ -264,10 +339,10 @@ test("the home page's event cards are styled by the card: one styled element eac
   const cards = page.getByTestId('event-card');
   expect(await cards.count()).toBeGreaterThan(1);
   expect(await styledInside(cards)).toBe(0);
-  // The rest of the page (the hero, the list, their headings and texts) is class sets: the only
-  // style components React renders in the page's main part are the cards' roots (a LinkBox and
-  // the Card's root each).
-  expect(await styleComponentsInside(page.locator('main'))).toBe(2 * (await cards.count()));
+  // The cards' roots (a LinkBox and a Card's root each) are a class set too, as the rest of the
+  // page (the hero, the list, their headings and texts): React renders no style component in the
+  // page's main part.
+  expect(await styleComponentsInside(page.locator('main'))).toBe(0);
   // The card is still one link, named by the event, that covers the whole card.
   const card = cards.first();
   const link = card.getByRole('link');
@@ -282,6 +357,31 @@ test("the home page's event cards are styled by the card: one styled element eac
     return { position: cover.position, hitIsLink: hit === a || (hit !== null && a.contains(hit)) };
   });
   expect(covers).toEqual({ position: 'absolute', hitIsLink: true });
+});
+
+test("the not-found page's texts and its way home are plain elements, styled by class sets", async ({
+  page,
+}) => {
+  // Its column of texts (a VStack) and its link home (a Button as a link) are class sets; the
+  // notice's box, title and sentence are still Chakra's EmptyState (4 style components).
+  for (const path of ['/pt/nada', '/pt/produto/999999']) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(404);
+    const notFound = page.getByTestId('not-found');
+    await expect(notFound.getByRole('heading', { level: 1 })).toHaveText(
+      msg('pt-BR', 'page.notFound.title'),
+    );
+    expect(await styleComponentsInside(page.locator('main'))).toBe(4);
+    // The way home looks like a button (solid, 40 px high) and still leads home.
+    const home = notFound.getByRole('link', { name: msg('pt-BR', 'common.backHome') });
+    const look = await home.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      filled: getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)',
+    }));
+    expect(look).toEqual({ height: 40, filled: true });
+    await home.click();
+    await expect(page).toHaveURL(/\/pt$/);
+  }
 });
 
 test("the header and the footer are styled by themselves; the footer's focus ring shows on its background", async ({
@@ -486,28 +586,68 @@ test.describe('the texts of a first visit', () => {
     expect(problems).toEqual([]);
   });
 
-  test("the styles made in the browser (the cookie banner's) are style elements' text, not rules inserted into a sheet", async ({
+  test("the styles made in the browser (a dialog's) are style elements' text, not rules inserted into a sheet", async ({
     page,
   }) => {
     // Chromium lays out the whole page again after a rule is inserted into a sheet in @layer or
-    // @media (src/main.tsx: emotion's speedy: false); a style element of its own is only added.
+    // @media (src/lib/style-system-load.tsx: emotion's speedy: false); a style element of its
+    // own is only added.
     await page.goto('/pt/produto/1');
-    const banner = page.getByTestId('consent-banner');
-    await expect(banner).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-ready', '');
+    await page.getByTestId('login-button').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(msg('pt-BR', 'login.intro'))).toBeVisible();
     const own = await page.evaluate(() => {
       const sheets = [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion]')];
       const text = sheets.map((s) => s.textContent ?? '').join('\n');
-      const classes = [
-        ...(document.querySelector('[data-testid="consent-banner"]')?.classList ?? []),
-      ];
+      const classes = [...(document.querySelector('[role="dialog"]')?.classList ?? [])];
       return {
         // Every rule of emotion's sheets is in its element's text (none inserted through the CSSOM).
         inserted: sheets.filter(
           (s) => (s.sheet?.cssRules.length ?? 0) > 0 && !s.textContent?.trim(),
         ).length,
-        bannerStyled: classes.some((c) => c.startsWith('css-') && text.includes(`.${c}`)),
+        dialogStyled: classes.some((c) => c.startsWith('css-') && text.includes(`.${c}`)),
       };
     });
-    expect(own).toEqual({ inserted: 0, bannerStyled: true });
+    expect(own).toEqual({ inserted: 0, dialogStyled: true });
+  });
+
+  test('the first view of home and an event page runs no style system; the first tap loads it', async ({
+    page,
+  }) => {
+    const problems = collectProblems(page);
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js')) scripts.add(r.url());
+    });
+    // Chakra's components and its system all go through its context's error message; the
+    // storefront's own code never says it.
+    const chakraScripts = async () => {
+      const found: string[] = [];
+      for (const url of scripts) {
+        const text = await (await page.request.get(url)).text();
+        if (text.includes('forgot to wrap component within')) found.push(new URL(url).pathname);
+      }
+      return found;
+    };
+    for (const path of ['/pt', '/pt/produto/1']) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-ready', '');
+      // The cookie banner of a first visit too: its classes are in every page.
+      await expect(page.getByTestId('consent-banner')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await chakraScripts()).toEqual([]);
+    }
+    // A tap (another day) loads it, ahead of what a tap may open; the page goes on working:
+    // the products of a time (Chakra components) show with their steppers.
+    await page.locator('[data-testid^="date-"]').nth(1).click();
+    await page.waitForLoadState('networkidle');
+    expect((await chakraScripts()).length).toBeGreaterThan(0);
+    await page.locator('[data-testid^="time-"]:not([disabled])').first().click();
+    await page
+      .getByRole('button', { name: msg('pt-BR', 'product.addOne', { produto: 'Inteira' }) })
+      .click();
+    await expect(page.getByTestId('selection-total')).not.toHaveText(/0,00/);
+    expect(problems).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { recipeLook } from '../../components/plain-part-styles';
 import { defineClassSet, useClassSet } from '../../lib/class-sets';
 import { useCurrencyCode } from '../../lib/currency';
 import { withAllTexts } from '../../lib/locale';
+import { WithStyleSystem } from '../../lib/style-system';
 
 // The modal is its own chunk: it loads when the visitor opens it.
 const CurrencyModal = lazy(
@@ -45,7 +46,9 @@ export function CurrencySwitch({ brand }: { brand: BrandConfig }) {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <CurrencyModal brand={brand} onClose={() => setOpen(false)} />
+          <WithStyleSystem>
+            <CurrencyModal brand={brand} onClose={() => setOpen(false)} />
+          </WithStyleSystem>
         </Suspense>
       ) : null}
     </>

@@ -20,6 +20,7 @@ import { defineClassSet, useClassSet } from '../../lib/class-sets';
 import { useCurrentLocale, withAllTexts } from '../../lib/locale';
 import { returnTargetPath } from '../../lib/return-target';
 import { clearSession, getSession } from '../../lib/session-store';
+import { WithStyleSystem } from '../../lib/style-system';
 import {
   clearLocalCart,
   markPageReady,
@@ -242,7 +243,9 @@ function Overlays() {
       </LazyHost>
       {popup ? (
         <Suspense fallback={null}>
-          <ContentPopup id={popup} onClose={() => setClosedPopup(popup)} />
+          <WithStyleSystem>
+            <ContentPopup id={popup} onClose={() => setClosedPopup(popup)} />
+          </WithStyleSystem>
         </Suspense>
       ) : null}
       <LazyHost on={toasts}>

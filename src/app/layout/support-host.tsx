@@ -7,8 +7,8 @@ import { Glyph } from '../../components/icons';
 import { LazyHost } from '../../components/lazy-host';
 import { recipeLook } from '../../components/plain-part-styles';
 import { useBottomInsetVars } from '../../lib/bottom-insets';
-import { CHAT_BUTTON_ID } from '../../lib/brand-system';
 import { defineClassSet, useClassSet } from '../../lib/class-sets';
+import { CHAT_BUTTON_ID } from '../../lib/frame-sizes';
 import { useCurrentLocale, withAllTexts } from '../../lib/locale';
 import { openSupport, useSupportRequest } from '../../lib/ui-stores';
 

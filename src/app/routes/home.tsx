@@ -1,4 +1,3 @@
-import { Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
@@ -18,7 +17,10 @@ function prefetchEventPage(): void {
   void Promise.all([import('./produto'), import('./cart-scope')]).catch(() => {});
 }
 
-/** The page's column and the events' section as Chakra's Stacks drew them, and its heading. */
+/**
+ * The page's column and the events' section as Chakra's Stacks drew them, its heading, and the
+ * sentence when there is no event (a Text).
+ */
 const HOME = defineClassSet('home', (system) => ({
   page: {
     display: 'flex',
@@ -28,6 +30,7 @@ const HOME = defineClassSet('home', (system) => ({
   },
   events: { display: 'flex', flexDirection: 'column', gap: '4' },
   heading: recipeLook(system, 'heading', { size: 'xl' }, { fontFamily: 'heading' }),
+  noEvents: recipeLook(system, 'text', {}, { color: 'fg.muted' }),
 }));
 
 export function HomePage() {
@@ -48,9 +51,9 @@ export function HomePage() {
           <ErrorAlert message={<ErrorMessage error={eventos.error} />} onRetry={eventos.reload} />
         ) : null}
         {eventos.data && eventos.data.length === 0 ? (
-          <Text color="fg.muted">
+          <p className={classes.noEvents}>
             <FormattedMessage id="home.noEvents" />
-          </Text>
+          </p>
         ) : null}
         {eventos.data && eventos.data.length > 0 ? (
           <EventGrid

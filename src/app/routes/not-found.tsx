@@ -1,22 +1,27 @@
-import { Button } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { Notice } from '../../components/notice';
+import { recipeLook } from '../../components/plain-part-styles';
+import { defineClassSet, useClassSet } from '../../lib/class-sets';
 import { usePathFor } from '../../lib/use-path-for';
+
+/** The way home: a link with the look of Chakra's Button (solid, size md). */
+const NOT_FOUND = defineClassSet('not-found', (system) => ({
+  home: recipeLook(system, 'button'),
+}));
 
 /** Any other path (spec §2): "Página não encontrada". */
 export function NotFoundPage() {
   const to = usePathFor();
+  const classes = useClassSet(NOT_FOUND);
   return (
     <Notice
       title={<FormattedMessage id="page.notFound.title" />}
       testId="not-found"
       action={
-        <Button asChild>
-          <RouterLink to={to('Home')}>
-            <FormattedMessage id="common.backHome" />
-          </RouterLink>
-        </Button>
+        <RouterLink to={to('Home')} className={`chakra-button ${classes.home}`}>
+          <FormattedMessage id="common.backHome" />
+        </RouterLink>
       }
     >
       <FormattedMessage id="page.notFound.body" />

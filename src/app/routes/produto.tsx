@@ -1,14 +1,15 @@
-import { Box, Button, Flex, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { lazy, useCallback, useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { isSilentError } from '../../api/error-policy';
 import { ApproxPrice } from '../../components/approx-price';
+import { ButtonLoader } from '../../components/button-loader';
 import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
-import { MapPinIcon } from '../../components/icons';
+import { Glyph } from '../../components/icons';
 import { LazyHost } from '../../components/lazy-host';
 import { LoadingState } from '../../components/loading-state';
 import { notify } from '../../components/notify';
+import { buttonLoaderLooks, recipeLook } from '../../components/plain-part-styles';
 import { useCheckout, useCheckoutActor } from '../../features/cart/hooks/checkout-provider';
 import { useAddToCart } from '../../features/cart/hooks/use-add-to-cart';
 import { BlockPicker } from '../../features/catalog/components/block-picker';
@@ -24,6 +25,7 @@ import {
 } from '../../features/catalog/hooks/use-catalog';
 import { useQuantities } from '../../features/catalog/hooks/use-quantities';
 import { useBottomInset } from '../../lib/bottom-insets';
+import { defineClassSet, useClassSet } from '../../lib/class-sets';
 import { formatDateTime, formatLongDate } from '../../lib/dates';
 import { withAllTexts } from '../../lib/locale';
 import { formatMoney } from '../../lib/money';
@@ -47,6 +49,65 @@ const TIMES_HEADING = 'times-heading';
 const BLOCKS_HEADING = 'blocks-heading';
 const BLOCKS_HELP = 'blocks-help';
 const PRODUCTS_HEADING = 'products-heading';
+
+/** A column of Chakra's Stack. */
+const column = (gap: string) => ({ display: 'flex', flexDirection: 'column', gap }) as const;
+
+/**
+ * The page's parts as Chakra's components drew them (Stack, Flex, Image, Heading, Text, the
+ * total bar's Box and Button), so its first view hydrates without a style component: the
+ * header, the sections' frames and headings, the total bar and its button. The button's loading
+ * look is Chakra's Button's `loading`: a spinner centred over the hidden label.
+ */
+const EVENT_PAGE = defineClassSet('event-page', (system) => ({
+  page: column('8'),
+  header: [
+    { display: 'flex', flexDirection: { base: 'column', md: 'row' } },
+    { gap: '6', bg: 'bg', borderRadius: 'xl', borderWidth: '1px', overflow: 'hidden' },
+  ],
+  image: {
+    objectFit: 'cover',
+    w: { base: 'full', md: '2/5' },
+    aspectRatio: { base: 16 / 9, md: 4 / 3 },
+  },
+  intro: { ...column('3'), p: { base: '4', md: '6' }, pt: { base: '0', md: '6' }, flex: '1' },
+  title: recipeLook(system, 'heading', { size: '2xl' }, { fontFamily: 'heading' }),
+  place: {
+    display: 'flex',
+    alignItems: 'center',
+    flexDirection: 'row',
+    gap: '1.5',
+    color: 'fg.muted',
+  },
+  pin: recipeLook(system, 'icon', {}, { boxSize: '4' }),
+  from: { fontWeight: 'semibold', color: 'brand.fg' },
+  section: column('3'),
+  tickets: column('4'),
+  heading: recipeLook(system, 'heading', { size: 'lg' }, { fontFamily: 'heading' }),
+  muted: { color: 'fg.muted' },
+  note: { color: 'fg.muted', fontSize: 'sm' },
+  bar: {
+    position: 'sticky',
+    bottom: '0',
+    bg: 'bg',
+    borderTopWidth: '1px',
+    borderWidth: { md: '1px' },
+    borderRadius: { md: 'xl' },
+    mx: { base: '-4', md: '0' },
+    px: { base: '4', md: '6' },
+    py: '4',
+    shadow: { base: 'lg', md: 'sm' },
+    zIndex: 'docked',
+  },
+  barRow: [
+    { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
+    { gap: '3' },
+  ],
+  total: { fontSize: '2xl', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' },
+  // recipeLook's variants are plain strings; the button's size is responsive.
+  add: [system.getRecipeFn('button')({ size: { base: 'md', sm: 'lg' } }), {}],
+  ...buttonLoaderLooks(system),
+}));
 
 /**
  * An event: pick a day (the first is preselected), a time, the block (sector) when the event
@@ -121,6 +182,7 @@ function Produto({ idevento }: { idevento: number }) {
 
   const goToCheckout = useCallback(() => navigate(to('Checkout')), [navigate, to]);
   const addToCart = useAddToCart(goToCheckout);
+  const classes = useClassSet(EVENT_PAGE);
 
   function pick(next: { data?: string; sessao?: number; bloco?: number }) {
     const p = new URLSearchParams(search);
@@ -214,70 +276,57 @@ function Produto({ idevento }: { idevento: number }) {
       : null;
 
   return (
-    <Stack gap="8">
-      <Flex
-        direction={{ base: 'column', md: 'row' }}
-        gap="6"
-        bg="bg"
-        borderRadius="xl"
-        borderWidth="1px"
-        overflow="hidden"
-      >
-        <Image
-          src={ev.imagem}
-          alt=""
-          w={{ base: 'full', md: '2/5' }}
-          aspectRatio={{ base: 16 / 9, md: 4 / 3 }}
-          objectFit="cover"
-        />
-        <Stack gap="3" p={{ base: '4', md: '6' }} pt={{ base: '0', md: '6' }} flex="1">
-          <Heading as="h1" size="2xl" fontFamily="heading" data-testid="event-title">
+    <div className={`chakra-stack ${classes.page}`}>
+      <div className={classes.header}>
+        <img src={ev.imagem} alt="" className={`chakra-image ${classes.image}`} />
+        <div className={`chakra-stack ${classes.intro}`}>
+          <h1 data-testid="event-title" className={`chakra-heading ${classes.title}`}>
             {ev.dscevento}
-          </Heading>
-          <HStack color="fg.muted" gap="1.5">
-            <MapPinIcon boxSize="4" />
-            <Text>{ev.local}</Text>
-          </HStack>
-          <Text>{ev.descricao}</Text>
+          </h1>
+          <div className={`chakra-stack ${classes.place}`}>
+            <Glyph name="pin" className={`chakra-icon ${classes.pin}`} />
+            <p>{ev.local}</p>
+          </div>
+          <p>{ev.descricao}</p>
           {ev.a_partir_de !== null ? (
-            <Text fontWeight="semibold" color="brand.fg">
+            <p className={classes.from}>
               <FormattedMessage
                 id="catalog.fromPrice"
                 values={{ price: formatMoney(ev.a_partir_de) }}
               />
               <ApproxPrice reais={ev.a_partir_de} />
-            </Text>
+            </p>
           ) : null}
-        </Stack>
-      </Flex>
+        </div>
+      </div>
 
       {dates.length === 0 ? (
         <ErrorAlert status="info" message={<FormattedMessage id="product.noDates" />} />
       ) : (
         <>
-          <Stack as="section" gap="3" aria-labelledby={DATES_HEADING}>
-            <Heading as="h2" size="lg" id={DATES_HEADING} fontFamily="heading">
+          <section className={`chakra-stack ${classes.section}`} aria-labelledby={DATES_HEADING}>
+            <h2 id={DATES_HEADING} className={`chakra-heading ${classes.heading}`}>
               <FormattedMessage id="product.chooseDate" />
-            </Heading>
+            </h2>
             <DatePickerRow
               dates={dates}
               selected={dia}
               onSelect={(d) => pick({ data: d })}
               labelledBy={DATES_HEADING}
             />
-          </Stack>
+          </section>
 
-          <Stack as="section" gap="3" aria-labelledby={TIMES_HEADING}>
-            <Heading as="h2" size="lg" id={TIMES_HEADING} fontFamily="heading">
+          <section className={`chakra-stack ${classes.section}`} aria-labelledby={TIMES_HEADING}>
+            <h2 id={TIMES_HEADING} className={`chakra-heading ${classes.heading}`}>
               <FormattedMessage id="product.chooseTime" />
-            </Heading>
+            </h2>
             {dia ? (
-              <Text color="fg.muted" fontSize="sm">
+              <p className={classes.note}>
                 {formatLongDate(dia, intl.locale)}
                 {/* Every time is the venue's (spec §9): named for visitors from other zones. */}
                 {' · '}
                 <FormattedMessage id="product.timeZone" />
-              </Text>
+              </p>
             ) : null}
             {horarios.loading ? <LoadingState minH="16" /> : null}
             {horarios.error ? (
@@ -287,9 +336,9 @@ function Produto({ idevento }: { idevento: number }) {
               />
             ) : null}
             {horarios.data && horarios.data.length === 0 ? (
-              <Text color="fg.muted">
+              <p className={classes.muted}>
                 <FormattedMessage id="product.noTimes" />
-              </Text>
+              </p>
             ) : null}
             {horarios.data && horarios.data.length > 0 ? (
               <TimePicker
@@ -300,23 +349,23 @@ function Produto({ idevento }: { idevento: number }) {
                 titled={titledSessions}
               />
             ) : null}
-          </Stack>
+          </section>
 
           {idapresentacao === null && horarios.data && horarios.data.length > 0 ? (
-            <Text color="fg.muted" data-testid="pick-time-hint">
+            <p data-testid="pick-time-hint" className={classes.muted}>
               <FormattedMessage id="product.pickTimeHint" />
-            </Text>
+            </p>
           ) : null}
 
           {idapresentacao !== null && byBlock ? (
-            <Stack as="section" gap="3" aria-labelledby={BLOCKS_HEADING}>
-              <Heading as="h2" size="lg" id={BLOCKS_HEADING} fontFamily="heading">
+            <section className={`chakra-stack ${classes.section}`} aria-labelledby={BLOCKS_HEADING}>
+              <h2 id={BLOCKS_HEADING} className={`chakra-heading ${classes.heading}`}>
                 <FormattedMessage id="product.chooseBlock" />
-              </Heading>
+              </h2>
               {apresentacao.data?.mapa?.help ? (
-                <Text id={BLOCKS_HELP} color="fg.muted" fontSize="sm">
+                <p id={BLOCKS_HELP} className={classes.note}>
                   {apresentacao.data.mapa.help}
-                </Text>
+                </p>
               ) : null}
               {apresentacao.loading ? <LoadingState minH="16" /> : null}
               {apresentacao.error ? (
@@ -335,18 +384,21 @@ function Produto({ idevento }: { idevento: number }) {
                 />
               ) : null}
               {blocos && idbloco === null ? (
-                <Text color="fg.muted" data-testid="pick-block-hint">
+                <p data-testid="pick-block-hint" className={classes.muted}>
                   <FormattedMessage id="product.pickBlockHint" />
-                </Text>
+                </p>
               ) : null}
-            </Stack>
+            </section>
           ) : null}
 
           {idapresentacao !== null && (!byBlock || idbloco !== null) ? (
-            <Stack as="section" gap="4" aria-labelledby={PRODUCTS_HEADING}>
-              <Heading as="h2" size="lg" id={PRODUCTS_HEADING} fontFamily="heading">
+            <section
+              className={`chakra-stack ${classes.tickets}`}
+              aria-labelledby={PRODUCTS_HEADING}
+            >
+              <h2 id={PRODUCTS_HEADING} className={`chakra-heading ${classes.heading}`}>
                 <FormattedMessage id="product.chooseTickets" />
-              </Heading>
+              </h2>
               {produtos.loading ? <LoadingState minH="16" /> : null}
               {produtos.error ? (
                 <ErrorAlert
@@ -362,63 +414,51 @@ function Produto({ idevento }: { idevento: number }) {
                   disabled={reservation.busy}
                 />
               ) : null}
-            </Stack>
+            </section>
           ) : null}
 
-          <Box
-            ref={stickyBar}
-            data-testid="total-bar"
-            position="sticky"
-            bottom="0"
-            bg="bg"
-            borderTopWidth="1px"
-            borderWidth={{ md: '1px' }}
-            borderRadius={{ md: 'xl' }}
-            mx={{ base: '-4', md: '0' }}
-            px={{ base: '4', md: '6' }}
-            py="4"
-            shadow={{ base: 'lg', md: 'sm' }}
-            zIndex="docked"
-          >
-            <Stack gap="3">
+          <div ref={stickyBar} data-testid="total-bar" className={classes.bar}>
+            <div className={`chakra-stack ${classes.section}`}>
               {reserveError ? (
                 <ErrorAlert
                   message={<ErrorMessage error={reserveError} />}
                   testId="reserve-error"
                 />
               ) : null}
-              <Flex align="center" justify="space-between" gap="3">
-                <Box aria-live="polite">
-                  <Text fontSize="sm" color="fg.muted">
+              <div className={classes.barRow}>
+                <div aria-live="polite">
+                  <p className={classes.note}>
                     <FormattedMessage id="product.selectedCount" values={{ qtd: qty.units }} />
-                  </Text>
-                  <Text
-                    fontSize="2xl"
-                    fontWeight="bold"
-                    fontVariantNumeric="tabular-nums"
-                    data-testid="selection-total"
-                  >
+                  </p>
+                  <p data-testid="selection-total" className={classes.total}>
                     {formatMoney(qty.total)}
-                  </Text>
+                  </p>
                   <ApproxPrice reais={qty.total} />
-                </Box>
-                <Button
-                  size={{ base: 'md', sm: 'lg' }}
+                </div>
+                <button
+                  type="button"
                   onClick={add}
                   disabled={qty.units === 0 || reservation.busy}
-                  loading={reservation.busy}
                   data-testid="add-to-cart"
+                  data-loading={reservation.busy ? '' : undefined}
+                  className={`chakra-button ${classes.add}`}
                 >
-                  <FormattedMessage id="product.addToCart" />
-                </Button>
-              </Flex>
-            </Stack>
-          </Box>
+                  {reservation.busy ? (
+                    <ButtonLoader classes={classes}>
+                      <FormattedMessage id="product.addToCart" />
+                    </ButtonLoader>
+                  ) : (
+                    <FormattedMessage id="product.addToCart" />
+                  )}
+                </button>
+              </div>
+            </div>
+          </div>
           <LazyHost on={reservation.confirmAdd}>
             <AddToOrderModal onSeeOrder={goToCheckout} />
           </LazyHost>
         </>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,20 +1,33 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { Menu } from '../../../components/menu';
 import { notify } from '../../../components/notify';
+import { WithStyleSystem } from '../../../lib/style-system';
 import { usePathFor } from '../../../lib/use-path-for';
 import { logout } from '../logout';
 import { GreetingButton } from './account-menu';
 
-/** The logged-in person's menu: profile, orders, logout (loaded when someone is logged in). */
-export function OpenableAccountMenu({
-  firstName,
-  onLoggedOut,
-}: {
+interface AccountMenuProps {
   firstName: string;
   onLoggedOut(): void;
-}) {
+}
+
+/**
+ * The logged-in person's menu: profile, orders, logout (loaded when someone is logged in). A
+ * Chakra menu: the greeting stands in for it until the page's style system has loaded.
+ */
+export function OpenableAccountMenu(props: AccountMenuProps) {
+  return (
+    <Suspense fallback={<GreetingButton firstName={props.firstName} />}>
+      <WithStyleSystem>
+        <AccountMenu {...props} />
+      </WithStyleSystem>
+    </Suspense>
+  );
+}
+
+function AccountMenu({ firstName, onLoggedOut }: AccountMenuProps) {
   const intl = useIntl();
   const to = usePathFor();
   const [leaving, setLeaving] = useState(false);

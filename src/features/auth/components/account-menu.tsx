@@ -1,7 +1,8 @@
-import { Button, chakra } from '@chakra-ui/react';
+import type { ComponentProps } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Glyph, UserIcon } from '../../../components/icons';
-import { recipeLook } from '../../../components/plain-part-styles';
+import { ButtonLoader } from '../../../components/button-loader';
+import { Glyph } from '../../../components/icons';
+import { buttonLoaderLooks, recipeLook } from '../../../components/plain-part-styles';
 import { defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { loadable, useLoadable } from '../../../lib/loadable';
 import { withAllTexts } from '../../../lib/locale';
@@ -65,21 +66,51 @@ const openableAccountMenu = loadable(
   withAllTexts(() => import('./account-menu-open').then((m) => m.OpenableAccountMenu)),
 );
 
-/** The greeting that opens the account menu. */
+/**
+ * The greeting: Chakra's ghost Button at size sm, its icon and the name cut short. While it
+ * waits (logging out) Chakra's Button showed its loader: a spinner centred over the label,
+ * which stays (hidden) so the button keeps its size; each of those parts a class here.
+ */
+export const GREETING = defineClassSet('greeting-button', (system) => ({
+  button: recipeLook(system, 'button', { size: 'sm', variant: 'ghost' }),
+  icon: recipeLook(system, 'icon'),
+  name: [LABEL_ON_WIDE_ONLY, { maxW: '32', truncate: true }],
+  ...buttonLoaderLooks(system),
+}));
+
+/**
+ * The greeting that opens the account menu: the menu's trigger (account-menu-open.tsx) gives
+ * it its props and ref.
+ */
 export function GreetingButton({
   firstName,
   loading = false,
+  className,
   ...rest
 }: {
   firstName: string;
   loading?: boolean;
-} & Omit<React.ComponentProps<typeof Button>, 'children'>) {
-  return (
-    <Button size="sm" variant="ghost" data-testid="account-menu" loading={loading} {...rest}>
-      <UserIcon />
-      <chakra.span data-testid="user-name" maxW="32" truncate css={LABEL_ON_WIDE_ONLY}>
+} & Omit<ComponentProps<'button'>, 'children'>) {
+  const classes = useClassSet(GREETING);
+  const label = (
+    <>
+      <Glyph name="user" className={`chakra-icon ${classes.icon}`} />
+      <span data-testid="user-name" className={classes.name}>
         <FormattedMessage id="header.greeting" values={{ nome: firstName }} />
-      </chakra.span>
-    </Button>
+      </span>
+    </>
+  );
+  return (
+    <button
+      type="button"
+      data-testid="account-menu"
+      {...rest}
+      data-loading={loading ? '' : undefined}
+      disabled={loading || rest.disabled}
+      // The trigger's class (chakra-menu__trigger) beside the button's, where Chakra put it.
+      className={['chakra-button', className, classes.button].filter(Boolean).join(' ')}
+    >
+      {loading ? <ButtonLoader classes={classes}>{label}</ButtonLoader> : label}
+    </button>
   );
 }

@@ -1,4 +1,3 @@
-import { Badge, Box } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { Glyph } from '../../../components/icons';
@@ -6,7 +5,10 @@ import { recipeLook } from '../../../components/plain-part-styles';
 import { defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { useCartCount } from '../hooks/use-cart-count';
 
-/** Chakra's ghost IconButton at size sm and its icon at box size 5, for a plain link. */
+/**
+ * Chakra's ghost IconButton at size sm and its icon at box size 5, for a plain link; the count
+ * over it as a Box and a solid Badge at size xs drew it.
+ */
 const CART_LINK = defineClassSet('cart-link', (system) => ({
   link: recipeLook(
     system,
@@ -15,6 +17,13 @@ const CART_LINK = defineClassSet('cart-link', (system) => ({
     { px: '0', py: '0', _icon: { fontSize: '1.2em' }, position: 'relative' },
   ),
   icon: recipeLook(system, 'icon', {}, { boxSize: '5' }),
+  countBox: { position: 'absolute', top: '-1', right: '-1' },
+  count: recipeLook(
+    system,
+    'badge',
+    { variant: 'solid', size: 'xs' },
+    { colorPalette: 'accent', borderRadius: 'full' },
+  ),
 }));
 
 /** Link to the checkout with the number of held units. */
@@ -31,17 +40,11 @@ export function CartBadge({ to }: { to: string }) {
     >
       <Glyph name="cart" className={`chakra-icon ${classes.icon}`} />
       {count > 0 ? (
-        <Box position="absolute" top="-1" right="-1" aria-hidden="true">
-          <Badge
-            variant="solid"
-            colorPalette="accent"
-            size="xs"
-            borderRadius="full"
-            data-testid="cart-count"
-          >
+        <div aria-hidden="true" className={classes.countBox}>
+          <span data-testid="cart-count" className={`chakra-badge ${classes.count}`}>
             {count}
-          </Badge>
-        </Box>
+          </span>
+        </div>
       ) : null}
     </RouterLink>
   );

@@ -2,9 +2,10 @@ import { Box, Button, Flex, Heading, Separator, Stack, Text } from '@chakra-ui/r
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CarrinhoItem, CarrinhoResumo } from '../../../../schemas/contract';
+import { ApproxPrice } from '../../../components/approx-price';
+import { PaidInReaisNote } from '../../../components/paid-in-reais-note';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney, toCents, toReais } from '../../../lib/money';
-import { ApproxPrice, PaidInReaisNote } from '../../../components/approx-price';
 
 interface ProductLine {
   key: string;

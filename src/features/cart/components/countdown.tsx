@@ -1,6 +1,6 @@
 import { HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ClockIcon } from '../../../components/icons';
+import { ClockIcon } from '../../../components/chakra-icons';
 import { formatCountdown } from '../../../lib/dates';
 import { useCountExp } from '../hooks/checkout-provider';
 

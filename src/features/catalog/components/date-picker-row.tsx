@@ -1,4 +1,4 @@
-import { Box, HStack, type SystemContext, type SystemStyleObject } from '@chakra-ui/react';
+import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
 import { type KeyboardEvent, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { recipeLook } from '../../../components/plain-part-styles';
@@ -61,7 +61,16 @@ export function pickButtonStyles(
   };
 }
 
-const DAY_BUTTONS = defineClassSet('day-buttons', (system) => pickButtonStyles(system, DAY_BUTTON));
+/** The row's scroller and its list, as Chakra's Box and HStack drew them, and the day buttons. */
+const DAY_BUTTONS = defineClassSet('day-buttons', (system) => ({
+  ...pickButtonStyles(system, DAY_BUTTON),
+  scroller: { overflowX: 'auto', pb: '2', mx: { base: '-4', md: '0' }, px: { base: '4', md: '0' } },
+  // The HStack's `css` (the day's parts) came before its style props, as Chakra merges them.
+  row: [
+    DAY_PARTS,
+    { display: 'flex', alignItems: 'center', flexDirection: 'row', gap: '2', minW: 'max-content' },
+  ],
+}));
 
 /**
  * A scrollable row of the days with sessions; one is picked. A radio group: one Tab stop (the
@@ -95,15 +104,13 @@ export function DatePickerRow({
   }
   const classes = useClassSet(DAY_BUTTONS);
   return (
-    <Box overflowX="auto" pb="2" mx={{ base: '-4', md: '0' }} px={{ base: '4', md: '0' }}>
-      <HStack
+    <div className={classes.scroller}>
+      <div
         ref={list}
+        className={`chakra-stack ${classes.row}`}
         role="radiogroup"
         aria-labelledby={labelledBy}
         onKeyDown={onKeyDown}
-        gap="2"
-        minW="max-content"
-        css={DAY_PARTS}
       >
         {dates.map((dia, index) => {
           const parts = dateButtonParts(dia, intl.locale);
@@ -128,7 +135,7 @@ export function DatePickerRow({
             </button>
           );
         })}
-      </HStack>
-    </Box>
+      </div>
+    </div>
   );
 }

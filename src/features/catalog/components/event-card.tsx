@@ -1,10 +1,11 @@
-import { Card, LinkBox, type SystemStyleObject } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Evento } from '../../../../schemas/contract';
 import { ApproxPrice } from '../../../components/approx-price';
 import { Glyph } from '../../../components/icons';
-import { GLYPH_4 } from '../../../components/plain-part-styles';
+import { GLYPH_4, slotRecipeLook } from '../../../components/plain-part-styles';
+import { defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 
@@ -81,6 +82,38 @@ const CARD_PARTS: SystemStyleObject = {
 };
 
 /**
+ * The card as Chakra drew it: Card's root (outline variant) with its parts and its own look, then
+ * LinkBox's styles, which LinkBox (`asChild`) merged into the card's class. The class is not the
+ * components' own: emotion hashed the card's styles followed by LinkBox's as written text, which
+ * one style object cannot reproduce (merged, LinkBox's nested rule comes before the card's hover
+ * rule instead of after it). The rules are the same, and neither of the two sets a property of
+ * the other, so the card looks the same.
+ */
+const EVENT_CARD = defineClassSet('event-card', (system) => ({
+  root: [
+    // Card.Root's recipe, then its css (the parts), then its style props.
+    ...slotRecipeLook(system, 'card', 'root', { variant: 'outline' }, CARD_PARTS),
+    {
+      overflow: 'hidden',
+      height: 'full',
+      transition: 'box-shadow 0.15s, transform 0.15s',
+      _hover: { boxShadow: 'md', transform: 'translateY(-2px)' },
+      _focusWithin: {
+        outlineWidth: '2px',
+        outlineStyle: 'solid',
+        outlineColor: 'brand.focusRing',
+        outlineOffset: '2px',
+      },
+    },
+    // LinkBox's: its css, then its style prop.
+    {
+      '& a[href]:not(.chakra-linkbox__overlay), abbr[title]': { position: 'relative', zIndex: 1 },
+    },
+    { position: 'relative' },
+  ],
+}));
+
+/**
  * One event of the home grid; the whole card is the link (named by the event). `priority`: the
  * card is on the first screen, so its image loads at once (it is the page's largest paint)
  * instead of lazily.
@@ -99,76 +132,63 @@ export function EventCard({
 }) {
   const intl = useIntl();
   const onSale = evento.a_partir_de !== null;
+  const classes = useClassSet(EVENT_CARD);
   return (
-    <LinkBox asChild>
-      <Card.Root
-        as="article"
-        overflow="hidden"
-        variant="outline"
-        height="full"
-        transition="box-shadow 0.15s, transform 0.15s"
-        _hover={{ boxShadow: 'md', transform: 'translateY(-2px)' }}
-        _focusWithin={{
-          outlineWidth: '2px',
-          outlineStyle: 'solid',
-          outlineColor: 'brand.focusRing',
-          outlineOffset: '2px',
-        }}
-        css={CARD_PARTS}
-        data-testid="event-card"
-        onPointerEnter={onIntent}
-        onTouchStart={onIntent}
-        onFocus={onIntent}
-      >
-        <div data-card="media">
-          <img
-            src={evento.imagem}
-            alt=""
-            loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'auto'}
-          />
-          <span data-card="kind">
-            <FormattedMessage id={`catalog.kind.${evento.tipo}`} />
-          </span>
+    <article
+      className={`chakra-linkbox chakra-card__root ${classes.root}`}
+      data-testid="event-card"
+      onPointerEnter={onIntent}
+      onTouchStart={onIntent}
+      onFocus={onIntent}
+    >
+      <div data-card="media">
+        <img
+          src={evento.imagem}
+          alt=""
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+        />
+        <span data-card="kind">
+          <FormattedMessage id={`catalog.kind.${evento.tipo}`} />
+        </span>
+      </div>
+      <div data-card="body">
+        <h3>
+          <RouterLink to={to} className="chakra-linkbox__overlay" data-card="link">
+            {evento.dscevento}
+          </RouterLink>
+        </h3>
+        <div data-card="place">
+          <Glyph name="pin" />
+          <p>{evento.local}</p>
         </div>
-        <div data-card="body">
-          <h3>
-            <RouterLink to={to} className="chakra-linkbox__overlay" data-card="link">
-              {evento.dscevento}
-            </RouterLink>
-          </h3>
-          <div data-card="place">
-            <Glyph name="pin" />
-            <p>{evento.local}</p>
-          </div>
-          {evento.primeira_data && evento.ultima_data ? (
-            <p data-card="dates">
-              <FormattedMessage
-                id="catalog.dateRange"
-                values={{
-                  from: formatDate(evento.primeira_data, intl.locale),
-                  to: formatDate(evento.ultima_data, intl.locale),
-                }}
-              />
-            </p>
-          ) : null}
-        </div>
-        <div data-card="footer">
-          {onSale ? (
-            <p data-card="price">
-              <FormattedMessage
-                id="catalog.fromPrice"
-                values={{ price: formatMoney(evento.a_partir_de ?? 0) }}
-              />
-              <ApproxPrice reais={evento.a_partir_de ?? 0} />
-            </p>
-          ) : (
-            <p data-card="off">
-              <FormattedMessage id="catalog.notOnSale" />
-            </p>
-          )}
-        </div>
-      </Card.Root>
-    </LinkBox>
+        {evento.primeira_data && evento.ultima_data ? (
+          <p data-card="dates">
+            <FormattedMessage
+              id="catalog.dateRange"
+              values={{
+                from: formatDate(evento.primeira_data, intl.locale),
+                to: formatDate(evento.ultima_data, intl.locale),
+              }}
+            />
+          </p>
+        ) : null}
+      </div>
+      <div data-card="footer">
+        {onSale ? (
+          <p data-card="price">
+            <FormattedMessage
+              id="catalog.fromPrice"
+              values={{ price: formatMoney(evento.a_partir_de ?? 0) }}
+            />
+            <ApproxPrice reais={evento.a_partir_de ?? 0} />
+          </p>
+        ) : (
+          <p data-card="off">
+            <FormattedMessage id="catalog.notOnSale" />
+          </p>
+        )}
+      </div>
+    </article>
   );
 }

@@ -1,4 +1,4 @@
-import { type SystemStyleObject, Wrap } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import type { ApresentacaoResumo } from '../../../../schemas/contract';
 import { defineClassSet, useClassSet } from '../../../lib/class-sets';
@@ -20,9 +20,11 @@ const TIME_BUTTON: SystemStyleObject = {
   '& [data-time-part=comma]': { srOnly: true },
 };
 
-const TIME_BUTTONS = defineClassSet('time-buttons', (system) =>
-  pickButtonStyles(system, TIME_BUTTON),
-);
+const TIME_BUTTONS = defineClassSet('time-buttons', (system) => ({
+  ...pickButtonStyles(system, TIME_BUTTON),
+  /** The list: Chakra's Wrap as it drew it (`gap="2"`, no bullets). */
+  list: { display: 'flex', flexWrap: 'wrap', gap: '2', listStyleType: 'none' },
+}));
 
 /**
  * The sessions of the picked day, each with its time in the language's clock; a sold-out one is
@@ -46,7 +48,8 @@ export function TimePicker({
   const intl = useIntl();
   const classes = useClassSet(TIME_BUTTONS);
   return (
-    <Wrap as="ul" role="list" aria-labelledby={labelledBy} gap="2" listStyleType="none">
+    // biome-ignore lint/a11y/noRedundantRoles: Safari (VoiceOver) drops the list's semantics when its bullets are hidden; the role keeps them.
+    <ul role="list" aria-labelledby={labelledBy} className={`chakra-wrap ${classes.list}`}>
       {sessions.map((s) => {
         const active = s.idapresentacao === selected;
         const soldOut = s.disponivel <= 0;
@@ -78,6 +81,6 @@ export function TimePicker({
           </li>
         );
       })}
-    </Wrap>
+    </ul>
   );
 }

@@ -1,4 +1,3 @@
-import { Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -9,8 +8,9 @@ import {
   useState,
 } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { AppLink } from '../../../components/app-link';
+import { Link as RouterLink } from 'react-router-dom';
 import { useBottomInset, useBottomInsetVars } from '../../../lib/bottom-insets';
+import { useClassSet } from '../../../lib/class-sets';
 import {
   CONSENT_OPENER_ID,
   type ConsentChoice,
@@ -19,6 +19,7 @@ import {
   useConsent,
   useConsentPreferencesOpen,
 } from '../../../lib/tracking/consent';
+import { CONSENT } from './consent-banner-looks';
 
 /**
  * The cookie banner (LGPD): necessary cookies always; analytics and marketing only if the
@@ -60,6 +61,7 @@ export function ConsentBanner({ policyPath }: { policyPath: string | null }) {
     [publishHeight, insetVars],
   );
   const firstBox = useRef<HTMLInputElement>(null);
+  const classes = useClassSet(CONSENT);
 
   // Opened from the footer, or "customize" pressed: the categories show and focus moves to the
   // first one (the button pressed is gone).
@@ -100,65 +102,51 @@ export function ConsentBanner({ policyPath }: { policyPath: string | null }) {
   }
 
   return (
-    <Box
-      as="section"
+    <section
       ref={regionRef}
       aria-labelledby={titleId}
       aria-describedby={textId}
       data-testid="consent-banner"
       onKeyDown={onKeyDown}
-      position="fixed"
-      zIndex="banner"
-      bottom={{ base: 'var(--sticky-bottom, 0px)', md: 'calc(var(--sticky-bottom, 0px) + 1rem)' }}
-      left={{ base: '0', md: '4' }}
-      right={{ base: '0', md: 'auto' }}
-      maxW={{ md: 'md' }}
-      maxH="80dvh"
-      overflowY="auto"
-      bg="bg"
-      borderTopWidth="1px"
-      borderWidth={{ md: '1px' }}
-      borderRadius={{ md: 'xl' }}
-      shadow="lg"
-      px="4"
-      py="3"
+      className={classes.region}
     >
-      <Stack gap="2">
-        <Flex justify="space-between" align="center" gap="2" minH="8">
-          <Text id={titleId} fontWeight="semibold">
+      <div className={`chakra-stack ${classes.stack}`}>
+        <div className={classes.top}>
+          <p id={titleId} className={classes.title}>
             <FormattedMessage id="consent.title" />
-          </Text>
+          </p>
           {details ? null : (
             // Secondary to the two answers below, which are as easy as each other.
-            <Button
-              size="sm"
-              px="2"
-              me="-2"
-              variant="plain"
-              textDecoration="underline"
+            <button
+              type="button"
               onClick={() => {
                 setDetails(true);
                 setFocusCategories(true);
               }}
               data-testid="consent-customize"
+              className={`chakra-button ${classes.customize}`}
             >
               <FormattedMessage id="consent.customize" />
-            </Button>
+            </button>
           )}
-        </Flex>
-        <Text id={textId} fontSize="sm">
+        </div>
+        <p id={textId} className={classes.text}>
           <FormattedMessage id="consent.text" />
           {policyPath ? (
             <>
               {' '}
-              <AppLink to={policyPath} fontWeight="medium" data-testid="consent-policy">
+              <RouterLink
+                to={policyPath}
+                data-testid="consent-policy"
+                className={`chakra-link ${classes.policy}`}
+              >
                 <FormattedMessage id="consent.moreAbout" />
-              </AppLink>
+              </RouterLink>
             </>
           ) : null}
-        </Text>
+        </p>
         {details ? (
-          <Stack gap="2" data-testid="consent-details">
+          <div className={`chakra-stack ${classes.stack}`} data-testid="consent-details">
             <Category
               label={<FormattedMessage id="consent.necessary" />}
               help={<FormattedMessage id="consent.necessaryHelp" />}
@@ -180,44 +168,48 @@ export function ConsentBanner({ policyPath }: { policyPath: string | null }) {
               onChange={(marketing) => setChoice((c) => ({ ...c, marketing }))}
               testId="consent-marketing"
             />
-          </Stack>
+          </div>
         ) : null}
-        <Flex gap="2" wrap="wrap" align="center">
+        <div className={classes.actions}>
           {details ? (
             <>
-              <Button size="sm" onClick={() => decide(choice)} data-testid="consent-save">
+              <button
+                type="button"
+                onClick={() => decide(choice)}
+                data-testid="consent-save"
+                className={`chakra-button ${classes.save}`}
+              >
                 <FormattedMessage id="consent.save" />
-              </Button>
+              </button>
               {editing ? (
-                <Button size="sm" variant="ghost" onClick={leave}>
+                <button type="button" className={`chakra-button ${classes.keep}`} onClick={leave}>
                   <FormattedMessage id="consent.keep" />
-                </Button>
+                </button>
               ) : null}
             </>
           ) : (
             <>
-              <Button
-                size="sm"
-                px="3"
+              <button
+                type="button"
                 onClick={() => decide({ analytics: true, marketing: true })}
                 data-testid="consent-accept-all"
+                className={`chakra-button ${classes.accept}`}
               >
                 <FormattedMessage id="consent.acceptAll" />
-              </Button>
-              <Button
-                size="sm"
-                px="3"
-                variant="outline"
+              </button>
+              <button
+                type="button"
                 onClick={() => decide({ analytics: false, marketing: false })}
                 data-testid="consent-necessary-only"
+                className={`chakra-button ${classes.necessary}`}
               >
                 <FormattedMessage id="consent.necessaryOnly" />
-              </Button>
+              </button>
             </>
           )}
-        </Flex>
-      </Stack>
-    </Box>
+        </div>
+      </div>
+    </section>
   );
 }
 
@@ -239,28 +231,24 @@ function Category({
   testId?: string;
 }) {
   const helpId = useId();
+  const classes = useClassSet(CONSENT);
   return (
-    <Box as="label" display="flex" gap="2" alignItems="start" fontSize="sm" data-testid={testId}>
-      <chakra.input
+    <label data-testid={testId} className={classes.category}>
+      <input
         ref={inputRef}
         type="checkbox"
         checked={checked}
         disabled={disabled}
         onChange={(e) => onChange?.(e.currentTarget.checked)}
         aria-describedby={helpId}
-        boxSize="5"
-        mt="0.5"
-        flexShrink={0}
-        accentColor="brand.solid"
+        className={classes.box}
       />
-      <Box>
-        <Text as="span" fontWeight="medium" display="block">
-          {label}
-        </Text>
-        <Text as="span" id={helpId} color="fg.muted" display="block">
+      <div>
+        <span className={classes.label}>{label}</span>
+        <span id={helpId} className={classes.help}>
           {help}
-        </Text>
-      </Box>
-    </Box>
+        </span>
+      </div>
+    </label>
   );
 }

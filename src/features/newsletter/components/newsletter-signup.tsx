@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { recipeLook } from '../../../components/plain-part-styles';
 import { defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { withAllTexts } from '../../../lib/locale';
+import { WithStyleSystem } from '../../../lib/style-system';
 
 // The form (RJSF and its validator) is not part of the first view: it loads when the footer
 // comes near the viewport, or when the visitor reaches the button first (keyboard, click).
@@ -80,7 +81,9 @@ export function NewsletterSignup() {
         open
       ) : (
         <Suspense fallback={open}>
-          <NewsletterForm autoFocus={wanted} />
+          <WithStyleSystem>
+            <NewsletterForm autoFocus={wanted} />
+          </WithStyleSystem>
         </Suspense>
       )}
     </section>
