@@ -89,7 +89,12 @@ export default defineConfig({
       // The checkout's code, asked for by the entry with the boot's when the server's page is
       // the checkout's frame (src/entry.ts).
       pages: {
-        __CHECKOUT_GRAPH__: ['src/app/routes/checkout.tsx', 'src/app/routes/cart-scope.tsx'],
+        // The style system too: the checkout is Chakra components (src/lib/style-system.tsx).
+        __CHECKOUT_GRAPH__: [
+          'src/app/routes/checkout.tsx',
+          'src/app/routes/cart-scope.tsx',
+          'src/lib/style-system-load.tsx',
+        ],
         // Every text of each language, which the checkout waits for (src/lib/locale.ts); the
         // entry's ALL_TEXTS has a placeholder per language (typed: one for each of LOCALES).
         ...Object.fromEntries(

@@ -1,8 +1,6 @@
+import { Alert, Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { ApiErrorBody } from '../../schemas/contract';
-import { NETWORK_ERROR_CODE } from '../api/api-error';
-import { lazyStyled } from '../lib/style-system';
 
 export interface ErrorAlertProps {
   message: ReactNode;
@@ -12,23 +10,24 @@ export interface ErrorAlertProps {
 }
 
 /**
- * An error said out loud (role="alert"), with an optional retry: Chakra's Alert, whose code and
- * the style system load when an error first shows in the browser (the pages whose first view is
- * plain elements normally show none).
+ * An error said out loud (role="alert"), with an optional retry. A Chakra Alert: the pages whose
+ * first view is plain elements show it through lazy-styled-parts.tsx.
  */
-export const ErrorAlert = lazyStyled(() =>
-  import('./error-alert-view').then((m) => m.ErrorAlertView),
-);
-
-/**
- * The error's own message, or a localized one when it has none: the unreachable server's (a
- * network failure), else a generic one.
- */
-export function ErrorMessage({ error }: { error: ApiErrorBody | null | undefined }) {
-  if (error?.message) return error.message;
+export function ErrorAlert({ message, onRetry, status = 'error', testId }: ErrorAlertProps) {
   return (
-    <FormattedMessage
-      id={error?.code === NETWORK_ERROR_CODE ? 'maintenance.body' : 'error.generic'}
-    />
+    <Alert.Root status={status} role="alert" data-testid={testId} alignItems="center">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Description>{message}</Alert.Description>
+      </Alert.Content>
+      {onRetry ? (
+        <Button size="sm" variant="outline" colorPalette="gray" onClick={onRetry}>
+          <FormattedMessage id="common.retry" />
+        </Button>
+      ) : null}
+    </Alert.Root>
   );
 }
+
+/** Re-exported for the screens that show both. */
+export { ErrorMessage } from './error-message';

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
+import { ErrorMessage } from '../../components/error-message';
+import { LazyErrorAlert as ErrorAlert } from '../../components/lazy-styled-parts';
 import { LoadingState } from '../../components/loading-state';
 import { recipeLook } from '../../components/plain-part-styles';
 import { BrandHero } from '../../features/catalog/components/brand-hero';

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { Notice } from '../../components/notice';
+import { LazyNotice as Notice } from '../../components/lazy-styled-parts';
 import { recipeLook } from '../../components/plain-part-styles';
 import { defineClassSet, useClassSet } from '../../lib/class-sets';
 import { usePathFor } from '../../lib/use-path-for';
