@@ -29,6 +29,8 @@ const API_PATHS = [
   '/ws',
   '/dev/mailbox',
   '/operator',
+  // The brand's content pop-ups (src/features/content/hooks/use-content.ts).
+  '/cms',
 ];
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
