@@ -1,38 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Button, ChakraProvider } from '@chakra-ui/react';
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { pickButtonStyles } from '../features/catalog/components/date-picker-row';
-import { createBrandSystem } from './brand-system';
 import { ClassSetRegistry, ClassSetsProvider, defineClassSet, useClassSet } from './class-sets';
-import { lazySource, settledSource } from './style-system';
+import { lazySource } from './style-system';
 import { styleSystemOf } from './style-system-load';
-
-const system = createBrandSystem({
-  colors: { primary: '#0b3d91', secondary: '#f2a900', tertiary: '#c8102e', quaternary: '#ffffff' },
-  font: { heading: 'serif', body: 'sans-serif' },
-});
-const serverCache = () => {
-  const cache = createCache({ key: 'css' });
-  cache.compat = true;
-  return cache;
-};
-/** The server's source: the system is there before rendering. */
-const serverSource = (cache = serverCache()) => settledSource(styleSystemOf(system, cache));
-
-/** Renders the whole tree, waiting for what suspends (as the server's renderer does). */
-async function renderAll(element: React.ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(element);
-  let html = '';
-  for await (const chunk of prelude) html += chunk;
-  return html;
-}
+import { renderAll, serverCache, serverSource, testSystem as system } from './style-system-testing';
 
 const OWN = { flexDirection: 'column', h: 'auto', py: '2', gap: '0' } as const;
 

@@ -1,12 +1,9 @@
 import { Button, ChakraProvider } from '@chakra-ui/react';
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { Suspense } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
-import { createBrandSystem } from './brand-system';
 import {
   lazySource,
   lazyStyled,
@@ -16,23 +13,7 @@ import {
   WithStyleSystem,
 } from './style-system';
 import { GlobalStyles, styleSystemOf } from './style-system-load';
-
-const system = createBrandSystem({
-  colors: { primary: '#0b3d91', secondary: '#f2a900', tertiary: '#c8102e', quaternary: '#ffffff' },
-  font: { heading: 'serif', body: 'sans-serif' },
-});
-const serverCache = () => {
-  const cache = createCache({ key: 'css' });
-  cache.compat = true;
-  return cache;
-};
-
-async function renderAll(element: React.ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(element);
-  let html = '';
-  for await (const chunk of prelude) html += chunk;
-  return html;
-}
+import { renderAll, serverCache, testSystem as system } from './style-system-testing';
 
 /** The page's styles as the server writes them: globals (`css-global`) and classes. */
 function stylesOf(cache: ReturnType<typeof serverCache>, html: string) {
