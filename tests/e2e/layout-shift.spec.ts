@@ -1,5 +1,12 @@
 import { expect, type Page, test } from './fixtures';
-import { addTickets, logInWithModal, msg, openFirstSession } from './support';
+import {
+  addTickets,
+  heldOrderByApi,
+  logInWithModal,
+  msg,
+  openFirstSession,
+  useSession,
+} from './support';
 
 // Cumulative Layout Shift of a first visit on a phone (pt, 390×844): the home page, an event
 // page and the checkout, each loaded fresh and watched until the network is quiet. Shifts right
@@ -142,4 +149,18 @@ test('the checkout does not shift as it loads', async ({ page }) => {
     await page.getByTestId('cancel-confirm').click();
     await expect(page.getByTestId('pay-button')).toHaveCount(0);
   }
+});
+
+test('the checkout of a hold made on another visit does not shift as its notice shows', async ({
+  page,
+  baseURL,
+}) => {
+  // The hold was made through the API (another visit, another device): the checkout says so
+  // above the tickets, with the page (a notice coming a moment later moved everything below).
+  await useSession(page, (await heldOrderByApi(page.request, baseURL!, 'earlier-cls')).session);
+  await watchShifts(page);
+  const { cls, shifts } = await shiftOf(page, '/pt/checkout');
+  await expect(page.getByTestId('earlier-hold')).toBeVisible();
+  await expect(page.getByTestId('pay-button')).toBeVisible();
+  expect(cls, shifts.join('; ')).toBeLessThanOrEqual(LIMIT);
 });

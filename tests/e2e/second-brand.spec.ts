@@ -5,6 +5,7 @@ import { expect, type Page, test } from './fixtures';
 import {
   acceptPurchaseTerms,
   addTickets,
+  animationsDone,
   axeViolations,
   logInWithModal,
   msg,
@@ -53,6 +54,8 @@ async function textFromPage(page: Page, path: string): Promise<string> {
 /** Opens the sign-up dialog from the header's login. */
 async function openSignUp(page: Page, locale: Locale) {
   await page.getByRole('button', { name: msg(locale, 'header.login') }).click();
+  // The dialog's opening scale moves its small link: clicked where it was, the click missed it.
+  await animationsDone(page.getByRole('dialog'));
   await page.getByTestId('login-signup').click();
   await expect(page.getByTestId('signup-modal')).toBeVisible();
 }

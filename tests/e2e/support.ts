@@ -755,3 +755,14 @@ export function collectProblems(page: Page): string[] {
   page.on('pageerror', (e) => problems.push(e.message));
   return problems;
 }
+
+/**
+ * Waits until the animations of `locator` and what is inside it have finished (a dialog's
+ * opening scale): on a busy machine Playwright may judge a moving button stable between two slow
+ * frames and click where it was, beside it.
+ */
+export async function animationsDone(locator: Locator): Promise<void> {
+  await locator.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => {}))),
+  );
+}
