@@ -197,7 +197,8 @@ test("an event page's days and times are plain buttons, styled once by their lis
   const days = row.locator('[data-testid^="date-"]');
   const times = page.locator('ul[role=list]').filter({ has: page.locator('[data-testid^=time-]') });
   expect(await days.count()).toBeGreaterThan(20);
-  expect(await times.getByRole('button').count()).toBeGreaterThan(1);
+  // At least one time (late in the day, the first day may have a single time left).
+  expect(await times.getByRole('button').count()).toBeGreaterThan(0);
   expect(await styleComponentsInside(row)).toBe(0);
   expect(await styleComponentsInside(times)).toBe(0);
   expect(await styledInside(days)).toBe(0);
