@@ -1,13 +1,9 @@
 import { defineClassSet, useClassSet } from '../lib/class-sets';
-import { recipeLook } from './plain-part-styles';
+import { centerLook, recipeLook } from './plain-part-styles';
 
 /** Chakra's Center and Spinner (size xl, in the brand's colour) as they drew the wait. */
 export const BOOT_SPINNER = defineClassSet('boot-spinner', (system) => ({
-  // Center is a recipe of its own (its styles in the recipes' layer), then its style props.
-  center: [
-    system.cva({ base: { display: 'flex', alignItems: 'center', justifyContent: 'center' } })({}),
-    { minH: '100dvh' },
-  ],
+  center: centerLook(system, '100dvh'),
   spinner: recipeLook(
     system,
     'spinner',

@@ -1,19 +1,9 @@
-import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { defineClassSet, useClassSet } from '../lib/class-sets';
-import { recipeLook } from './plain-part-styles';
+import { centerLook, recipeLook } from './plain-part-styles';
 
 /** The height of the screen below the header (its height is published by the header). */
 export const PAGE_MIN_H = 'calc(100dvh - var(--header-height, 8rem))';
-
-/**
- * Chakra's Center: its factory's base style, through `cva` as the component resolves it (in the
- * recipes' cascade layer, hence the same class), then the height the placeholder keeps.
- */
-const center = (system: SystemContext, minH: string): SystemStyleObject[] => [
-  system.cva({ base: { display: 'flex', alignItems: 'center', justifyContent: 'center' } })({}),
-  { minH },
-];
 
 /**
  * Chakra's Center, Spinner and VisuallyHidden as they drew the placeholder, one class per
@@ -21,10 +11,10 @@ const center = (system: SystemContext, minH: string): SystemStyleObject[] => [
  * component.
  */
 export const LOADING = defineClassSet('loading-state', (system) => ({
-  h16: center(system, '16'),
-  h24: center(system, '24'),
-  h40: center(system, '40'),
-  page: center(system, PAGE_MIN_H),
+  h16: centerLook(system, '16'),
+  h24: centerLook(system, '24'),
+  h40: centerLook(system, '40'),
+  page: centerLook(system, PAGE_MIN_H),
   spinner: recipeLook(
     system,
     'spinner',

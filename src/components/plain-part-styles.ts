@@ -111,3 +111,14 @@ export function buttonLoaderLooks(system: SystemContext) {
 }
 
 export type ButtonLoaderClasses = Record<keyof ReturnType<typeof buttonLoaderLooks>, string>;
+
+/**
+ * Chakra's Center at a minimum height: its factory's base style through `cva`, as the component
+ * resolves it (in the recipes' cascade layer, hence the same class), then the height.
+ */
+export function centerLook(system: SystemContext, minH: string): SystemStyleObject[] {
+  return [
+    system.cva({ base: { display: 'flex', alignItems: 'center', justifyContent: 'center' } })({}),
+    { minH },
+  ];
+}

@@ -115,8 +115,8 @@ export function StyleSystemProvider({
   return <SourceContext value={source}>{children}</SourceContext>;
 }
 
-/** The page's source (to load ahead, or for a class set the page did not carry). */
-export function useStyleSystemSource(): StyleSystemSource {
+/** The page's source. */
+function useStyleSystemSource(): StyleSystemSource {
   const source = useContext(SourceContext);
   if (!source) throw new Error('useStyleSystemSource outside StyleSystemProvider');
   return source;
