@@ -115,8 +115,11 @@ export function StyleSystemProvider({
   return <SourceContext value={source}>{children}</SourceContext>;
 }
 
-/** The page's source. */
-function useStyleSystemSource(): StyleSystemSource {
+/**
+ * The page's source: for a part that shows its plain stand-in until the system is here rather
+ * than suspending (the account menu).
+ */
+export function useStyleSystemSource(): StyleSystemSource {
   const source = useContext(SourceContext);
   if (!source) throw new Error('useStyleSystemSource outside StyleSystemProvider');
   return source;

@@ -651,4 +651,62 @@ test.describe('the texts of a first visit', () => {
     await expect(page.getByTestId('selection-total')).not.toHaveText(/0,00/);
     expect(problems).toEqual([]);
   });
+
+  test("a logged-in visitor's first view runs no style system either; the greeting opens its menu by click and by keyboard", async ({
+    page,
+    baseURL,
+  }) => {
+    const problems = collectProblems(page);
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js')) scripts.add(r.url());
+    });
+    const chakraScripts = async () => {
+      let found = 0;
+      for (const url of scripts) {
+        const text = await (await page.request.get(url)).text();
+        if (text.includes('forgot to wrap component within')) found++;
+      }
+      return found;
+    };
+    await useSession(page, await sessionByApi(page.request, baseURL!, newPerson('menu-intent')));
+    const greeting = page.getByTestId('account-menu');
+    const logout = page.getByRole('menuitem', { name: msg('pt-BR', 'header.logout') });
+
+    // A click on the greeting before its menu is here opens the menu as it arrives.
+    await page.goto('/pt/produto/1');
+    await expect(greeting).toHaveText(msg('pt-BR', 'header.greeting', { nome: 'Ana' }));
+    // Announced as the menu button it becomes.
+    await expect(greeting).toHaveAttribute('aria-haspopup', 'menu');
+    await expect(greeting).toHaveAttribute('aria-expanded', 'false');
+    await page.waitForLoadState('networkidle');
+    expect(await chakraScripts()).toBe(0);
+    await greeting.click();
+    await expect(logout).toBeVisible();
+    await expect(greeting).toHaveAttribute('aria-expanded', 'true');
+    expect(await chakraScripts()).toBeGreaterThan(0);
+
+    // By keyboard: Enter on the greeting opens the menu with the focus in it; Escape closes it
+    // and gives the focus back to the greeting.
+    await page.goto('/pt');
+    await expect(greeting).toBeVisible();
+    await greeting.focus();
+    await page.keyboard.press('Enter');
+    await expect(logout).toBeVisible();
+    await expect(page.getByTestId('account-menu-content')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(logout).toBeHidden();
+    await expect(greeting).toBeFocused();
+
+    // Focus alone loads it; the focus stays on the greeting as the menu replaces it, and the
+    // menu's own keys work.
+    await page.goto('/pt');
+    await greeting.focus();
+    await expect(greeting).toHaveClass(/chakra-menu__trigger/);
+    await expect(greeting).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('account-menu-content')).toBeFocused();
+    await expect(page.getByRole('menuitem').first()).toHaveAttribute('data-highlighted', '');
+    expect(problems).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { Menu } from '../../../components/menu';
@@ -13,11 +13,19 @@ interface AccountMenuProps {
   onLoggedOut(): void;
 }
 
+export interface OpenableAccountMenuProps extends AccountMenuProps {
+  /** Opens as it mounts (the greeting it replaces was clicked meanwhile). */
+  open: boolean;
+  /** Its button takes the keyboard's focus as it mounts (the greeting had it). */
+  focus: boolean;
+}
+
 /**
- * The logged-in person's menu: profile, orders, logout (loaded when someone is logged in). A
- * Chakra menu: the greeting stands in for it until the page's style system has loaded.
+ * The logged-in person's menu: profile, orders, logout. A Chakra menu, loaded when the person
+ * first shows they may open it (account-menu.tsx, which waits for the page's style system too;
+ * the greeting stands in meanwhile).
  */
-export function OpenableAccountMenu(props: AccountMenuProps) {
+export function OpenableAccountMenu(props: OpenableAccountMenuProps) {
   return (
     <Suspense fallback={<GreetingButton firstName={props.firstName} />}>
       <WithStyleSystem>
@@ -27,12 +35,19 @@ export function OpenableAccountMenu(props: AccountMenuProps) {
   );
 }
 
-function AccountMenu({ firstName, onLoggedOut }: AccountMenuProps) {
+function AccountMenu({ firstName, onLoggedOut, open, focus }: OpenableAccountMenuProps) {
   const intl = useIntl();
   const to = usePathFor();
   const [leaving, setLeaving] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // An open menu takes the focus itself (its content, as when its button is clicked). Before
+  // the browser handles another event: a key pressed meanwhile would go to the page.
+  useLayoutEffect(() => {
+    if (focus && !open) trigger.current?.focus();
+  }, [focus, open]);
   return (
     <Menu.Root
+      defaultOpen={open}
       positioning={{ placement: 'bottom-end' }}
       onSelect={(d) => {
         if (d.value !== 'logout' || leaving) return;
@@ -45,7 +60,7 @@ function AccountMenu({ firstName, onLoggedOut }: AccountMenuProps) {
         });
       }}
     >
-      <Menu.Trigger asChild>
+      <Menu.Trigger asChild ref={trigger}>
         <GreetingButton firstName={firstName} loading={leaving} />
       </Menu.Trigger>
       {/* Not portalled: the menu stays inside the header's landmark (banner), where it belongs. */}

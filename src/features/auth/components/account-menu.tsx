@@ -1,13 +1,22 @@
-import type { ComponentProps } from 'react';
+import {
+  type ComponentProps,
+  type ComponentType,
+  type RefObject,
+  useCallback,
+  useRef,
+  useState,
+} from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ButtonLoader } from '../../../components/button-loader';
 import { Glyph } from '../../../components/icons';
 import { buttonLoaderLooks, recipeLook } from '../../../components/plain-part-styles';
 import { defineClassSet, useClassSet } from '../../../lib/class-sets';
-import { loadable, useLoadable } from '../../../lib/loadable';
+import { loadable } from '../../../lib/loadable';
 import { withAllTexts } from '../../../lib/locale';
 import { useSession } from '../../../lib/session-store';
+import { useStyleSystemSource } from '../../../lib/style-system';
 import { openLogin } from '../../../lib/ui-stores';
+import type { OpenableAccountMenuProps } from './account-menu-open';
 
 /**
  * Below 375 px (small phones) the header has no room for the logo and a labelled button: the
@@ -35,9 +44,8 @@ const LOGIN = defineClassSet('login-button', (system) => ({
 /** "Entrar", or the person's greeting opening the account menu: profile, orders, logout. */
 export function AccountMenu({ onLoggedOut }: { onLoggedOut(): void }) {
   const { loggedIn, pessoa } = useSession();
-  // The menu's code (its popup layer) loads only for a logged-in person; until then the same
-  // button shows, so nothing moves.
-  const Menu = useLoadable(openableAccountMenu, loggedIn);
+  const greeting = useRef<HTMLButtonElement>(null);
+  const { menu, want } = useMenuOnIntent(greeting);
   const classes = useClassSet(LOGIN);
   if (!loggedIn) {
     return (
@@ -55,16 +63,76 @@ export function AccountMenu({ onLoggedOut }: { onLoggedOut(): void }) {
     );
   }
   const firstName = pessoa?.nome.split(' ')[0] ?? '';
-  return Menu ? (
-    <Menu firstName={firstName} onLoggedOut={onLoggedOut} />
-  ) : (
-    <GreetingButton firstName={firstName} />
+  if (menu) {
+    const { Menu, open, focus } = menu;
+    return <Menu firstName={firstName} onLoggedOut={onLoggedOut} open={open} focus={focus} />;
+  }
+  // The menu's button as the menu's trigger will be (a collapsed menu button), its code asked
+  // for on the first sign the person may open it.
+  return (
+    <GreetingButton
+      ref={greeting}
+      firstName={firstName}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => want(false)}
+      onFocus={() => want(false)}
+      onPointerDown={() => want(false)}
+      onClick={() => want(true)}
+    />
   );
 }
 
 const openableAccountMenu = loadable(
   withAllTexts(() => import('./account-menu-open').then((m) => m.OpenableAccountMenu)),
 );
+
+interface LoadedMenu {
+  Menu: ComponentType<OpenableAccountMenuProps>;
+  /** The greeting was clicked (or pressed with Enter or Space) before the menu was here. */
+  open: boolean;
+  /** The greeting had the keyboard's focus when the menu replaced it. */
+  focus: boolean;
+}
+
+/**
+ * The account menu (a Chakra menu) once its code and the page's style system are here, which is
+ * asked for on the first pointer over the greeting, focus or tap: a logged-in visitor's first
+ * view needs neither (the greeting is plain). A click before then opens the menu as it arrives;
+ * focus moves to its button. A failed load leaves the greeting; the next sign tries again.
+ */
+function useMenuOnIntent(greeting: RefObject<HTMLButtonElement | null>) {
+  const source = useStyleSystemSource();
+  const [menu, setMenu] = useState<LoadedMenu | null>(() => {
+    const Menu = openableAccountMenu.current();
+    return Menu && source.status === 'fulfilled' ? { Menu, open: false, focus: false } : null;
+  });
+  const asked = useRef({ loading: false, open: false });
+  const want = useCallback(
+    (open: boolean) => {
+      asked.current.open ||= open;
+      // Loading, or loaded and about to replace the greeting: a click now still opens it.
+      if (asked.current.loading) {
+        if (open) setMenu((loaded) => loaded && { ...loaded, open: true });
+        return;
+      }
+      asked.current.loading = true;
+      Promise.all([openableAccountMenu.load(), source]).then(
+        ([Menu]) =>
+          setMenu({
+            Menu,
+            open: asked.current.open,
+            focus: greeting.current != null && document.activeElement === greeting.current,
+          }),
+        () => {
+          asked.current = { loading: false, open: false };
+        },
+      );
+    },
+    [source, greeting],
+  );
+  return { menu, want };
+}
 
 /**
  * The greeting: Chakra's ghost Button at size sm, its icon and the name cut short. While it
