@@ -70,12 +70,18 @@ export async function rpcAs<T>(page: Page, method: string, params: unknown[]): P
   );
 }
 
-/** Opens the museum visit, picks the first date and time on sale; returns what the server said. */
+/**
+ * Opens the museum visit (or `eventName`), picks the first date (or the second) and its first
+ * time on sale whose first product has `need` units left, else the day's last time; returns
+ * what the server said. The tests of a run share each server's stock: the first session's
+ * tickets, held and bought by the tests before, may have run short.
+ */
 export async function openFirstSession(
   page: Page,
   eventName: RegExp,
   home = '/pt',
   day: 'first' | 'second' = 'first',
+  need = 10,
 ): Promise<GetProdutosResult> {
   await page.goto(home);
   await page.getByRole('link', { name: eventName }).first().click();
@@ -83,10 +89,14 @@ export async function openFirstSession(
     .locator('[data-testid^="date-"]')
     .nth(day === 'first' ? 0 : 1)
     .click();
-  const produtos = page.waitForResponse((r: Response) => r.url().includes('method=getProdutos'));
-  await page.locator('[data-testid^="time-"]:not([disabled])').first().click();
-  const body = (await (await produtos).json()) as { result: GetProdutosResult };
-  return body.result;
+  const times = page.locator('[data-testid^="time-"]:not([disabled])');
+  for (let i = 0; ; i++) {
+    const produtos = page.waitForResponse((r: Response) => r.url().includes('method=getProdutos'));
+    await times.nth(i).click();
+    const { result } = (await (await produtos).json()) as { result: GetProdutosResult };
+    const left = result.tipo_produtos[0]?.produtos[0]?.qtd ?? 0;
+    if (left >= need || i + 1 >= (await times.count())) return result;
+  }
 }
 
 export async function addTickets(page: Page, locale: Locale, produto: string, count: number) {
