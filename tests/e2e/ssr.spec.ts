@@ -4,6 +4,7 @@ import {
   collectProblems,
   heldOrderByApi,
   installCommitProbe,
+  logInWithModal,
   msg,
   newPerson,
   readCommits,
@@ -665,7 +666,8 @@ test.describe('the texts of a first visit', () => {
   }) => {
     const problems = collectProblems(page);
     const chakraScripts = watchChakraScripts(page);
-    await useSession(page, await sessionByApi(page.request, baseURL!, newPerson('menu-intent')));
+    const who = newPerson('menu-intent');
+    await useSession(page, await sessionByApi(page.request, baseURL!, who));
     const greeting = page.getByTestId('account-menu');
     const logout = page.getByRole('menuitem', { name: msg('pt-BR', 'header.logout') });
 
@@ -703,6 +705,14 @@ test.describe('the texts of a first visit', () => {
     await page.keyboard.press('ArrowDown');
     await expect(page.getByTestId('account-menu-content')).toBeFocused();
     await expect(page.getByRole('menuitem').first()).toHaveAttribute('data-highlighted', '');
+
+    // Logged out and in again, the greeting's menu is back closed and leaves the focus alone.
+    await logout.click();
+    await page.getByTestId('login-button').click();
+    await logInWithModal(page, 'pt-BR', { email: who.email, password: who.senha });
+    await expect(greeting).toHaveAttribute('aria-expanded', 'false');
+    await expect(logout).toBeHidden();
+    await expect(greeting).not.toBeFocused();
     expect(problems).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import {
   type ComponentType,
   type RefObject,
   useCallback,
+  useEffect,
   useRef,
   useState,
 } from 'react';
@@ -131,6 +132,11 @@ function useMenuOnIntent(greeting: RefObject<HTMLButtonElement | null>) {
     },
     [source, greeting],
   );
+  // The click and the focus are the swap's: the menu mounted again later (the person logs out
+  // and in again) opens closed and leaves the focus where it is.
+  useEffect(() => {
+    if (menu && (menu.open || menu.focus)) setMenu({ ...menu, open: false, focus: false });
+  }, [menu]);
   return { menu, want };
 }
 
