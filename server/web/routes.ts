@@ -21,6 +21,7 @@ import { contentOf, pageBySlug } from '../content/pages';
 import type { Db } from '../db/client';
 import { errorBody } from '../plugins/envelope';
 import { escapeHtml, jsonForScript, pageLocale, renderIndexHtml } from './index-html';
+import { LANGUAGE_REDIRECT_VARY, languageRedirect } from './language-redirect';
 import { redirectFor } from './redirects';
 import { type PageHead, pageHead } from './seo';
 import { requestOrigin } from './sitemap';
@@ -186,12 +187,23 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
       }
     }
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    const language = languageRedirect(req.brand, await contentOf(req.brand), pathname, {
+      cookie: req.headers.cookie,
+      acceptLanguage: req.headers['accept-language'],
+    });
+    if (language) {
+      // Temporary and per visitor: another visitor (or this one later) may go elsewhere.
+      return reply
+        .header('Vary', LANGUAGE_REDIRECT_VARY)
+        .header('Cache-Control', 'private, no-cache')
+        .redirect(`${language}${query}`, 302);
+    }
     const status = await pageStatus(req.brand, pathname);
     if (status === 404) {
       const locale = pageLocale(req.brand, pathname);
       const target = redirectFor(req.brand, await contentOf(req.brand), pathname, locale);
       if (target) {
-        const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
         return reply.redirect(`${target}${query}`, 301);
       }
     }
@@ -234,8 +246,9 @@ export async function pageStatus(brand: LoadedBrand, pathname: string): Promise<
 
 /**
  * Whether the server renders the page at `pathname`: every screen and the not-found page under
- * a language prefix (or any path of a single-language brand). `/` and unprefixed links go to a
- * language in the browser (its stored choice), and development pages stay in the browser.
+ * a language prefix (or any path of a single-language brand). `/` and unprefixed links of a
+ * brand with a tree per language were sent to a language before (./language-redirect.ts);
+ * a single-language brand's `/` and development pages stay in the browser.
  */
 export function serverRendered(brand: LoadedBrand, pathname: string): boolean {
   if (pathname === '/' || pathname === '/index.html') return false;

@@ -32,7 +32,7 @@ function configOf(html: string): BrandConfig {
 
 describe('storefront', () => {
   it('serves index.html with the brand head, config and language', async () => {
-    const res = await s.app.inject({ method: 'GET', url: '/' });
+    const res = await s.app.inject({ method: 'GET', url: '/pt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     const html = res.body;
@@ -59,7 +59,7 @@ describe('storefront', () => {
     expect(es.body).toContain('<html lang="es-ES">');
     const other = await s.app.inject({
       method: 'GET',
-      url: '/perfil',
+      url: '/en/profile',
       headers: { host: 'other.test' },
     });
     expect(other.body).toContain('<html lang="en-US">');
@@ -82,9 +82,51 @@ describe('storefront', () => {
     expect(await status('/en/produto/1')).toBe(404);
     expect(await status('/pt/checkout')).toBe(200);
     expect(await status('/pt')).toBe(200);
-    // Unprefixed links are redirected by the storefront to the visitor's language.
-    expect(await status('/perfil')).toBe(200);
+    // Unprefixed links go to the visitor's language (below).
+    expect(await status('/perfil')).toBe(302);
     expect(await status('/pt/dev/forms')).toBe(200);
+  });
+
+  it('sends `/` and unprefixed links to the language chosen before, else the browser’s', async () => {
+    const go = async (url: string, headers: Record<string, string> = {}, host = 'localhost') => {
+      const res = await s.app.inject({ method: 'GET', url, headers: { host, ...headers } });
+      return res;
+    };
+    // No choice and no browser language: the brand's (test-b's is English).
+    const bare = await go('/');
+    expect([bare.statusCode, bare.headers.location]).toEqual([302, '/pt']);
+    expect(bare.headers.vary).toContain('Accept-Language');
+    expect(bare.headers.vary).toContain('Cookie');
+    expect(bare.headers['cache-control']).toBe('private, no-cache');
+    expect((await go('/', {}, 'other.test')).headers.location).toBe('/en');
+    // The browser's languages by quality, then by order; a region matches its language.
+    const accept = async (value: string) =>
+      (await go('/', { 'accept-language': value })).headers.location;
+    expect(await accept('en-US,en;q=0.9,pt;q=0.8')).toBe('/en');
+    expect(await accept('fr-FR, es-AR;q=0.5, en;q=0.4')).toBe('/es');
+    expect(await accept('en;q=0.2, es;q=0.9')).toBe('/es');
+    expect(await accept('de-DE, fr;q=0.9')).toBe('/pt');
+    expect(await accept('en;q=0, es')).toBe('/es');
+    // The language chosen before (the storefront's cookie) comes first; a language the
+    // brand does not offer or a forged value is ignored.
+    const cookie = async (value: string, language = 'en-US') =>
+      (await go('/', { cookie: `a=1; si_language=${value}`, 'accept-language': language })).headers
+        .location;
+    expect(await cookie('es-ES')).toBe('/es');
+    expect(await cookie('fr-FR')).toBe('/en');
+    expect(await cookie('<script>', 'pt-BR')).toBe('/pt');
+    // A deep link keeps its screen, parameters and query, in the language's own words.
+    const deep = async (url: string) =>
+      (await go(url, { 'accept-language': 'en-US' })).headers.location;
+    expect(await deep('/produto/1?utm_source=x&fazerlogin')).toBe(
+      '/en/product/1?utm_source=x&fazerlogin',
+    );
+    expect(await deep('/meuspedidos')).toBe('/en/requests');
+    expect(await deep('/informacoes/perguntas-frequentes')).toBe('/en/information/faq');
+    expect(await deep('/politicas/privacidade')).toBe('/en/policies/privacy');
+    // A path no screen has, and a language prefix of the brand, are not redirected.
+    expect((await go('/no/such/page')).statusCode).toBe(404);
+    expect((await go('/es/producto/1', { 'accept-language': 'en-US' })).statusCode).toBe(200);
   });
 
   it('serves build files with long cache for hashed assets, and a 404 for missing ones', async () => {
@@ -101,12 +143,14 @@ describe('storefront', () => {
     expect(humans.body).toBe('Team: storefront\n');
     const missing = await s.app.inject({ method: 'GET', url: '/assets/index-old.js' });
     expect(missing.statusCode).toBe(404);
+    // The raw file is not served: like `/`, it goes to a language.
     const raw = await s.app.inject({ method: 'GET', url: '/index.html' });
+    expect([raw.statusCode, raw.headers.location]).toEqual([302, '/pt']);
     expect(raw.body).not.toContain('<!--brand-config-->');
   });
 
   it('sends a CSP without unsafe-eval or inline scripts', async () => {
-    const res = await s.app.inject({ method: 'GET', url: '/' });
+    const res = await s.app.inject({ method: 'GET', url: '/pt' });
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
@@ -122,7 +166,7 @@ describe('storefront', () => {
       brands: [testBrand()],
     });
     try {
-      const res = await bare.app.inject({ method: 'GET', url: '/' });
+      const res = await bare.app.inject({ method: 'GET', url: '/pt' });
       expect(res.statusCode).toBe(503);
       expect(res.body).toContain('npm run build');
     } finally {

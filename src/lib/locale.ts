@@ -1,5 +1,12 @@
 import { createContext, use, useContext, useMemo } from 'react';
 import { LOCALES, type Locale } from '../../schemas/contract';
+import {
+  cookieValue,
+  isLocale,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE,
+  matchLanguages,
+} from '../../schemas/language-choice';
 import { createStore, useStore } from './create-store';
 import { firstVisitTextsFile } from './first-visit-texts';
 import type { MessageId } from './messages';
@@ -18,9 +25,7 @@ export function localeFromPrefix(prefix: string): Locale | null {
   return LOCALES.find((l) => prefixOf(l) === prefix.toLowerCase()) ?? null;
 }
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
+export { isLocale };
 
 /** The language the visitor chose before, if it is one the brand offers. */
 export function storedLocale(available: readonly Locale[]): Locale | null {
@@ -36,14 +41,7 @@ export function browserLocale(
   available: readonly Locale[],
   languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
 ): Locale | null {
-  for (const tag of languages) {
-    const exact = available.find((l) => l.toLowerCase() === tag.toLowerCase());
-    if (exact) return exact;
-    const lang = tag.slice(0, 2).toLowerCase();
-    const byLanguage = available.find((l) => prefixOf(l) === lang);
-    if (byLanguage) return byLanguage;
-  }
-  return null;
+  return matchLanguages(available, languages);
 }
 
 /** The language of a visit without one in the URL: chosen before, else the browser's, else the brand's. */
@@ -60,8 +58,18 @@ export function showLocale(locale: Locale): void {
   if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
 }
 
+/**
+ * Remembers the visitor's language: in localStorage for the storefront, and in a cookie for the
+ * server, which sends `/` and unprefixed links to it (schemas/language-choice.ts). Written at
+ * every visit of a page in a language; the cookie only when it says something else.
+ */
 export function storeLocale(locale: Locale): void {
   writeString(STORAGE_KEYS.language, locale);
+  if (typeof document === 'undefined') return;
+  if (cookieValue(document.cookie, LANGUAGE_COOKIE) === locale) return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one preference cookie; the Cookie Store API is not in Safari.
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
 }
 
 /**

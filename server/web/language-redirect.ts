@@ -1,0 +1,55 @@
+/**
+ * `/` and links without a language (`/produto/1`, `/politicas/privacidade`, or a language the
+ * brand does not offer) of a brand with one tree per language: the server sends them to the
+ * page in the visitor's language, chosen before (the storefront's cookie) or the browser's
+ * (Accept-Language), so a first visit gets a rendered page at once instead of an empty shell
+ * that picks the language in the browser and only then draws.
+ */
+import type { LoadedBrand } from '../../schemas/brand.types';
+import { FAQ_SLUGS, type Locale } from '../../schemas/contract';
+import { requestLanguage } from '../../schemas/language-choice';
+import { matchRoutePath } from '../../schemas/route-paths';
+import type { BrandContent } from '../content/pages';
+import { sitePath } from './sitemap';
+
+/** What the redirect depends on besides the path: a cache must keep one answer per value. */
+export const LANGUAGE_REDIRECT_VARY = 'Accept-Language, Cookie';
+
+export interface LanguageHeaders {
+  cookie?: string | undefined;
+  acceptLanguage?: string | undefined;
+}
+
+/** Where a path without a language of the brand goes, or null when it has one (or is no page). */
+export function languageRedirect(
+  brand: LoadedBrand,
+  content: BrandContent,
+  pathname: string,
+  headers: LanguageHeaders,
+): string | null {
+  if (!brand.brand.multiLanguage) return null;
+  // Development pages are the browser's (see serverRendered).
+  if (/(^|\/)dev(\/|$)/.test(pathname)) return null;
+  const first = pathname.split('/')[1]?.toLowerCase() ?? '';
+  if (brand.brand.locales.some((l) => l.slice(0, 2).toLowerCase() === first)) return null;
+  const locale = requestLanguage(brand.brand, headers);
+  if (pathname === '/' || pathname === '/index.html') return sitePath(brand, 'Home', locale);
+  const match = matchRoutePath(pathname, true);
+  if (!match) return null;
+  const params = { ...match.params };
+  if (params.pagina !== undefined) params.pagina = pageSlug(content, params.pagina, locale);
+  return sitePath(brand, match.name, locale, params);
+}
+
+/**
+ * A content page's slug in `locale`, from its slug in any language (`privacidade` → `privacy`);
+ * a slug no page has is kept (the page answers not found).
+ */
+function pageSlug(content: BrandContent, slug: string, locale: Locale): string {
+  const wanted = slug.toLowerCase();
+  if (Object.values(FAQ_SLUGS).includes(wanted)) return FAQ_SLUGS[locale];
+  for (const docs of content.pages.values()) {
+    if (Object.values(docs).some((doc) => doc.slug === wanted)) return docs[locale].slug;
+  }
+  return slug;
+}
