@@ -43,10 +43,22 @@ test('cancelling asks first from either button; keeping changes nothing, confirm
   const hold = await holdAsNewPerson(page, baseURL!, 'cancel', 2);
   const heldUnits = await availableUnits(page, hold.idapresentacao, hold.idproduto);
   const dialog = page.getByTestId('cancel-confirmation');
+  // The checkout's three modals are closed: their dialog's code comes with the first question
+  // (looked at on a new visit of the page; the login's dialog loaded it before).
+  await page.reload();
+  const dialogCode = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .some((e) => /\/assets\/(modal-frame-dialog|dismissable-layer)-/.test(e.name)),
+    );
+  await expect(page.getByTestId('pay-button')).toBeVisible();
+  expect(await dialogCode()).toBe(false);
 
   // The cart's button: asked, kept.
   await page.getByTestId('cancel-reservation').click();
   await expect(dialog).toBeVisible();
+  expect(await dialogCode()).toBe(true);
   await expect(dialog).toContainText(msg('pt-BR', 'checkout.cancelConfirmBody', { count: 2 }));
   expect(await axeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: msg('pt-BR', 'checkout.cancelKeep') }).click();
