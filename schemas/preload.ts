@@ -13,6 +13,13 @@ export const PRELOADED_ELEMENT_ID = 'preloaded';
  * name → emotion class.
  */
 export const CLASS_SETS_ELEMENT_ID = 'class-sets';
+
+/**
+ * `<meta name="page-path" content="/pt">`: the page's own address when it was served at another
+ * (`/` is the home of the visitor's language, server/web/language-redirect.ts). The browser
+ * takes it before the storefront reads the URL.
+ */
+export const SERVED_PATH_META = 'page-path';
 export type PageClassSets = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** Answers by {@link preloadKey}. */

@@ -12,6 +12,7 @@
  * runs: the build writes their list here (scripts/vite-plugin-boot-graph.ts).
  */
 import type { Locale } from '../schemas/contract';
+import { SERVED_PATH_META } from '../schemas/preload';
 import { EARLY_CART_ATTRIBUTE, startEarlyCart } from './api/early-rpc';
 import { afterNextPaint, nextTask } from './lib/after-paint';
 import { firstVisitTextsFile, setFirstVisitTexts } from './lib/first-visit-texts';
@@ -72,7 +73,21 @@ async function preloadBoot(): Promise<void> {
   }
 }
 
+/**
+ * A page served at another address than its own (`/` is the home of the visitor's language)
+ * takes its own before anything reads the URL: the router hydrates the page it is, and the
+ * address bar, a bookmark and a shared link say the language.
+ */
+function takeServedPath(): void {
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${SERVED_PATH_META}"]`);
+  const path = meta?.content;
+  if (!path?.startsWith('/') || path.startsWith('//') || path === window.location.pathname) return;
+  const { search, hash } = window.location;
+  window.history.replaceState(window.history.state, '', `${path}${search}${hash}`);
+}
+
 async function start(): Promise<void> {
+  takeServedPath();
   if (!FIRST_VISIT_TEXTS.startsWith('__')) setFirstVisitTexts(FIRST_VISIT_TEXTS);
   const rendered = document.getElementById('root')?.firstElementChild != null;
   if (rendered) {

@@ -11,7 +11,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { FAQ_SLUGS, type Locale } from '../../schemas/contract';
-import { CLASS_SETS_ELEMENT_ID, PRELOADED_ELEMENT_ID } from '../../schemas/preload';
+import {
+  CLASS_SETS_ELEMENT_ID,
+  PRELOADED_ELEMENT_ID,
+  SERVED_PATH_META,
+} from '../../schemas/preload';
 import { matchRoutePath } from '../../schemas/route-paths';
 import { brandAssetFile } from '../brands/assets';
 import { publicConfig } from '../brands/config';
@@ -192,14 +196,18 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
       cookie: req.headers.cookie,
       acceptLanguage: req.headers['accept-language'],
     });
-    if (language) {
-      // Temporary and per visitor: another visitor (or this one later) may go elsewhere.
+    // Each answer below depends on the visitor: another one (or this one later) may go elsewhere.
+    if (language && pathname !== '/' && pathname !== '/index.html') {
       return reply
         .header('Vary', LANGUAGE_REDIRECT_VARY)
         .header('Cache-Control', 'private, no-cache')
         .redirect(`${language}${query}`, 302);
     }
-    const status = await pageStatus(req.brand, pathname);
+    // `/`, the commonest first visit, is the home of that language served here (no round trip
+    // for a redirect); the page names its address, which the browser takes before it starts
+    // (src/entry.ts), and its canonical link is that address.
+    const served = language ?? pathname;
+    const status = await pageStatus(req.brand, served);
     if (status === 404) {
       const locale = pageLocale(req.brand, pathname);
       const target = redirectFor(req.brand, await contentOf(req.brand), pathname, locale);
@@ -207,9 +215,17 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
         return reply.redirect(`${target}${query}`, 301);
       }
     }
-    const html = await page(req.brand, pathname, status, requestOrigin(req));
+    const html = await page(req.brand, served, status, requestOrigin(req));
     if (html === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    }
+    if (language) {
+      return reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .header('Vary', LANGUAGE_REDIRECT_VARY)
+        .header('Cache-Control', 'private, no-cache')
+        .send(withServedPath(html, language));
     }
     return reply
       .code(status)
@@ -286,6 +302,17 @@ function withPage(shellHtml: string, page: RenderedPage, head: PageHead): string
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * A page served at another address than its own (`/` as `/pt`): it names its address for the
+ * browser, which takes it before the storefront reads the URL (src/entry.ts).
+ */
+export function withServedPath(html: string, pathname: string): string {
+  return html.replace(
+    '</head>',
+    () => `    <meta name="${SERVED_PATH_META}" content="${escapeHtml(pathname)}">\n</head>`,
+  );
+}
 
 /** The storefront's first script in the shell's head (its entry module). */
 const FIRST_SCRIPT = /<script type="module"/;

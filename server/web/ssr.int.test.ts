@@ -77,14 +77,25 @@ describe('server-rendered pages', () => {
     );
   });
 
-  it('renders the not-found page with a 404; leaves dev paths to the browser', async () => {
+  it('renders the not-found page with a 404 and `/` as a language’s home; leaves dev paths to the browser', async () => {
     const missing = await get('/pt/produto/999');
     expect(missing.statusCode).toBe(404);
     expect(attr(missing.body, 'data-url')).toBe('http://storefront/pt/produto/999');
     const nowhere = await get('/en/no/such/page');
     expect(nowhere.statusCode).toBe(404);
     expect(nowhere.body).toContain('data-url=');
-    // `/` and unprefixed links were sent to a language before (storefront.int.test.ts).
+    // `/` is the home of the visitor's language, its canonical address that home's.
+    const home = await s.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(home.statusCode).toBe(200);
+    expect(attr(home.body, 'data-url')).toBe('http://storefront/en');
+    expect(/<link rel="canonical" href="([^"]*)">/.exec(home.body)?.[1]).toMatch(
+      /^https?:\/\/[^/]+\/en$/,
+    );
+    // Unprefixed links were sent to a language before (storefront.int.test.ts).
     for (const url of ['/pt/dev/forms', '/dev/forms']) {
       const res = await get(url);
       expect(res.body, url).toContain('<div id="root"></div>');

@@ -87,34 +87,56 @@ describe('storefront', () => {
     expect(await status('/pt/dev/forms')).toBe(200);
   });
 
-  it('sends `/` and unprefixed links to the language chosen before, else the browser’s', async () => {
+  it('serves `/` as the home of the language chosen before, else the browser’s', async () => {
     const go = async (url: string, headers: Record<string, string> = {}, host = 'localhost') => {
       const res = await s.app.inject({ method: 'GET', url, headers: { host, ...headers } });
       return res;
     };
+    /** The address the page served at `/` says it has, and its language. */
+    const home = async (headers: Record<string, string> = {}, host = 'localhost') => {
+      const res = await go('/', headers, host);
+      expect(res.statusCode).toBe(200);
+      const path = /<meta name="page-path" content="([^"]*)">/.exec(res.body)?.[1];
+      const lang = /<html lang="([^"]*)">/.exec(res.body)?.[1];
+      return `${path} ${lang}`;
+    };
     // No choice and no browser language: the brand's (test-b's is English).
     const bare = await go('/');
-    expect([bare.statusCode, bare.headers.location]).toEqual([302, '/pt']);
+    expect(bare.statusCode).toBe(200);
     expect(bare.headers.vary).toContain('Accept-Language');
     expect(bare.headers.vary).toContain('Cookie');
     expect(bare.headers['cache-control']).toBe('private, no-cache');
-    expect((await go('/', {}, 'other.test')).headers.location).toBe('/en');
+    expect(configOf(bare.body).id).toBe('test-a');
+    expect(await home()).toBe('/pt pt-BR');
+    expect(await home({}, 'other.test')).toBe('/en en-US');
+    // The raw file is not served: it is `/`.
+    const raw = await go('/index.html', { 'accept-language': 'es' });
+    expect(raw.body).toContain('<meta name="page-path" content="/es">');
     // The browser's languages by quality, then by order; a region matches its language.
-    const accept = async (value: string) =>
-      (await go('/', { 'accept-language': value })).headers.location;
-    expect(await accept('en-US,en;q=0.9,pt;q=0.8')).toBe('/en');
-    expect(await accept('fr-FR, es-AR;q=0.5, en;q=0.4')).toBe('/es');
-    expect(await accept('en;q=0.2, es;q=0.9')).toBe('/es');
-    expect(await accept('de-DE, fr;q=0.9')).toBe('/pt');
-    expect(await accept('en;q=0, es')).toBe('/es');
+    const accept = (value: string) => home({ 'accept-language': value });
+    expect(await accept('en-US,en;q=0.9,pt;q=0.8')).toBe('/en en-US');
+    expect(await accept('fr-FR, es-AR;q=0.5, en;q=0.4')).toBe('/es es-ES');
+    expect(await accept('en;q=0.2, es;q=0.9')).toBe('/es es-ES');
+    expect(await accept('de-DE, fr;q=0.9')).toBe('/pt pt-BR');
+    expect(await accept('en;q=0, es')).toBe('/es es-ES');
     // The language chosen before (the storefront's cookie) comes first; a language the
     // brand does not offer or a forged value is ignored.
-    const cookie = async (value: string, language = 'en-US') =>
-      (await go('/', { cookie: `a=1; si_language=${value}`, 'accept-language': language })).headers
-        .location;
-    expect(await cookie('es-ES')).toBe('/es');
-    expect(await cookie('fr-FR')).toBe('/en');
-    expect(await cookie('<script>', 'pt-BR')).toBe('/pt');
+    const cookie = (value: string, language = 'en-US') =>
+      home({ cookie: `a=1; si_language=${value}`, 'accept-language': language });
+    expect(await cookie('es-ES')).toBe('/es es-ES');
+    expect(await cookie('fr-FR')).toBe('/en en-US');
+    expect(await cookie('<script>', 'pt-BR')).toBe('/pt pt-BR');
+    // A page at its own address says nothing of the kind.
+    expect((await go('/pt')).body).not.toContain('name="page-path"');
+  });
+
+  it('sends links without a language to the page in the visitor’s language', async () => {
+    const go = async (url: string, headers: Record<string, string> = {}) =>
+      s.app.inject({ method: 'GET', url, headers: { host: 'localhost', ...headers } });
+    const moved = await go('/perfil', { 'accept-language': 'es' });
+    expect([moved.statusCode, moved.headers.location]).toEqual([302, '/es/perfil']);
+    expect(moved.headers.vary).toContain('Accept-Language');
+    expect(moved.headers['cache-control']).toBe('private, no-cache');
     // A deep link keeps its screen, parameters and query, in the language's own words.
     const deep = async (url: string) =>
       (await go(url, { 'accept-language': 'en-US' })).headers.location;
@@ -143,9 +165,7 @@ describe('storefront', () => {
     expect(humans.body).toBe('Team: storefront\n');
     const missing = await s.app.inject({ method: 'GET', url: '/assets/index-old.js' });
     expect(missing.statusCode).toBe(404);
-    // The raw file is not served: like `/`, it goes to a language.
     const raw = await s.app.inject({ method: 'GET', url: '/index.html' });
-    expect([raw.statusCode, raw.headers.location]).toEqual([302, '/pt']);
     expect(raw.body).not.toContain('<!--brand-config-->');
   });
 

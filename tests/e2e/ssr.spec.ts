@@ -60,7 +60,8 @@ test.describe('without JavaScript', () => {
   });
 });
 
-for (const path of ['/pt', '/pt/produto/1']) {
+// `/` is the home of the visitor's language served at `/`: it takes its address, then hydrates.
+for (const path of ['/', '/pt', '/pt/produto/1']) {
   test(`hydration keeps the server's page at ${path} (nothing is drawn again)`, async ({
     page,
   }) => {
