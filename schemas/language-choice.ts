@@ -11,7 +11,7 @@ import { LOCALES, type Locale } from './contract';
  */
 export const LANGUAGE_COOKIE = 'si_language';
 
-/** A year: the choice is a preference, renewed at every visit of a page in a language. */
+/** A year from the last change of language (the storefront writes it only when it changes). */
 export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export function isLocale(value: unknown): value is Locale {

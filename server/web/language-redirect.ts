@@ -1,9 +1,10 @@
 /**
  * `/` and links without a language (`/produto/1`, `/politicas/privacidade`, or a language the
- * brand does not offer) of a brand with one tree per language: the server sends them to the
- * page in the visitor's language, chosen before (the storefront's cookie) or the browser's
- * (Accept-Language), so a first visit gets a rendered page at once instead of an empty shell
- * that picks the language in the browser and only then draws.
+ * brand does not offer) of a brand with one tree per language: the page in the visitor's
+ * language, chosen before (the storefront's cookie) or the browser's (Accept-Language). `/` is
+ * served as that language's home, the others are redirected to it (./routes.ts), so a first
+ * visit gets a rendered page at once instead of an empty shell that picks the language in the
+ * browser and only then draws.
  */
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { FAQ_SLUGS, type Locale } from '../../schemas/contract';

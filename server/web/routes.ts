@@ -262,9 +262,10 @@ export async function pageStatus(brand: LoadedBrand, pathname: string): Promise<
 
 /**
  * Whether the server renders the page at `pathname`: every screen and the not-found page under
- * a language prefix (or any path of a single-language brand). `/` and unprefixed links of a
- * brand with a tree per language were sent to a language before (./language-redirect.ts);
- * a single-language brand's `/` and development pages stay in the browser.
+ * a language prefix (or any path of a single-language brand). A brand with a tree per language
+ * serves `/` as a language's home and sends unprefixed links to a language before this is asked
+ * (./language-redirect.ts); a single-language brand's `/` and development pages stay in the
+ * browser.
  */
 export function serverRendered(brand: LoadedBrand, pathname: string): boolean {
   if (pathname === '/' || pathname === '/index.html') return false;
