@@ -17,13 +17,14 @@ import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import type { BrandConfig } from '../schemas/contract';
+import type { BrandConfig, Locale } from '../schemas/contract';
 import type { PageClassSets, Preloaded } from '../schemas/preload';
 import { App } from './app/app';
 import { PAGE_WIDE_CLASS_SETS } from './app/page-wide-class-sets';
 import { AppRoutes } from './app/router';
 import { createBrandSystem } from './lib/brand-system';
 import { ClassSetRegistry } from './lib/class-sets';
+import { RenderedLocaleContext } from './lib/locale';
 import { STYLE_CACHE_KEY, settledSource } from './lib/style-system';
 import { GlobalStyles, styleSystemOf } from './lib/style-system-load';
 
@@ -32,6 +33,11 @@ export interface RenderInput {
   brand: BrandConfig;
   /** The page's absolute URL. */
   url: string;
+  /**
+   * The page's language: its URL prefix's, or for a brand with one tree the visitor's (cookie,
+   * Accept-Language), which the page is rendered in.
+   */
+  locale: Locale;
   /** Answers the page's first view needs (see schemas/preload.ts). */
   preloaded: Preloaded;
   /** The CSP nonce the style elements carry. */
@@ -82,9 +88,11 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       classSets={classSets}
       preloaded={input.preloaded}
     >
-      <StaticRouter location={`${url.pathname}${url.search}`}>
-        <AppRoutes brand={input.brand} />
-      </StaticRouter>
+      <RenderedLocaleContext value={input.brand.multiLanguage ? null : input.locale}>
+        <StaticRouter location={`${url.pathname}${url.search}`}>
+          <AppRoutes brand={input.brand} />
+        </StaticRouter>
+      </RenderedLocaleContext>
     </App>
   );
   const html = await renderToString(element, input.nonce);

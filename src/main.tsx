@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { BRAND_CONFIG_ELEMENT_ID, type BrandConfig } from '../schemas/contract';
+import { BRAND_CONFIG_ELEMENT_ID, type BrandConfig, type Locale } from '../schemas/contract';
 import { warmHttp } from './api/client';
 import { fetchBrandConfig } from './api/rest';
 import { App } from './app/app';
@@ -10,10 +10,12 @@ import { ClassSetRegistry, readClassSets } from './lib/class-sets';
 import { captureExtraParams } from './lib/extra-params';
 import { setupInspector, wantsInspector } from './lib/inspect';
 import {
+  isLocale,
   loadAllTextsOnFirstTouch,
   loadMessages,
   localeFromPrefix,
   preferredLocale,
+  RenderedLocaleContext,
   setCurrentLocale,
   showLocale,
 } from './lib/locale';
@@ -44,7 +46,19 @@ function initialLocale(brand: BrandConfig) {
   const prefix = window.location.pathname.split('/')[1] ?? '';
   const fromUrl = brand.multiLanguage ? localeFromPrefix(prefix) : null;
   if (fromUrl && brand.locales.includes(fromUrl)) return fromUrl;
-  return preferredLocale(brand);
+  return renderedLocale(brand) ?? preferredLocale(brand);
+}
+
+/**
+ * The language the server rendered the page in, where no URL prefix says it (a brand with one
+ * tree): the page's `<html lang>`. The page hydrates in it (src/lib/locale.ts).
+ */
+function renderedLocale(brand: BrandConfig): Locale | null {
+  if (brand.multiLanguage || document.getElementById('root')?.firstElementChild == null) {
+    return null;
+  }
+  const lang = document.documentElement.lang;
+  return isLocale(lang) && brand.locales.includes(lang) ? lang : null;
 }
 
 /** Without an inlined config (vite dev) the API gives it; it may still be starting. */
@@ -107,9 +121,11 @@ async function boot(): Promise<void> {
     >
       {/* No transitions: a tap on a link shows the new page's loading frame at once instead of
           keeping the old page on screen, without feedback, while the new one loads. */}
-      <BrowserRouter useTransitions={false}>
-        <AppRoutes brand={brand} />
-      </BrowserRouter>
+      <RenderedLocaleContext value={renderedLocale(brand)}>
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes brand={brand} />
+        </BrowserRouter>
+      </RenderedLocaleContext>
     </App>
   );
   // Hydrating in a transition lets React yield to the browser between slices of work: the

@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { FAQ_SLUGS, type Locale } from '../../schemas/contract';
+import { requestLanguage } from '../../schemas/language-choice';
 import {
   CLASS_SETS_ELEMENT_ID,
   PRELOADED_ELEMENT_ID,
@@ -148,8 +149,8 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
     pathname: string,
     status: number,
     origin: string,
+    locale: Locale,
   ): Promise<string | null> => {
-    const locale = pageLocale(brand, pathname);
     const html = await shell(brand, locale);
     if (html === null || !serverRendered(brand, pathname)) return html;
     const rendered = await renderer.render(
@@ -192,10 +193,16 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
       }
     }
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-    const language = languageRedirect(req.brand, await contentOf(req.brand), pathname, {
+    const languageHeaders = {
       cookie: req.headers.cookie,
       acceptLanguage: req.headers['accept-language'],
-    });
+    };
+    const language = languageRedirect(
+      req.brand,
+      await contentOf(req.brand),
+      pathname,
+      languageHeaders,
+    );
     // Each answer below depends on the visitor: another one (or this one later) may go elsewhere.
     if (language && pathname !== '/' && pathname !== '/index.html') {
       return reply
@@ -215,17 +222,23 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
         return reply.redirect(`${target}${query}`, 301);
       }
     }
-    const html = await page(req.brand, served, status, requestOrigin(req));
+    // A brand with one tree for every language: the page in the visitor's (its `<html lang>`
+    // tells the browser which to hydrate in).
+    const oneTree = !req.brand.brand.multiLanguage && req.brand.brand.locales.length > 1;
+    const locale = oneTree
+      ? requestLanguage(req.brand.brand, languageHeaders)
+      : pageLocale(req.brand, served);
+    const html = await page(req.brand, served, status, requestOrigin(req), locale);
     if (html === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     }
-    if (language) {
+    if (language || oneTree) {
       return reply
         .code(status)
         .type('text/html; charset=utf-8')
         .header('Vary', LANGUAGE_REDIRECT_VARY)
         .header('Cache-Control', 'private, no-cache')
-        .send(withServedPath(html, language));
+        .send(language ? withServedPath(html, language) : html);
     }
     return reply
       .code(status)
@@ -264,13 +277,13 @@ export async function pageStatus(brand: LoadedBrand, pathname: string): Promise<
  * Whether the server renders the page at `pathname`: every screen and the not-found page under
  * a language prefix (or any path of a single-language brand). A brand with a tree per language
  * serves `/` as a language's home and sends unprefixed links to a language before this is asked
- * (./language-redirect.ts); a single-language brand's `/` and development pages stay in the
- * browser.
+ * (./language-redirect.ts); development pages stay in the browser.
  */
 export function serverRendered(brand: LoadedBrand, pathname: string): boolean {
-  if (pathname === '/' || pathname === '/index.html') return false;
+  if (pathname === '/index.html') return false;
   if (/(^|\/)dev(\/|$)/.test(pathname)) return false;
   if (!brand.brand.multiLanguage) return true;
+  if (pathname === '/') return false;
   const prefix = pathname.split('/')[1]?.toLowerCase();
   return brand.brand.locales.some((l) => l.slice(0, 2).toLowerCase() === prefix);
 }

@@ -5,7 +5,7 @@ import { preloadKey, restPreloadKey } from '../../schemas/preload';
 import { syncCatalog } from '../catalog/sync';
 import { makeDist } from '../test/dist';
 import { startTestServer, type TestServer } from '../test/harness';
-import { E } from '../test/test-brand';
+import { E, testBrand } from '../test/test-brand';
 import { firstViewData } from './ssr';
 
 // The server's side of server rendering: which pages are rendered, with which catalogue
@@ -14,7 +14,7 @@ import { firstViewData } from './ssr';
 // input; the real one (src/entry-server.tsx) is exercised by the browser tests.
 
 const RENDERER = `let count = 0;
-export async function render({ brand, url, preloaded, nonce }) {
+export async function render({ brand, url, locale, preloaded, nonce }) {
   count += 1;
   if (url.includes('/explode')) throw new Error('render failed');
   const keys = Object.keys(preloaded).sort().join(',');
@@ -22,7 +22,7 @@ export async function render({ brand, url, preloaded, nonce }) {
   return {
     html: '<link rel="preload" as="image" href="/brand-assets/a.svg" fetchPriority="high"/>' +
       '<main data-url="' + url + '" data-brand="' + brand.id + '" data-keys="' + keys +
-      '" data-count="' + count + '"></main>',
+      '" data-count="' + count + '" data-locale="' + locale + '"></main>',
     head: '<style data-emotion="css x" nonce="' + nonce + '">.x{}</style>',
     classSets: {},
   };
@@ -100,6 +100,37 @@ describe('server-rendered pages', () => {
       const res = await get(url);
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).not.toContain('id="preloaded"');
+    }
+  });
+
+  it('renders a brand with one tree for every language in the visitor’s, `/` too', async () => {
+    const one = await startTestServer({
+      distDir: dist,
+      brands: [testBrand('one', { multiLanguage: false })],
+    });
+    try {
+      const visit = (url: string, headers: Record<string, string> = {}) =>
+        one.app.inject({ method: 'GET', url, headers });
+      const en = await visit('/', { 'accept-language': 'en-US,pt;q=0.5' });
+      expect(en.statusCode).toBe(200);
+      expect(en.body).toContain('<html lang="en-US">');
+      expect(attr(en.body, 'data-url')).toBe('http://storefront/');
+      expect(attr(en.body, 'data-locale')).toBe('en-US');
+      expect(en.body).not.toContain('name="page-path"');
+      expect(en.headers.vary).toContain('Accept-Language');
+      expect(en.headers.vary).toContain('Cookie');
+      // The choice made before comes first; each language is cached apart.
+      const es = await visit('/', { cookie: 'si_language=es-ES', 'accept-language': 'en-US' });
+      expect(attr(es.body, 'data-locale')).toBe('es-ES');
+      expect(es.body).toContain('<html lang="es-ES">');
+      const again = await visit('/', { 'accept-language': 'en' });
+      expect(attr(again.body, 'data-locale')).toBe('en-US');
+      expect(attr(again.body, 'data-count')).toBe(attr(en.body, 'data-count'));
+      const pt = await visit('/produto/1');
+      expect(attr(pt.body, 'data-locale')).toBe('pt-BR');
+      expect(pt.body).toContain('<html lang="pt-BR">');
+    } finally {
+      await one.close();
     }
   });
 

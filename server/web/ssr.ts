@@ -4,9 +4,8 @@
  * src/), loads the first view's catalogue answers through the same functions the RPC calls use
  * (no HTTP call to itself), and renders.
  *
- * A rendered page is cached per brand and path (the path fixes the language) for
- * {@link PAGE_TTL_MS} and dropped at each catalogue sync; a page no screen has is cached once
- * per brand and language. Pages that need a login render their frame (header, footer, the
+ * A rendered page is cached per brand, language and path for {@link PAGE_TTL_MS} and dropped
+ * at each catalogue sync; a page no screen has is cached once per brand and language. Pages that need a login render their frame (header, footer, the
  * page's loading state) and load their data in the browser.
  *
  * Without the built renderer (an old build, `vite dev`) or when a render fails, the page is the
@@ -42,6 +41,7 @@ interface RenderModule {
   render(input: {
     brand: BrandConfig;
     url: string;
+    locale: Locale;
     preloaded: Preloaded;
     nonce: string;
   }): Promise<{ html: string; head: string; classSets: PageClassSets }>;
@@ -119,6 +119,7 @@ export function createPageRenderer(opts: {
       const { html, head, classSets } = await renderer.render({
         brand: config,
         url: `http://storefront${encodeURI(pathname)}`,
+        locale,
         preloaded,
         nonce: NONCE_PLACEHOLDER,
       });
@@ -132,7 +133,9 @@ export function createPageRenderer(opts: {
   return {
     async render(brand, config, pathname, locale) {
       const known = matchRoutePath(pathname, brand.brand.multiLanguage) !== null;
-      const key = `${brand.id}\u0000${brandKey(brand)}\u0000${known ? pathname : `404\u0000${locale}`}`;
+      // A brand with one tree renders a path in each visitor's language: the language is part
+      // of the key (with a prefix, the path says it).
+      const key = `${brand.id}\u0000${brandKey(brand)}\u0000${locale}\u0000${known ? pathname : '404'}`;
       const hit = cache.get(key);
       if (hit && now() - hit.at < PAGE_TTL_MS) return hit.page;
       const page = renderOnce(brand, config, pathname, locale);
@@ -149,9 +152,9 @@ export function createPageRenderer(opts: {
     async warm(brands, config) {
       if (!(await load())) return;
       for (const brand of brands) {
-        if (!brand.brand.multiLanguage) continue;
         for (const locale of brand.brand.locales) {
-          await this.render(brand, config(brand), `/${locale.slice(0, 2).toLowerCase()}`, locale);
+          const home = brand.brand.multiLanguage ? `/${locale.slice(0, 2).toLowerCase()}` : '/';
+          await this.render(brand, config(brand), home, locale);
         }
       }
     },

@@ -101,6 +101,14 @@ export function useChosenLocale(): Locale | null {
   return useStore(chosenLocaleStore);
 }
 
+/**
+ * The language the server rendered the page in, for a brand with one tree for every language
+ * (no prefix says it): the server chose it from the visitor's cookie and Accept-Language
+ * (schemas/language-choice.ts), and the browser hydrates in the same one (its `<html lang>`).
+ * Null where the URL's prefix says the language, or nothing was rendered.
+ */
+export const RenderedLocaleContext = createContext<Locale | null>(null);
+
 const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
 export const LocaleProvider = LocaleContext.Provider;
 

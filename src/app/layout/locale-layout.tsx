@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useContext, useLayoutEffect } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { BrandConfig, Locale } from '../../../schemas/contract';
 import { SHOP_TIME_ZONE } from '../../../schemas/shop-time';
@@ -6,6 +6,7 @@ import {
   DEFAULT_LOCALE,
   LocaleProvider,
   preferredLocale,
+  RenderedLocaleContext,
   setCurrentLocale,
   showLocale,
   storeLocale,
@@ -15,12 +16,14 @@ import {
 import { Shell } from './shell';
 
 /**
- * One language's subtree: the URL prefix fixes the locale (or the stored choice when the brand
- * has one tree). Visiting a prefixed URL also remembers the language (spec §4).
+ * One language's subtree: the URL prefix fixes the locale (when the brand has one tree: the
+ * visitor's choice, else the language the server rendered the page in, else the stored or the
+ * browser's). Visiting a prefixed URL also remembers the language (spec §4).
  */
 export function LocaleLayout({ brand, locale: fixed }: { brand: BrandConfig; locale?: Locale }) {
   const chosen = useChosenLocale();
-  const locale = fixed ?? chosen ?? preferredLocale(brand);
+  const rendered = useContext(RenderedLocaleContext);
+  const locale = fixed ?? chosen ?? rendered ?? preferredLocale(brand);
   // Before any child effect calls the API with `lang`.
   setCurrentLocale(locale);
   const messages = useMessages(locale);
