@@ -21,13 +21,16 @@ export interface LanguageHeaders {
   acceptLanguage?: string | undefined;
 }
 
-/** Where a path without a language of the brand goes, or null when it has one (or is no page). */
-export function languageRedirect(
+/**
+ * Where a path without a language of the brand goes, or null when it has one (or is no page).
+ * The brand's content is read only for a content page's slug.
+ */
+export async function languageRedirect(
   brand: LoadedBrand,
-  content: BrandContent,
+  content: () => Promise<BrandContent>,
   pathname: string,
   headers: LanguageHeaders,
-): string | null {
+): Promise<string | null> {
   if (!brand.brand.multiLanguage) return null;
   // Development pages are the browser's (see serverRendered).
   if (/(^|\/)dev(\/|$)/.test(pathname)) return null;
@@ -38,7 +41,7 @@ export function languageRedirect(
   const match = matchRoutePath(pathname, true);
   if (!match) return null;
   const params = { ...match.params };
-  if (params.pagina !== undefined) params.pagina = pageSlug(content, params.pagina, locale);
+  if (params.pagina !== undefined) params.pagina = pageSlug(await content(), params.pagina, locale);
   return sitePath(brand, match.name, locale, params);
 }
 

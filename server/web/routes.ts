@@ -197,18 +197,15 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
       cookie: req.headers.cookie,
       acceptLanguage: req.headers['accept-language'],
     };
-    const language = languageRedirect(
+    const language = await languageRedirect(
       req.brand,
-      await contentOf(req.brand),
+      () => contentOf(req.brand),
       pathname,
       languageHeaders,
     );
     // Each answer below depends on the visitor: another one (or this one later) may go elsewhere.
     if (language && pathname !== '/' && pathname !== '/index.html') {
-      return reply
-        .header('Vary', LANGUAGE_REDIRECT_VARY)
-        .header('Cache-Control', 'private, no-cache')
-        .redirect(`${language}${query}`, 302);
+      return perVisitor(reply).redirect(`${language}${query}`, 302);
     }
     // `/`, the commonest first visit, is the home of that language served here (no round trip
     // for a redirect); the page names its address, which the browser takes before it starts
@@ -233,11 +230,9 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
       return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     }
     if (language || oneTree) {
-      return reply
+      return perVisitor(reply)
         .code(status)
         .type('text/html; charset=utf-8')
-        .header('Vary', LANGUAGE_REDIRECT_VARY)
-        .header('Cache-Control', 'private, no-cache')
         .send(language ? withServedPath(html, language) : html);
     }
     return reply
@@ -313,6 +308,11 @@ function withPage(shellHtml: string, page: RenderedPage, head: PageHead): string
     .replace('</head>', () => `    ${head.tags}\n${page.head}\n</head>`)
     .replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>`)
     .replace('</body>', () => `${data}\n</body>`);
+}
+
+/** An answer that depends on the visitor's language (cookie, Accept-Language): kept apart. */
+function perVisitor(reply: FastifyReply): FastifyReply {
+  return reply.header('Vary', LANGUAGE_REDIRECT_VARY).header('Cache-Control', 'private, no-cache');
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
