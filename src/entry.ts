@@ -16,6 +16,7 @@ import { SERVED_PATH_META } from '../schemas/preload';
 import { EARLY_CART_ATTRIBUTE, startEarlyCart } from './api/early-rpc';
 import { afterNextPaint, nextTask } from './lib/after-paint';
 import { firstVisitTextsFile, setFirstVisitTexts } from './lib/first-visit-texts';
+import { warmIntl } from './lib/intl-warm';
 
 const BOOT_GRAPH = '__BOOT_GRAPH__';
 /**
@@ -92,8 +93,9 @@ async function start(): Promise<void> {
   const rendered = document.getElementById('root')?.firstElementChild != null;
   if (rendered) {
     // What the page's first view needs from the API (the checkout's cart) is asked for now,
-    // while the code loads.
+    // while the code loads; so is the formatting library its dates and prices need.
     startEarlyCart();
+    warmIntl(document.documentElement.lang || 'pt-BR');
     await afterNextPaint();
     await preloadBoot();
     for (const stage of STAGES) {

@@ -189,6 +189,34 @@ test('a rendered event page hydrates without asking the catalogue again and work
   expect(problems).toEqual([]);
 });
 
+test('the formatting library is readied on a worker of its own, which then ends', async ({
+  page,
+}) => {
+  // The first date or price formatter of a page costs Chromium ~50–100 ms (its ICU library set
+  // up once per process): a worker started by the page's entry pays it while the code loads
+  // (src/lib/intl-warm.ts), not hydration on the main thread. The page's policy (CSP) allows it.
+  const problems = collectProblems(page);
+  const workers: { url: string; closed: boolean }[] = [];
+  page.on('worker', (w) => {
+    const seen = { url: w.url(), closed: false };
+    workers.push(seen);
+    w.on('close', () => {
+      seen.closed = true;
+    });
+  });
+  await page.goto('/es');
+  await expect
+    .poll(() => workers.filter((w) => w.url.includes('intl-warm')))
+    .toEqual([{ url: expect.stringMatching(/\/assets\/intl-warm[^/]*\.js$/), closed: true }]);
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/R\$\s?\d+,\d{2}/)
+      .first(),
+  ).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test("an event page's days and times are plain buttons, styled once by their list", async ({
   page,
 }) => {
