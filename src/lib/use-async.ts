@@ -1,4 +1,11 @@
-import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type DependencyList,
+  startTransition,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { ApiErrorBody } from '../../schemas/contract';
 
 export interface AsyncState<T> {
@@ -74,21 +81,30 @@ export function useAsync<T>(
       return;
     }
     const controller = new AbortController();
-    setState((s) => ({
-      deps: current,
-      data: sameDeps(s.deps, current) ? s.data : undefined,
-      error: null,
-      loading: true,
-    }));
+    // A first load starts as loading already: the same state is kept, so the view does not
+    // render again, at once and in one piece, just after it appeared.
+    setState((s) =>
+      s.loading && s.error === null && sameDeps(s.deps, current)
+        ? s
+        : {
+            deps: current,
+            data: sameDeps(s.deps, current) ? s.data : undefined,
+            error: null,
+            loading: true,
+          },
+    );
+    // An answer is drawn as a transition: outside an event React would render the view's whole
+    // subtree in one task (a payment form, ~45 ms here and four times that on a mid-range
+    // phone); a transition renders it in slices the browser can interrupt for a tap.
     run(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted)
-          setState({ deps: current, data, error: null, loading: false });
+        if (controller.signal.aborted) return;
+        startTransition(() => setState({ deps: current, data, error: null, loading: false }));
       },
       (e: unknown) => {
-        if (!controller.signal.aborted) {
-          setState({ deps: current, data: undefined, error: errorBody(e), loading: false });
-        }
+        if (controller.signal.aborted) return;
+        const error = errorBody(e);
+        startTransition(() => setState({ deps: current, data: undefined, error, loading: false }));
       },
     );
     return () => controller.abort();
