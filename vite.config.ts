@@ -35,6 +35,39 @@ const API_PATHS = [
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 /**
+ * What a first visit to the home or an event page loads before any tap. No page's group of
+ * chunks goes into it (bootChunksPlugin's `firstVisit`).
+ */
+const FIRST_PAINT_SCREENS = [
+  'src/app/routes/home.tsx',
+  'src/app/routes/produto.tsx',
+  'src/app/routes/cart-scope.tsx',
+  'src/app/routes/not-found.tsx',
+  'src/features/consent/components/consent-banner.tsx',
+];
+
+/**
+ * What a first visit shows before any tap: its texts come with the code (every other screen
+ * loads all of its language's texts before rendering). The brand's pop-up too, a dialog a second
+ * after the page, where the brand has one for that page.
+ */
+const FIRST_VISIT_SCREENS = [
+  ...FIRST_PAINT_SCREENS,
+  'src/features/content/components/content-popup.tsx',
+];
+
+/**
+ * The checkout's code: its page, its machines (loaded by its provider once the page is open), and
+ * the style system (the checkout is Chakra components).
+ */
+const CHECKOUT_MODULES = [
+  'src/app/routes/checkout.tsx',
+  'src/app/routes/cart-scope.tsx',
+  'src/features/cart/hooks/checkout-logic.ts',
+  'src/lib/style-system-load.tsx',
+];
+
+/**
  * Messages reach the browser already parsed (ICU → AST), so react-intl runs without its
  * message parser (formatjs' "no-parser" build): less JS on every page, and a broken message
  * fails the build instead of a visitor's page. The server's own messages (the e-mails, its
@@ -91,12 +124,7 @@ export default defineConfig({
       // The checkout's code, asked for by the entry with the boot's when the server's page is
       // the checkout's frame (src/entry.ts).
       pages: {
-        // The style system too: the checkout is Chakra components (src/lib/style-system.tsx).
-        __CHECKOUT_GRAPH__: [
-          'src/app/routes/checkout.tsx',
-          'src/app/routes/cart-scope.tsx',
-          'src/lib/style-system-load.tsx',
-        ],
+        __CHECKOUT_GRAPH__: CHECKOUT_MODULES,
         // Every text of each language, which the checkout waits for (src/lib/locale.ts); the
         // entry's ALL_TEXTS has a placeholder per language (typed: one for each of LOCALES).
         ...Object.fromEntries(
@@ -104,19 +132,19 @@ export default defineConfig({
         ),
       },
     }),
-    bootChunksPlugin({ entry: 'src/entry.ts' }),
+    bootChunksPlugin({
+      entry: 'src/entry.ts',
+      // The checkout's first paint waits for its code: its small shared chunks as one file (the
+      // style system's first: a page that needs only the style system loads those alone).
+      pages: {
+        'style-system-shared': ['src/lib/style-system-load.tsx'],
+        'checkout-shared': CHECKOUT_MODULES,
+      },
+      firstVisit: FIRST_PAINT_SCREENS,
+    }),
     firstVisitTextsPlugin({
       localesDir: fileURLToPath(new URL('./locales', import.meta.url)),
-      // What a first visit to the home or an event page shows before any tap: their texts come
-      // with the code; every other screen loads all of its language's texts before rendering.
-      screens: [
-        'src/app/routes/home.tsx',
-        'src/app/routes/produto.tsx',
-        'src/app/routes/cart-scope.tsx',
-        'src/app/routes/not-found.tsx',
-        'src/features/consent/components/consent-banner.tsx',
-        'src/features/content/components/content-popup.tsx',
-      ],
+      screens: FIRST_VISIT_SCREENS,
     }),
   ],
   resolve: {

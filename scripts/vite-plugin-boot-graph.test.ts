@@ -6,6 +6,7 @@ import {
   type GraphChunk,
   type PageChunk,
   pageGraph,
+  pageGroups,
   type StageChunk,
 } from './vite-plugin-boot-graph';
 
@@ -123,5 +124,65 @@ describe('pageGraph', () => {
 
   it('gives nothing when a module is no chunk of its own (the build then fails)', () => {
     expect(pageGraph(['/src/routes/checkout.tsx', '/src/gone.tsx'], chunks, new Set())).toEqual([]);
+  });
+});
+
+describe('pageGroups', () => {
+  type Chunk = StageChunk & PageChunk;
+  const c = (
+    fileName: string,
+    facadeModuleId: string | null,
+    moduleIds: string[],
+    imports: string[] = [],
+    dynamicImports: string[] = [],
+  ): Chunk => ({ ...stageChunk(fileName, moduleIds, imports, dynamicImports), facadeModuleId });
+  // An ungrouped build: the boot (the entry and its stage), a first visit's page (home), and two
+  // pages beyond it (checkout, orders) sharing small chunks with each other and with home.
+  const entry = { ...c('index.js', '/entry.ts', ['/entry.ts'], [], ['main.js']), isEntry: true };
+  const chunks = new Map(
+    [
+      entry,
+      c('main.js', '/main.tsx', ['/main.tsx'], [], ['home.js', 'checkout.js', 'orders.js']),
+      c('home.js', '/home.tsx', ['/home.tsx'], ['money.js']),
+      c('money.js', null, ['/money.ts']),
+      c(
+        'checkout.js',
+        '/checkout.tsx',
+        ['/checkout.tsx'],
+        ['money.js', 'box.js', 'alert.js'],
+        ['form.js'],
+      ),
+      c('orders.js', '/orders.tsx', ['/orders.tsx'], ['box.js', 'alert.js']),
+      c('box.js', null, ['/box.tsx', '/split-props.ts']),
+      c('alert.js', null, ['/alert.tsx']),
+      // A dynamic import's own chunk stays one.
+      c('form.js', '/form.tsx', ['/form.tsx']),
+    ].map((x) => [x.fileName, x]),
+  );
+
+  it("names the page's shared chunks' modules after its group, not the first visit's nor a lazy target's", () => {
+    expect(
+      Object.fromEntries(
+        pageGroups(entry, chunks, { 'checkout-shared': ['/checkout.tsx'] }, ['/home.tsx']),
+      ),
+    ).toEqual({
+      '/box.tsx': 'checkout-shared',
+      '/split-props.ts': 'checkout-shared',
+      '/alert.tsx': 'checkout-shared',
+    });
+  });
+
+  it('gives a module to the first group that claims it', () => {
+    const groups = pageGroups(
+      entry,
+      chunks,
+      { 'orders-shared': ['/orders.tsx'], 'checkout-shared': ['/checkout.tsx'] },
+      ['/home.tsx'],
+    );
+    expect(new Set(groups.values())).toEqual(new Set(['orders-shared']));
+  });
+
+  it('fails for a module that is no chunk of its own', () => {
+    expect(() => pageGroups(entry, chunks, { x: ['/gone.tsx'] }, ['/home.tsx'])).toThrow(/gone/);
   });
 });

@@ -149,6 +149,43 @@ export function bootModules(
   return new Set(files.flatMap((f) => chunks.get(f)?.moduleIds ?? []));
 }
 
+/**
+ * A page's small shared chunks as one file per page: each module of `pages` (a group's name and
+ * its page's modules) that the page's code beyond the boot has in a chunk of its own making (a
+ * chunk Rolldown split off because other pages import it too, not a dynamic import's target),
+ * unless the boot or a first visit's screens (`firstVisit`) need it, with the group's name. The
+ * checkout's code came as ~55 files, half of them under 2 KiB (Chakra's box, grid, heading…):
+ * six at a time over HTTP/1.1, each a round trip, before its first paint.
+ */
+export function pageGroups(
+  entry: StageChunk,
+  chunks: ReadonlyMap<string, StageChunk & PageChunk>,
+  pages: Readonly<Record<string, readonly string[]>>,
+  firstVisit: readonly string[],
+): Map<string, string> {
+  const boot = bootModules(entry, chunks);
+  const bootFiles = new Set([
+    entry.fileName,
+    ...bootGraph({ ...entry, dynamicImports: [...entry.imports, ...entry.dynamicImports] }, chunks),
+  ]);
+  const graph = (modules: readonly string[]) => {
+    const files = pageGraph(modules, chunks, bootFiles);
+    if (files.length === 0) throw new Error(`page groups: no chunks for ${modules.join(', ')}`);
+    return files.map((f) => chunks.get(f)).filter((c) => c !== undefined);
+  };
+  const apart = new Set(graph(firstVisit).flatMap((c) => c.moduleIds));
+  const groupOf = new Map<string, string>();
+  for (const [name, modules] of Object.entries(pages)) {
+    for (const chunk of graph(modules)) {
+      if (chunk.facadeModuleId) continue;
+      for (const id of chunk.moduleIds) {
+        if (!boot.has(id) && !apart.has(id) && !groupOf.has(id)) groupOf.set(id, name);
+      }
+    }
+  }
+  return groupOf;
+}
+
 /** The chunk of the page's script (index.html's: its facade is the page, its script `entryId`). */
 function entryChunkOf(chunks: ReadonlyMap<string, StageChunk>, entryId: string) {
   return [...chunks.values()].find((c) => c.isEntry && c.moduleIds.includes(entryId));
@@ -164,12 +201,24 @@ const PROBE = 'STOREFRONT_BOOT_CHUNKS_PROBE';
  * compressed alone. Which modules each stage needs is known only after tree-shaking (the
  * pre-shaking graph reaches all of Chakra through its index), so the browser build first runs
  * once without grouping, writing nothing (`bootStages` reads its chunks), then for real with
- * one group per stage. Pages and what only they import are split as before.
+ * one group per stage. Pages named in `pages` get their shared chunks grouped the same way
+ * (`pageGroups`); other pages and what only they import are split as before.
  */
-export function bootChunksPlugin({ entry }: { entry: string }): Plugin {
+export function bootChunksPlugin({
+  entry,
+  pages = {},
+  firstVisit = [],
+}: {
+  entry: string;
+  /** A group's name and its page's modules: the page's shared chunks as one (`pageGroups`). */
+  pages?: Readonly<Record<string, readonly string[]>>;
+  /** The modules a first visit loads before any tap, which no page's group may take. */
+  firstVisit?: readonly string[];
+}): Plugin {
   let config: ResolvedConfig;
   let stageOf = new Map<string, string>();
   let ungrouped = new Set<string>();
+  let groupOf = new Map<string, string>();
   return {
     name: 'storefront-boot-chunks',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild && !process.env[PROBE],
@@ -185,6 +234,13 @@ export function bootChunksPlugin({ entry }: { entry: string }): Plugin {
                   // What a stage's modules import is in that stage or an earlier one (or the
                   // entry): nothing more to take along.
                   includeDependenciesRecursively: false,
+                  priority: 2,
+                },
+                {
+                  debugName: 'page groups',
+                  name: (id: string) => groupOf.get(id) ?? null,
+                  includeDependenciesRecursively: false,
+                  priority: 1,
                 },
               ],
             },
@@ -222,6 +278,16 @@ export function bootChunksPlugin({ entry }: { entry: string }): Plugin {
       if (!entryChunk) this.error(`boot chunks: no entry chunk for ${entryId} in the first build`);
       stageOf = bootStages(entryChunk, chunks);
       ungrouped = bootModules(entryChunk, chunks);
+      const resolveAll = (modules: readonly string[]) =>
+        modules.map((m) => resolve(config.root, m));
+      groupOf = pageGroups(
+        entryChunk,
+        chunks as Map<string, StageChunk & PageChunk>,
+        Object.fromEntries(
+          Object.entries(pages).map(([name, modules]) => [name, resolveAll(modules)]),
+        ),
+        resolveAll(firstVisit),
+      );
     },
     generateBundle(_options, bundle) {
       // The grouping must not bring into the boot what only a page needs (the forms, the
@@ -235,6 +301,17 @@ export function bootChunksPlugin({ entry }: { entry: string }): Plugin {
       const added = [...bootModules(entryChunk, chunks)].filter((id) => !ungrouped.has(id));
       if (added.length > 0) {
         this.error(`boot chunks: the grouped boot has modules it had not: ${added.join(', ')}`);
+      }
+      // Nor a page's group into a first visit: its screens load none of them.
+      if (firstVisit.length === 0) return;
+      const firstFiles = pageGraph(
+        firstVisit.map((m) => resolve(config.root, m)),
+        chunks as Map<string, StageChunk & PageChunk>,
+        new Set(),
+      );
+      const taken = firstFiles.filter((f) => (chunks.get(f)?.name ?? '') in pages);
+      if (taken.length > 0) {
+        this.error(`boot chunks: a first visit would load a page's group: ${taken.join(', ')}`);
       }
     },
   };

@@ -403,7 +403,8 @@ test("the not-found page's texts and its way home are plain elements, styled by 
     await expect(notFound.getByRole('heading', { level: 1 })).toHaveText(
       msg('pt-BR', 'page.notFound.title'),
     );
-    expect(await styleComponentsInside(page.locator('main'))).toBe(4);
+    // Counted once hydrated (until then, the page's part of the tree is the server's: none).
+    await expect.poll(() => styleComponentsInside(page.locator('main'))).toBe(4);
     // The way home looks like a button (solid, 40 px high) and still leads home.
     const home = notFound.getByRole('link', { name: msg('pt-BR', 'common.backHome') });
     const look = await home.evaluate((el) => ({
