@@ -139,6 +139,8 @@ export default defineConfig({
       pages: {
         'style-system-shared': ['src/lib/style-system-load.tsx'],
         'checkout-shared': CHECKOUT_MODULES,
+        // What only its sections below the items need (loaded after the items are painted).
+        'checkout-sections-shared': ['src/features/checkout/components/checkout-sections.ts'],
       },
       firstVisit: FIRST_PAINT_SCREENS,
     }),

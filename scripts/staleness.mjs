@@ -4,11 +4,20 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 // `brands` too: the build compiles each brand's form overrides (brands/<id>/forms/*.json) into
-// its validators, so a new or changed override must rebuild.
+// its validators, so a new or changed override must rebuild. The build's plugins too (how the
+// code is split, the styles and texts compiled).
 export const SOURCES = [
   'src',
   'brands',
-  'scripts/vite-plugin-form-validators.ts',
+  ...[
+    'boot-graph',
+    'chakra-system',
+    'emotion-in-place',
+    'first-visit-texts',
+    'form-validators',
+    'frozen-module',
+    'react-router-production',
+  ].map((plugin) => `scripts/vite-plugin-${plugin}.ts`),
   'scripts/build-storefront.mjs',
   'schemas',
   'machines',

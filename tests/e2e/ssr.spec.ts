@@ -569,6 +569,41 @@ test("a first visit to the checkout asks for the checkout's code with the storef
   expect(files.length).toBe(new Set(files).size);
 });
 
+test('the checkout paints its items first; the sections below (holders, delivery, payment) come after, without moving them', async ({
+  page,
+  baseURL,
+}) => {
+  const problems = collectProblems(page);
+  await useSession(page, (await heldOrderByApi(page.request, baseURL!, 'items-first')).session);
+  // The sections' code is held back: the items must be painted without it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const sectionsAsked = page.waitForRequest((r) =>
+    /\/assets\/checkout-sections-[\w-]+\.js$/.test(new URL(r.url()).pathname),
+  );
+  await page.route(/\/assets\/checkout-sections-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/pt/checkout');
+  const items = page.getByRole('region', { name: msg('pt-BR', 'checkout.yourTickets') });
+  await expect(items.getByText('Visita ao Museu do Aurora')).toBeVisible();
+  // Asked for once the items were painted, not with the page's code.
+  await sectionsAsked;
+  const before = await items.boundingBox();
+  await expect(page.getByTestId('pay-button')).toHaveCount(0);
+  // Meanwhile the screen below the items is held: the footer stays out of it.
+  const footerTop = await page.locator('footer').evaluate((f) => f.getBoundingClientRect().top);
+  expect(footerTop).toBeGreaterThan(await page.evaluate(() => window.innerHeight));
+
+  release();
+  await expect(page.getByTestId('pay-button')).toBeVisible();
+  expect(await items.boundingBox()).toEqual(before);
+  expect(problems).toEqual([]);
+});
+
 test("the hold's changes render the checkout, not the page's frame", async ({ page, baseURL }) => {
   // Each change of the hold (here: loaded, then held) bumps the cart's version, which the
   // header's count follows. It used to render the whole frame again with the checkout (header,

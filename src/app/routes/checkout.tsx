@@ -1,5 +1,13 @@
 import { Box, Button, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { memo, type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
+import {
+  memo,
+  type ReactNode,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { EARLY_CART_ATTRIBUTE } from '../../api/early-rpc';
@@ -23,16 +31,25 @@ import {
   useCheckoutActor,
 } from '../../features/cart/hooks/checkout-provider';
 import { readLocalCart } from '../../features/cart/local-cart';
-import { DeliverySection } from '../../features/checkout/components/delivery-section';
-import { HoldersSection } from '../../features/checkout/components/holders-section';
-import { PaymentSection } from '../../features/checkout/components/payment-section';
 import { missingHolders } from '../../features/checkout/hooks/holders';
+import { afterNextPaint } from '../../lib/after-paint';
 import { useCurrentLocale } from '../../lib/locale';
+import { preloadableLazy } from '../../lib/preloadable-lazy';
 import { useSession } from '../../lib/session-store';
 import { trackCheckout, trackRemoveFromCart } from '../../lib/tracking/track';
 import { bumpCart, openLogin } from '../../lib/ui-stores';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePathFor } from '../../lib/use-path-for';
+
+/**
+ * The sections below the items (holders, delivery, payment): loaded once the items have been
+ * painted, so the page's largest paint waits for neither their code nor their drawing.
+ */
+const loadSections = () => import('../../features/checkout/components/checkout-sections');
+const HoldersSection = preloadableLazy(() => loadSections().then((m) => m.HoldersSection));
+const DeliverySection = preloadableLazy(() => loadSections().then((m) => m.DeliverySection));
+const PaymentSection = preloadableLazy(() => loadSections().then((m) => m.PaymentSection));
+const SECTIONS = [HoldersSection, DeliverySection, PaymentSection];
 
 /**
  * The checkout (spec §4): the held items with the countdown, removing items, cancelling the
@@ -135,6 +152,7 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
   const actor = useCheckoutActor();
   // Paying was asked without a delivery address: the delivery section says so.
   const [deliveryAsked, setDeliveryAsked] = useState(false);
+  const restShown = useShownAfterPaint(v.cart !== null || v.itemsFailed);
 
   const heading = (
     <Heading as="h1" size="2xl" fontFamily="heading">
@@ -297,14 +315,16 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
               </Stack>
             ) : null}
           </Box>
-          {cart ? (
+          {/* Until the rest is drawn, it holds the screen below: the footer stays out of it. */}
+          {restShown ? null : <LoadingState page />}
+          {cart && restShown ? (
             <HoldersSection
               items={cart.itens}
               disabled={v.busy || v.itemsLoading || v.confirmCancel || removing}
               onChanged={() => actor.send({ type: 'items.reload' })}
             />
           ) : null}
-          {cart?.entrega ? (
+          {cart?.entrega && restShown ? (
             <DeliverySection
               idmovimentacao={cart.movimentacao.idmovimentacao}
               entrega={cart.entrega}
@@ -314,23 +334,25 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
             />
           ) : null}
         </Stack>
-        <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
-          {v.payment && cart ? (
-            <PaymentSection
-              payment={v.payment}
-              total={cart.resumo.valor}
-              locked={removing || v.applyingCoupon || v.itemsLoading}
-              holdersMissing={missingHolders(cart.itens).length}
-              idmovimentacao={cart.movimentacao.idmovimentacao}
-              garantia={cart.garantia}
-              deliveryMissing={cart.entrega ? !cart.entrega.endereco : false}
-              onDeliveryMissing={() => setDeliveryAsked(true)}
-              onCartChanged={() => actor.send({ type: 'items.reload' })}
-            />
-          ) : (
-            <LoadingState minH="24" />
-          )}
-        </Box>
+        {restShown ? (
+          <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
+            {v.payment && cart ? (
+              <PaymentSection
+                payment={v.payment}
+                total={cart.resumo.valor}
+                locked={removing || v.applyingCoupon || v.itemsLoading}
+                holdersMissing={missingHolders(cart.itens).length}
+                idmovimentacao={cart.movimentacao.idmovimentacao}
+                garantia={cart.garantia}
+                deliveryMissing={cart.entrega ? !cart.entrega.endereco : false}
+                onDeliveryMissing={() => setDeliveryAsked(true)}
+                onCartChanged={() => actor.send({ type: 'items.reload' })}
+              />
+            ) : (
+              <LoadingState minH="24" />
+            )}
+          </Box>
+        ) : null}
       </Grid>
       <ExpiryWarning view={v} />
       <CancelConfirmation
@@ -343,6 +365,31 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
     </Stack>
   );
 });
+
+/**
+ * False until the hold's view (`ready`) has been painted once and the sections below it have
+ * loaded, then true (drawn as a transition). The checkout's first paint with the hold shows its
+ * items alone: the holders, the delivery and the payment, most of its code and components, come
+ * just after, so the items (the page's largest paint) wait for none of them on a slow phone.
+ */
+function useShownAfterPaint(ready: boolean): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!ready || shown) return;
+    let live = true;
+    // Their code too (a failed load is tried again as they render, under the page's boundary).
+    const show = () => {
+      if (live) startTransition(() => setShown(true));
+    };
+    void afterNextPaint()
+      .then(() => Promise.all(SECTIONS.map((section) => section.preload())))
+      .then(show, show);
+    return () => {
+      live = false;
+    };
+  }, [ready, shown]);
+  return shown;
+}
 
 /** Each entry of the local cart the server refused, one by one, with its reason. */
 function HandOverFailures({ view }: { view: CheckoutView }) {
