@@ -134,10 +134,12 @@ export default defineConfig({
     }),
     bootChunksPlugin({
       entry: 'src/entry.ts',
-      // The checkout's first paint waits for its code: its small shared chunks as one file (the
-      // style system's first: a page that needs only the style system loads those alone).
+      // The checkout's first paint waits for its code: its small shared chunks as one file. The
+      // style system's first and the checkout machine's next (an event page's first add loads
+      // it): a part that needs only those loads them alone, not the whole checkout's.
       pages: {
         'style-system-shared': ['src/lib/style-system-load.tsx'],
+        'checkout-logic-shared': ['src/features/cart/hooks/checkout-logic.ts'],
         'checkout-shared': CHECKOUT_MODULES,
         // What only its sections below the items need (loaded after the items are painted).
         'checkout-sections-shared': ['src/features/checkout/components/checkout-sections.ts'],
