@@ -137,16 +137,20 @@ export function bootStages(
   return stageOf;
 }
 
+/** Every file a first visit evaluates before its page: the entry and its stages'. */
+function bootFiles(entry: GraphChunk, chunks: ReadonlyMap<string, GraphChunk>): Set<string> {
+  return new Set([
+    entry.fileName,
+    ...bootGraph({ ...entry, dynamicImports: [...entry.imports, ...entry.dynamicImports] }, chunks),
+  ]);
+}
+
 /** Every module a first visit evaluates before its page: the entry's and its stages'. */
 export function bootModules(
   entry: StageChunk,
   chunks: ReadonlyMap<string, StageChunk>,
 ): Set<string> {
-  const files = [
-    entry.fileName,
-    ...bootGraph({ ...entry, dynamicImports: [...entry.imports, ...entry.dynamicImports] }, chunks),
-  ];
-  return new Set(files.flatMap((f) => chunks.get(f)?.moduleIds ?? []));
+  return new Set([...bootFiles(entry, chunks)].flatMap((f) => chunks.get(f)?.moduleIds ?? []));
 }
 
 /**
@@ -164,12 +168,9 @@ export function pageGroups(
   firstVisit: readonly string[],
 ): Map<string, string> {
   const boot = bootModules(entry, chunks);
-  const bootFiles = new Set([
-    entry.fileName,
-    ...bootGraph({ ...entry, dynamicImports: [...entry.imports, ...entry.dynamicImports] }, chunks),
-  ]);
+  const loaded = bootFiles(entry, chunks);
   const graph = (modules: readonly string[]) => {
-    const files = pageGraph(modules, chunks, bootFiles);
+    const files = pageGraph(modules, chunks, loaded);
     if (files.length === 0) throw new Error(`page groups: no chunks for ${modules.join(', ')}`);
     return files.map((f) => chunks.get(f)).filter((c) => c !== undefined);
   };
@@ -219,6 +220,9 @@ export function bootChunksPlugin({
   let stageOf = new Map<string, string>();
   let ungrouped = new Set<string>();
   let groupOf = new Map<string, string>();
+  // The modules of `pages` and `firstVisit` as the bundle names them (absolute paths).
+  let pageModules: Record<string, string[]> = {};
+  let firstVisitModules: string[] = [];
   return {
     name: 'storefront-boot-chunks',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild && !process.env[PROBE],
@@ -250,6 +254,12 @@ export function bootChunksPlugin({
     }),
     configResolved(resolved) {
       config = resolved;
+      const resolveAll = (modules: readonly string[]) =>
+        modules.map((m) => resolve(config.root, m));
+      pageModules = Object.fromEntries(
+        Object.entries(pages).map(([name, modules]) => [name, resolveAll(modules)]),
+      );
+      firstVisitModules = resolveAll(firstVisit);
     },
     async buildStart() {
       if (this.environment.config.consumer !== 'client') return;
@@ -270,7 +280,7 @@ export function bootChunksPlugin({
       const bundle = (Array.isArray(output) ? output[0] : output) as {
         output: { type: string }[];
       };
-      const chunks = new Map<string, StageChunk>();
+      const chunks = new Map<string, StageChunk & PageChunk>();
       for (const item of bundle.output) {
         if (item.type === 'chunk') chunks.set((item as OutputChunk).fileName, item as OutputChunk);
       }
@@ -278,21 +288,12 @@ export function bootChunksPlugin({
       if (!entryChunk) this.error(`boot chunks: no entry chunk for ${entryId} in the first build`);
       stageOf = bootStages(entryChunk, chunks);
       ungrouped = bootModules(entryChunk, chunks);
-      const resolveAll = (modules: readonly string[]) =>
-        modules.map((m) => resolve(config.root, m));
-      groupOf = pageGroups(
-        entryChunk,
-        chunks as Map<string, StageChunk & PageChunk>,
-        Object.fromEntries(
-          Object.entries(pages).map(([name, modules]) => [name, resolveAll(modules)]),
-        ),
-        resolveAll(firstVisit),
-      );
+      groupOf = pageGroups(entryChunk, chunks, pageModules, firstVisitModules);
     },
     generateBundle(_options, bundle) {
       // The grouping must not bring into the boot what only a page needs (the forms, the
       // payment, the checkout): the boot evaluates the same modules as without it.
-      const chunks = new Map<string, StageChunk>();
+      const chunks = new Map<string, StageChunk & PageChunk>();
       for (const item of Object.values(bundle)) {
         if (item.type === 'chunk') chunks.set(item.fileName, item);
       }
@@ -303,13 +304,10 @@ export function bootChunksPlugin({
         this.error(`boot chunks: the grouped boot has modules it had not: ${added.join(', ')}`);
       }
       // Nor a page's group into a first visit: its screens load none of them.
-      if (firstVisit.length === 0) return;
-      const firstFiles = pageGraph(
-        firstVisit.map((m) => resolve(config.root, m)),
-        chunks as Map<string, StageChunk & PageChunk>,
-        new Set(),
+      if (firstVisitModules.length === 0) return;
+      const taken = pageGraph(firstVisitModules, chunks, new Set()).filter((f) =>
+        Object.hasOwn(pages, chunks.get(f)?.name ?? ''),
       );
-      const taken = firstFiles.filter((f) => (chunks.get(f)?.name ?? '') in pages);
       if (taken.length > 0) {
         this.error(`boot chunks: a first visit would load a page's group: ${taken.join(', ')}`);
       }
