@@ -57,14 +57,13 @@ const FIRST_VISIT_SCREENS = [
 ];
 
 /**
- * The checkout's code: its page, its machines (loaded by its provider once the page is open), and
- * the style system (the checkout is Chakra components).
+ * The checkout's code: its page and its machines (loaded by its provider once the page is open).
+ * Its first view is plain elements: the style system loads once the items are painted.
  */
 const CHECKOUT_MODULES = [
   'src/app/routes/checkout.tsx',
   'src/app/routes/cart-scope.tsx',
   'src/features/cart/hooks/checkout-logic.ts',
-  'src/lib/style-system-load.tsx',
 ];
 
 /**

@@ -20,11 +20,12 @@ import { StaticRouter } from 'react-router-dom';
 import type { BrandConfig, Locale } from '../schemas/contract';
 import type { PageClassSets, Preloaded } from '../schemas/preload';
 import { App } from './app/app';
-import { PAGE_WIDE_CLASS_SETS } from './app/page-wide-class-sets';
+import { PAGE_WIDE_CLASS_SETS, ROUTE_CLASS_SETS } from './app/page-wide-class-sets';
 import { AppRoutes } from './app/router';
 import { createBrandSystem } from './lib/brand-system';
 import { ClassSetRegistry } from './lib/class-sets';
 import { RenderedLocaleContext } from './lib/locale';
+import { matchAppPath } from './lib/routes';
 import { STYLE_CACHE_KEY, settledSource } from './lib/style-system';
 import { GlobalStyles, styleSystemOf } from './lib/style-system-load';
 
@@ -96,7 +97,9 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     </App>
   );
   const html = await renderToString(element, input.nonce);
-  for (const set of PAGE_WIDE_CLASS_SETS) classSets.resolve(set, loaded);
+  const route = matchAppPath(url.pathname, { multiLanguage: input.brand.multiLanguage })?.name;
+  const routeSets = (route && ROUTE_CLASS_SETS[route]) || [];
+  for (const set of [...PAGE_WIDE_CLASS_SETS, ...routeSets]) classSets.resolve(set, loaded);
   const styles = createEmotionServer(styleCache);
   // Emotion keeps the rules of the classes the HTML names; a class set's every class goes with
   // the page too, as the browser may apply any of them without resolving it (the picked time's

@@ -1,9 +1,15 @@
 import { APPROX } from '../components/approx-price';
 import { BOOT_SPINNER } from '../components/boot-spinner';
+import { ALERT } from '../components/error-alert';
 import { LOADING } from '../components/loading-state';
 import { GREETING } from '../features/auth/components/account-menu';
+import { CART_ITEMS } from '../features/cart/components/cart-items';
+import { COUNTDOWN } from '../features/cart/components/countdown';
+import { COUPON } from '../features/cart/components/coupon-section';
 import { CONSENT } from '../features/consent/components/consent-banner-looks';
 import type { ClassSet } from '../lib/class-sets';
+import type { RouteName } from '../lib/routes';
+import { CHECKOUT_PAGE } from './routes/checkout-looks';
 
 /**
  * The class sets every page the server renders carries, whether it rendered them or not: what
@@ -20,3 +26,12 @@ export const PAGE_WIDE_CLASS_SETS: readonly ClassSet<string>[] = [
   GREETING,
   CONSENT,
 ];
+
+/**
+ * The class sets a page carries though its server frame does not render them: the checkout's
+ * first view (its items, countdown, notices and coupon), which the browser draws once the hold
+ * has arrived, without the style system. Imported by the server's renderer only.
+ */
+export const ROUTE_CLASS_SETS: Partial<Record<RouteName, readonly ClassSet<string>[]>> = {
+  Checkout: [CHECKOUT_PAGE, COUNTDOWN, ALERT, CART_ITEMS, COUPON],
+};

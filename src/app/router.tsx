@@ -44,7 +44,7 @@ const isPageName = (name: RouteName): name is PageName => name in PAGE_IMPORTS;
  * they render without the style system. Every other page is Chakra components and renders
  * inside WithStyleSystem (the browser loads the system with the page's code).
  */
-const PLAIN_PAGES: ReadonlySet<RouteName> = new Set(['Home', 'Produto']);
+const PLAIN_PAGES: ReadonlySet<RouteName> = new Set(['Home', 'Produto', 'Checkout']);
 
 const pageCache = new Map<PageName, PreloadableLazy<object>>();
 function lazyPage(name: PageName) {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import type { ButtonLoaderClasses } from './plain-part-styles';
 
 /**
@@ -20,5 +20,38 @@ export function ButtonLoader({
       </div>
       <span className={classes.loaderLabel}>{children}</span>
     </span>
+  );
+}
+
+/**
+ * A plain button drawn as Chakra's Button: `className` is a class set's button look (recipeLook
+ * 'button'); `loading` disables it and shows the loader over its label, as Chakra's does.
+ */
+export function PlainButton({
+  className,
+  loaderClasses,
+  loading = false,
+  disabled = false,
+  children,
+  ...rest
+}: {
+  className: string;
+  loaderClasses: ButtonLoaderClasses;
+  loading?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+} & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'disabled' | 'children'> & {
+    [attribute: `data-${string}`]: string | undefined;
+  }) {
+  return (
+    <button
+      type="button"
+      {...rest}
+      disabled={loading || disabled}
+      data-loading={loading ? '' : undefined}
+      className={`chakra-button ${className}`}
+    >
+      {loading ? <ButtonLoader classes={loaderClasses}>{children}</ButtonLoader> : children}
+    </button>
   );
 }

@@ -5,7 +5,11 @@ import { lazyStyled } from '../lib/style-system';
 // show (src/lib/style-system.tsx). Pages that are Chakra components import the parts directly:
 // loaded with the page, they show with it instead of a moment later (which moved what follows).
 
-/** error-alert.tsx's ErrorAlert: a failed call, an event without dates. */
+/**
+ * error-alert.tsx's ErrorAlert: a failed call, an event without dates. Plain elements, but its
+ * class set is not in those pages (the checkout's frame carries it): it is resolved, with the
+ * style system, when an alert first shows.
+ */
 export const LazyErrorAlert = lazyStyled(() => import('./error-alert').then((m) => m.ErrorAlert));
 
 /** notice.tsx's Notice: the not-found page's text and way home. */

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { defineClassSet, useClassSet } from '../lib/class-sets';
-import { centerLook, recipeLook } from './plain-part-styles';
+import { centerLook, recipeLook, visuallyHiddenLook } from './plain-part-styles';
 
 /** The height of the screen below the header (its height is published by the header). */
 export const PAGE_MIN_H = 'calc(100dvh - var(--header-height, 8rem))';
@@ -21,20 +21,7 @@ export const LOADING = defineClassSet('loading-state', (system) => ({
     { size: 'lg' },
     { color: 'brand.solid', borderWidth: '3px' },
   ),
-  // Chakra's VisuallyHidden: its factory's base style, as Center's above.
-  hidden: system.cva({
-    base: {
-      border: '0',
-      clip: 'rect(0, 0, 0, 0)',
-      height: '1px',
-      width: '1px',
-      margin: '-1px',
-      padding: '0',
-      overflow: 'hidden',
-      whiteSpace: 'nowrap',
-      position: 'absolute',
-    },
-  })({}),
+  hidden: visuallyHiddenLook(system),
 }));
 
 /**

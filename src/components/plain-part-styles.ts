@@ -50,7 +50,8 @@ export function recipeLook(
     | 'text'
     | 'container'
     | 'skipNavLink'
-    | 'spinner',
+    | 'spinner'
+    | 'separator',
   variants: Record<string, string> = {},
   own: SystemStyleObject = {},
 ): SystemStyleObject[] {
@@ -121,4 +122,21 @@ export function centerLook(system: SystemContext, minH: string): SystemStyleObje
     system.cva({ base: { display: 'flex', alignItems: 'center', justifyContent: 'center' } })({}),
     { minH },
   ];
+}
+
+/** Chakra's VisuallyHidden: its factory's base style, through `cva` as the component has it. */
+export function visuallyHiddenLook(system: SystemContext): SystemStyleObject {
+  return system.cva({
+    base: {
+      border: '0',
+      clip: 'rect(0, 0, 0, 0)',
+      height: '1px',
+      width: '1px',
+      margin: '-1px',
+      padding: '0',
+      overflow: 'hidden',
+      whiteSpace: 'nowrap',
+      position: 'absolute',
+    },
+  })({});
 }

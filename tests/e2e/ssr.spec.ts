@@ -604,6 +604,57 @@ test('the checkout paints its items first; the sections below (holders, delivery
   expect(problems).toEqual([]);
 });
 
+test("the checkout's first view runs no style system: its items, countdown and notices show with the system's code held back", async ({
+  page,
+  baseURL,
+}) => {
+  const problems = collectProblems(page);
+  await useSession(page, (await heldOrderByApi(page.request, baseURL!, 'plain-checkout')).session);
+  // The style system's code (Chakra, emotion, the theme) is held back: the first view must be
+  // drawn without it, from the class sets of the checkout's server frame.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/style-system-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/pt/checkout');
+  const items = page.getByRole('region', { name: msg('pt-BR', 'checkout.yourTickets') });
+  await expect(items.getByText('Visita ao Museu do Aurora')).toBeVisible();
+  await expect(page.getByTestId('countdown')).toHaveText(/^\d\d:\d\d$/);
+  await expect(page.getByTestId('cart-total')).toHaveText(/R\$\s*\d/);
+  expect(await styleComponentsInside(page.locator('main'))).toBe(0);
+  const sets = JSON.parse((await page.locator('#class-sets').textContent()) ?? '{}') as Record<
+    string,
+    Record<string, string>
+  >;
+  expect(await items.getAttribute('class')).toContain(sets['checkout-page']?.box);
+  // Their looks: the items' box is a bordered card; the remove button, Chakra's outline button
+  // in red, is enabled.
+  const box = await items.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { radius: Number.parseFloat(s.borderTopLeftRadius), border: s.borderTopWidth };
+  });
+  expect(box.radius).toBeGreaterThan(0);
+  expect(box.border).toBe('1px');
+  const remove = items.getByRole('button', {
+    name: msg('pt-BR', 'cart.removeOneAria', { produto: 'Inteira' }),
+  });
+  await expect(remove).toBeEnabled();
+  const removeColor = await remove.evaluate((el) => getComputedStyle(el).color);
+  const [r, g, b] = (removeColor.match(/\d+/g) ?? []).map(Number);
+  expect(r).toBeGreaterThan((g ?? 0) + 60);
+  expect(r).toBeGreaterThan((b ?? 0) + 60);
+  await expect(page.getByTestId('pay-button')).toHaveCount(0);
+
+  // Released, the sections below (Chakra's) come.
+  release();
+  await expect(page.getByTestId('pay-button')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test("the hold's changes render the checkout, not the page's frame", async ({ page, baseURL }) => {
   // Each change of the hold (here: loaded, then held) bumps the cart's version, which the
   // header's count follows. It used to render the whole frame again with the checkout (header,

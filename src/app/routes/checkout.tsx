@@ -1,23 +1,14 @@
-import { Box, Button, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import {
-  memo,
-  type ReactNode,
-  startTransition,
-  useDeferredValue,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, memo, startTransition, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { EARLY_CART_ATTRIBUTE } from '../../api/early-rpc';
 import { isSilentError } from '../../api/error-policy';
+import { PlainButton } from '../../components/button-loader';
 import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
+import { LazyHost } from '../../components/lazy-host';
 import { LoadingState } from '../../components/loading-state';
-import { ModalFrame } from '../../components/modal-frame';
-import { Notice } from '../../components/notice';
 import { notify } from '../../components/notify';
-import { AddToOrderModal } from '../../features/cart/components/add-to-order-modal';
+import { LazyAddToOrderModal } from '../../features/cart/components/add-to-order-lazy';
 import { CartItems } from '../../features/cart/components/cart-items';
 import {
   AwaitingPaymentNote,
@@ -33,13 +24,16 @@ import {
 import { readLocalCart } from '../../features/cart/local-cart';
 import { missingHolders } from '../../features/checkout/hooks/holders';
 import { afterNextPaint } from '../../lib/after-paint';
+import { useClassSet } from '../../lib/class-sets';
 import { useCurrentLocale } from '../../lib/locale';
 import { preloadableLazy } from '../../lib/preloadable-lazy';
 import { useSession } from '../../lib/session-store';
+import { lazyStyled, useStyleSystemSource, WithStyleSystem } from '../../lib/style-system';
 import { trackCheckout, trackRemoveFromCart } from '../../lib/tracking/track';
 import { bumpCart, openLogin } from '../../lib/ui-stores';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePathFor } from '../../lib/use-path-for';
+import { CHECKOUT_PAGE } from './checkout-looks';
 
 /**
  * The sections below the items (holders, delivery, payment): loaded once the items have been
@@ -50,6 +44,17 @@ const HoldersSection = preloadableLazy(() => loadSections().then((m) => m.Holder
 const DeliverySection = preloadableLazy(() => loadSections().then((m) => m.DeliverySection));
 const PaymentSection = preloadableLazy(() => loadSections().then((m) => m.PaymentSection));
 const SECTIONS = [HoldersSection, DeliverySection, PaymentSection];
+// The notice of an empty checkout or of a visitor to log in (Chakra's EmptyState): its code and
+// the style system load when it shows, the page's placeholder meanwhile.
+const Notice = lazyStyled(
+  () => import('../../components/notice').then((m) => m.Notice),
+  <LoadingState page />,
+);
+// Its two dialogs, from the same file, rendered once wanted (LazyHost).
+const ExpiryWarning = lazy(() => loadSections().then((m) => ({ default: m.ExpiryWarning })));
+const CancelConfirmation = lazy(() =>
+  loadSections().then((m) => ({ default: m.CancelConfirmation })),
+);
 
 /**
  * The checkout (spec §4): the held items with the countdown, removing items, cancelling the
@@ -66,13 +71,19 @@ export function CheckoutPage() {
 }
 
 function LoginPrompt() {
+  const classes = useClassSet(CHECKOUT_PAGE);
   return (
     <Notice
       title={<FormattedMessage id="page.checkout.title" />}
       action={
-        <Button onClick={() => openLogin()} data-testid="checkout-login">
+        <button
+          type="button"
+          className={`chakra-button ${classes.back}`}
+          onClick={() => openLogin()}
+          data-testid="checkout-login"
+        >
           <FormattedMessage id="header.login" />
-        </Button>
+        </button>
       }
     >
       <FormattedMessage id="checkout.loginPrompt" />
@@ -153,50 +164,49 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
   // Paying was asked without a delivery address: the delivery section says so.
   const [deliveryAsked, setDeliveryAsked] = useState(false);
   const restShown = useShownAfterPaint(v.cart !== null || v.itemsFailed);
+  const classes = useClassSet(CHECKOUT_PAGE);
 
   const heading = (
-    <Heading as="h1" size="2xl" fontFamily="heading">
+    <h1 className={`chakra-heading ${classes.title}`}>
       <FormattedMessage id="page.checkout.title" />
-    </Heading>
+    </h1>
   );
   const backToEvents = (
-    <Button asChild>
-      <RouterLink to={to('Home')}>
-        <FormattedMessage id="checkout.backToEvents" />
-      </RouterLink>
-    </Button>
+    <RouterLink to={to('Home')} className={`chakra-button ${classes.back}`}>
+      <FormattedMessage id="checkout.backToEvents" />
+    </RouterLink>
   );
 
   if (v.expired && !v.expiryConfirmed) {
     // The countdown reached 0; the server's deadline is a moment away.
     return (
-      <Stack gap="6">
-        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+      <div className={`chakra-stack ${classes.page}`}>
+        <div className={classes.expiredTop}>
           {heading}
           <Countdown seconds={0} />
-        </Flex>
+        </div>
         <LoadingState minH="24" />
-      </Stack>
+      </div>
     );
   }
 
   if (v.expired) {
     return (
-      <Stack gap="6">
+      <div className={`chakra-stack ${classes.page}`}>
         {heading}
         <ErrorAlert
           status="warning"
           message={<FormattedMessage id="checkout.expired" />}
           testId="reservation-expired"
         />
-        <Box>{backToEvents}</Box>
-      </Stack>
+        <div>{backToEvents}</div>
+      </div>
     );
   }
 
   if (v.failed) {
     return (
-      <Stack gap="6">
+      <div className={`chakra-stack ${classes.page}`}>
         {heading}
         {/* Always something to do: a silent failure (the unreachable server, whose modal may
             have been closed) still says so here, with Retry. */}
@@ -205,22 +215,25 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
           onRetry={() => actor.send({ type: 'cart.load' })}
           testId="cart-load-error"
         />
-        <Box>{backToEvents}</Box>
-      </Stack>
+        <div>{backToEvents}</div>
+      </div>
     );
   }
 
-  const handOverFailures = v.handOverFailures.length > 0 ? <HandOverFailures view={v} /> : null;
+  const handOverFailures =
+    v.handOverFailures.length > 0 ? (
+      <HandOverFailures view={v} className={classes.notices} />
+    ) : null;
 
   if (v.empty) {
     return (
-      <Stack gap="6">
+      <div className={`chakra-stack ${classes.page}`}>
         {heading}
         {handOverFailures}
         <Notice testId="cart-empty" action={backToEvents}>
           <FormattedMessage id="checkout.empty" />
         </Notice>
-      </Stack>
+      </div>
     );
   }
 
@@ -232,23 +245,20 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
       <>
         <LoadingState page />
         {/* A guest's local cart arriving while an earlier hold lives: join it or not. */}
-        <AddToOrderModal onSeeOrder={() => {}} />
+        <LazyHost on={v.confirmAdd}>
+          <LazyAddToOrderModal onSeeOrder={() => {}} />
+        </LazyHost>
       </>
     );
   }
 
   const removing = v.removing !== null;
   return (
-    <Stack gap="6">
-      <Flex
-        justify="space-between"
-        align={{ base: 'start', sm: 'center' }}
-        gap="3"
-        direction={{ base: 'column', sm: 'row' }}
-      >
+    <div className={`chakra-stack ${classes.page}`}>
+      <div className={classes.top}>
         {heading}
         {v.awaitingPayment ? <AwaitingPaymentNote /> : <HoldCountdown />}
-      </Flex>
+      </div>
       {handOverFailures}
       {v.earlier ? (
         <ErrorAlert
@@ -260,32 +270,24 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
       {v.error && !isSilentError(v.error.code) ? (
         <ErrorAlert message={<ErrorMessage error={v.error} />} testId="checkout-error" />
       ) : null}
-      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6" alignItems="start">
-        <Stack gap="6">
-          <Box
-            as="section"
-            bg="bg"
-            borderWidth="1px"
-            borderRadius="xl"
-            p={{ base: '4', md: '6' }}
-            aria-labelledby={CART_HEADING_ID}
-          >
-            <Flex justify="space-between" align="center" mb="4" gap="2">
-              <Heading as="h2" size="lg" id={CART_HEADING_ID} fontFamily="heading">
+      <div className={classes.grid}>
+        <div className={`chakra-stack ${classes.column}`}>
+          <section className={classes.box} aria-labelledby={CART_HEADING_ID}>
+            <div className={classes.boxTop}>
+              <h2 id={CART_HEADING_ID} className={`chakra-heading ${classes.boxTitle}`}>
                 <FormattedMessage id="checkout.yourTickets" />
-              </Heading>
-              <Button
-                size="xs"
-                variant="ghost"
-                colorPalette="red"
+              </h2>
+              <PlainButton
+                className={classes.cancel}
+                loaderClasses={classes}
                 loading={v.cancelling}
                 disabled={v.busy || v.confirmCancel || v.awaitingPayment}
                 onClick={() => actor.send({ type: 'cart.cancel' })}
                 data-testid="cancel-reservation"
               >
                 <FormattedMessage id="checkout.cancelReservation" />
-              </Button>
-            </Flex>
+              </PlainButton>
+            </div>
             {v.itemsError ? (
               <ErrorAlert
                 message={<ErrorMessage error={v.itemsError} />}
@@ -294,7 +296,7 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
               />
             ) : null}
             {cart ? (
-              <Stack gap="5">
+              <div className={`chakra-stack ${classes.items}`}>
                 <CartItems
                   items={cart.itens}
                   resumo={cart.resumo}
@@ -312,57 +314,67 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
                   onApply={(cupom) => actor.send({ type: 'coupon.apply', cupom })}
                   onRemove={() => actor.send({ type: 'coupon.remove' })}
                 />
-              </Stack>
+              </div>
             ) : null}
-          </Box>
+          </section>
           {/* Until the rest is drawn, it holds the screen below: the footer stays out of it. */}
           {restShown ? null : <LoadingState page />}
-          {cart && restShown ? (
-            <HoldersSection
-              items={cart.itens}
-              disabled={v.busy || v.itemsLoading || v.confirmCancel || removing}
-              onChanged={() => actor.send({ type: 'items.reload' })}
-            />
+          {restShown ? (
+            <WithStyleSystem>
+              {cart ? (
+                <HoldersSection
+                  items={cart.itens}
+                  disabled={v.busy || v.itemsLoading || v.confirmCancel || removing}
+                  onChanged={() => actor.send({ type: 'items.reload' })}
+                />
+              ) : null}
+              {cart?.entrega ? (
+                <DeliverySection
+                  idmovimentacao={cart.movimentacao.idmovimentacao}
+                  entrega={cart.entrega}
+                  invalid={deliveryAsked && !cart.entrega.endereco}
+                  disabled={v.busy || v.itemsLoading || v.confirmCancel || removing}
+                  onChanged={() => actor.send({ type: 'items.reload' })}
+                />
+              ) : null}
+            </WithStyleSystem>
           ) : null}
-          {cart?.entrega && restShown ? (
-            <DeliverySection
-              idmovimentacao={cart.movimentacao.idmovimentacao}
-              entrega={cart.entrega}
-              invalid={deliveryAsked && !cart.entrega.endereco}
-              disabled={v.busy || v.itemsLoading || v.confirmCancel || removing}
-              onChanged={() => actor.send({ type: 'items.reload' })}
-            />
-          ) : null}
-        </Stack>
+        </div>
         {restShown ? (
-          <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
+          <div className={classes.box}>
             {v.payment && cart ? (
-              <PaymentSection
-                payment={v.payment}
-                total={cart.resumo.valor}
-                locked={removing || v.applyingCoupon || v.itemsLoading}
-                holdersMissing={missingHolders(cart.itens).length}
-                idmovimentacao={cart.movimentacao.idmovimentacao}
-                garantia={cart.garantia}
-                deliveryMissing={cart.entrega ? !cart.entrega.endereco : false}
-                onDeliveryMissing={() => setDeliveryAsked(true)}
-                onCartChanged={() => actor.send({ type: 'items.reload' })}
-              />
+              <WithStyleSystem>
+                <PaymentSection
+                  payment={v.payment}
+                  total={cart.resumo.valor}
+                  locked={removing || v.applyingCoupon || v.itemsLoading}
+                  holdersMissing={missingHolders(cart.itens).length}
+                  idmovimentacao={cart.movimentacao.idmovimentacao}
+                  garantia={cart.garantia}
+                  deliveryMissing={cart.entrega ? !cart.entrega.endereco : false}
+                  onDeliveryMissing={() => setDeliveryAsked(true)}
+                  onCartChanged={() => actor.send({ type: 'items.reload' })}
+                />
+              </WithStyleSystem>
             ) : (
               <LoadingState minH="24" />
             )}
-          </Box>
+          </div>
         ) : null}
-      </Grid>
-      <ExpiryWarning view={v} />
-      <CancelConfirmation
-        open={v.confirmCancel || v.cancelling}
-        cancelling={v.cancelling}
-        count={cart?.resumo.qtd ?? 0}
-        onConfirm={() => actor.send({ type: 'cart.cancelConfirmed' })}
-        onDismiss={() => actor.send({ type: 'cart.cancelDismissed' })}
-      />
-    </Stack>
+      </div>
+      <LazyHost on={v.expiryWarning && !v.confirmCancel}>
+        <ExpiryWarning view={v} />
+      </LazyHost>
+      <LazyHost on={v.confirmCancel || v.cancelling}>
+        <CancelConfirmation
+          open={v.confirmCancel || v.cancelling}
+          cancelling={v.cancelling}
+          count={cart?.resumo.qtd ?? 0}
+          onConfirm={() => actor.send({ type: 'cart.cancelConfirmed' })}
+          onDismiss={() => actor.send({ type: 'cart.cancelDismissed' })}
+        />
+      </LazyHost>
+    </div>
   );
 });
 
@@ -374,27 +386,34 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
  */
 function useShownAfterPaint(ready: boolean): boolean {
   const [shown, setShown] = useState(false);
+  const styleSystem = useStyleSystemSource();
   useEffect(() => {
     if (!ready || shown) return;
     let live = true;
-    // Their code too (a failed load is tried again as they render, under the page's boundary).
+    // Their code and the style system too (a failed load is tried again as they render, under
+    // the page's boundary).
     const show = () => {
       if (live) startTransition(() => setShown(true));
     };
     void afterNextPaint()
-      .then(() => Promise.all(SECTIONS.map((section) => section.preload())))
+      .then(() =>
+        Promise.all([
+          ...SECTIONS.map((section) => section.preload()),
+          Promise.resolve(styleSystem),
+        ]),
+      )
       .then(show, show);
     return () => {
       live = false;
     };
-  }, [ready, shown]);
+  }, [ready, shown, styleSystem]);
   return shown;
 }
 
 /** Each entry of the local cart the server refused, one by one, with its reason. */
-function HandOverFailures({ view }: { view: CheckoutView }) {
+function HandOverFailures({ view, className }: { view: CheckoutView; className: string }) {
   return (
-    <Stack gap="2" data-testid="hand-over-failed">
+    <div className={`chakra-stack ${className}`} data-testid="hand-over-failed">
       {view.handOverFailures.map((failure, i) => (
         <ErrorAlert
           // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once shown.
@@ -408,96 +427,7 @@ function HandOverFailures({ view }: { view: CheckoutView }) {
           }
         />
       ))}
-    </Stack>
-  );
-}
-
-/**
- * The hold runs out soon (WCAG 2.2.1 Timing Adjustable): warned at least a minute before, with
- * one action for more time. Closing it keeps the countdown; the time left is in the dialog.
- */
-function ExpiryWarning({ view }: { view: CheckoutView }) {
-  const actor = useCheckoutActor();
-  const canExtend = view.extensionsLeft !== 0;
-  return (
-    <ModalFrame
-      open={view.expiryWarning && !view.confirmCancel}
-      alert
-      onClose={() => actor.send({ type: 'cart.warningDismissed' })}
-      title={<FormattedMessage id="checkout.expiryWarningTitle" />}
-      testId="expiry-warning"
-      footer={
-        <HStack gap="3" justify="flex-end" w="full" wrap="wrap">
-          <Button variant="outline" onClick={() => actor.send({ type: 'cart.warningDismissed' })}>
-            <FormattedMessage id="common.close" />
-          </Button>
-          {canExtend ? (
-            <Button
-              onClick={() => actor.send({ type: 'cart.extend' })}
-              loading={view.extending}
-              data-testid="extend-hold"
-            >
-              <FormattedMessage id="checkout.extendHold" />
-            </Button>
-          ) : null}
-        </HStack>
-      }
-    >
-      <Stack gap="4">
-        <Text>
-          <FormattedMessage
-            id={canExtend ? 'checkout.expiryWarningBody' : 'checkout.expiryWarningNoMore'}
-          />
-        </Text>
-        <HoldCountdown />
-        {view.extensionError ? (
-          <ErrorAlert message={<ErrorMessage error={view.extensionError} />} />
-        ) : null}
-      </Stack>
-    </ModalFrame>
-  );
-}
-
-/** "Cancel purchase" releases every held ticket: asked before it is done. */
-function CancelConfirmation({
-  open,
-  cancelling,
-  count,
-  onConfirm,
-  onDismiss,
-}: {
-  open: boolean;
-  cancelling: boolean;
-  count: number;
-  onConfirm(): void;
-  onDismiss(): void;
-}): ReactNode {
-  return (
-    <ModalFrame
-      open={open}
-      onClose={() => {
-        if (!cancelling) onDismiss();
-      }}
-      title={<FormattedMessage id="checkout.cancelConfirmTitle" />}
-      testId="cancel-confirmation"
-      footer={
-        <HStack gap="3" justify="flex-end" w="full" wrap="wrap">
-          <Button variant="outline" onClick={onDismiss} disabled={cancelling}>
-            <FormattedMessage id="checkout.cancelKeep" />
-          </Button>
-          <Button
-            colorPalette="red"
-            onClick={onConfirm}
-            loading={cancelling}
-            data-testid="cancel-confirm"
-          >
-            <FormattedMessage id="checkout.cancelConfirm" />
-          </Button>
-        </HStack>
-      }
-    >
-      <FormattedMessage id="checkout.cancelConfirmBody" values={{ count }} />
-    </ModalFrame>
+    </div>
   );
 }
 

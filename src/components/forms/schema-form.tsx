@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { WithStyleSystem } from '../../lib/style-system';
 import { LoadingState } from '../loading-state';
 import type { SchemaFormProps } from './schema-form-types';
 
@@ -14,7 +15,9 @@ const SchemaFormImpl = lazy(() => import('./schema-form-impl'));
 export function SchemaForm<T = Record<string, unknown>>(props: SchemaFormProps<T>) {
   return (
     <Suspense fallback={<LoadingState />}>
-      <SchemaFormImpl {...(props as SchemaFormProps)} />
+      <WithStyleSystem>
+        <SchemaFormImpl {...(props as SchemaFormProps)} />
+      </WithStyleSystem>
     </Suspense>
   );
 }

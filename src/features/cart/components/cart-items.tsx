@@ -1,11 +1,47 @@
-import { Box, Button, Flex, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CarrinhoItem, CarrinhoResumo } from '../../../../schemas/contract';
 import { ApproxPrice } from '../../../components/approx-price';
+import { PlainButton } from '../../../components/button-loader';
 import { PaidInReaisNote } from '../../../components/paid-in-reais-note';
+import { buttonLoaderLooks, recipeLook } from '../../../components/plain-part-styles';
+import { defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney, toCents, toReais } from '../../../lib/money';
+
+/** A column of Chakra's Stack. */
+const column = (gap: string) => ({ display: 'flex', flexDirection: 'column', gap }) as const;
+const row = { display: 'flex', justifyContent: 'space-between' } as const;
+
+/**
+ * The items' parts as Chakra's components drew them (Stack, Flex, Heading, Text, Separator, the
+ * outline button with its loading look): plain elements, so the checkout's first view shows
+ * them without the style system (its server frame carries the set: src/app/page-wide-class-sets.ts).
+ */
+export const CART_ITEMS = defineClassSet('cart-items', (system) => ({
+  list: column('5'),
+  session: recipeLook(system, 'heading', { size: 'md' }, { fontFamily: 'heading' }),
+  when: { fontSize: 'sm', color: 'fg.muted' },
+  lines: [column('2'), { listStyleType: 'none', mt: '3' }],
+  line: { ...row, alignItems: 'center', gap: '3', flexWrap: 'wrap' },
+  product: { fontWeight: 'medium' },
+  amounts: { display: 'flex', alignItems: 'center', gap: '3' },
+  end: { textAlign: 'end' },
+  amount: { fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' },
+  remove: recipeLook(system, 'button', { size: 'xs', variant: 'outline' }, { colorPalette: 'red' }),
+  ...buttonLoaderLooks(system),
+  separator: recipeLook(system, 'separator'),
+  summary: [column('1'), { fontSize: 'sm' }],
+  summaryRow: row,
+  discountRow: { ...row, color: 'green.700' },
+  totalRow: { ...row, fontSize: 'lg', fontWeight: 'bold', pt: '1' },
+  numeric: { fontVariantNumeric: 'tabular-nums' },
+  small: { fontSize: 'sm' },
+  saving: { fontSize: 'sm', color: 'green.700' },
+  brandNote: { fontSize: 'xs', color: 'fg.muted', maxW: 'md' },
+}));
+
+type Classes = Record<keyof ReturnType<typeof CART_ITEMS.styles>, string>;
 
 interface ProductLine {
   key: string;
@@ -81,45 +117,31 @@ export function CartItems({
   disabled?: boolean;
 }) {
   const intl = useIntl();
+  const classes = useClassSet(CART_ITEMS);
   const groups = groupCart(items);
   return (
-    <Stack gap="5">
+    <div className={`chakra-stack ${classes.list}`}>
       {groups.map((g) => (
-        <Box
-          as="section"
-          key={g.idapresentacao}
-          aria-label={g.dscevento}
-          data-testid="cart-session"
-        >
-          <Heading as="h3" size="md" fontFamily="heading">
-            {g.dscevento}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
+        <section key={g.idapresentacao} aria-label={g.dscevento} data-testid="cart-session">
+          <h3 className={`chakra-heading ${classes.session}`}>{g.dscevento}</h3>
+          <p className={classes.when}>
             {formatDateTime(g.dthr_apresentacao, intl.locale)} · {g.dscapre}
-          </Text>
-          <Stack as="ul" listStyleType="none" mt="3" gap="2">
+          </p>
+          <ul className={`chakra-stack ${classes.lines}`}>
             {g.lines.map((line) => {
               const last = line.items[line.items.length - 1];
               const busy =
                 removing !== null && last !== undefined && removing.includes(last.iditem);
               return (
-                <Flex
-                  as="li"
-                  key={line.key}
-                  justify="space-between"
-                  align="center"
-                  gap="3"
-                  wrap="wrap"
-                  data-testid="cart-line"
-                >
-                  <Box>
-                    <Text fontWeight="medium">
+                <li key={line.key} className={classes.line} data-testid="cart-line">
+                  <div>
+                    <p className={classes.product}>
                       <FormattedMessage
                         id="cart.lineQuantity"
                         values={{ qtd: line.items.length, produto: line.dscproduto }}
                       />
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
+                    </p>
+                    <p className={classes.when}>
                       {line.dsctipo} ·{' '}
                       <FormattedMessage
                         id="cart.unitPrice"
@@ -136,20 +158,17 @@ export function CartItems({
                           />
                         </>
                       ) : null}
-                    </Text>
-                    <LineNotes item={line.items[0]!} />
-                  </Box>
-                  <Flex align="center" gap="3">
-                    <Box textAlign="end">
-                      <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
-                        {formatMoney(line.unit * line.items.length)}
-                      </Text>
+                    </p>
+                    <LineNotes item={line.items[0]!} classes={classes} />
+                  </div>
+                  <div className={classes.amounts}>
+                    <div className={classes.end}>
+                      <p className={classes.amount}>{formatMoney(line.unit * line.items.length)}</p>
                       <ApproxPrice reais={line.unit * line.items.length} />
-                    </Box>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      colorPalette="red"
+                    </div>
+                    <PlainButton
+                      className={classes.remove}
+                      loaderClasses={classes}
                       loading={busy}
                       disabled={disabled || (removing !== null && !busy)}
                       onClick={() => last && onRemove([last.iditem])}
@@ -159,20 +178,29 @@ export function CartItems({
                       )}
                     >
                       <FormattedMessage id="cart.removeOne" />
-                    </Button>
-                  </Flex>
-                </Flex>
+                    </PlainButton>
+                  </div>
+                </li>
               );
             })}
-          </Stack>
-        </Box>
+          </ul>
+        </section>
       ))}
-      <Separator />
-      <Stack gap="1" fontSize="sm">
-        <SummaryRow label={<FormattedMessage id="cart.subtotal" />} value={resumo.subtotal} />
-        <SummaryRow label={<FormattedMessage id="cart.fees" />} value={resumo.valor_taxa} />
+      <hr className={`chakra-separator ${classes.separator}`} />
+      <div className={`chakra-stack ${classes.summary}`}>
+        <SummaryRow
+          classes={classes}
+          label={<FormattedMessage id="cart.subtotal" />}
+          value={resumo.subtotal}
+        />
+        <SummaryRow
+          classes={classes}
+          label={<FormattedMessage id="cart.fees" />}
+          value={resumo.valor_taxa}
+        />
         {resumo.valor_garantia > 0 ? (
           <SummaryRow
+            classes={classes}
             label={<FormattedMessage id="cart.refundable" />}
             value={resumo.valor_garantia}
             testId="cart-refundable"
@@ -180,6 +208,7 @@ export function CartItems({
         ) : null}
         {resumo.entrega_valor > 0 ? (
           <SummaryRow
+            classes={classes}
             label={<FormattedMessage id="cart.delivery" />}
             value={resumo.entrega_valor}
             testId="cart-delivery"
@@ -187,6 +216,7 @@ export function CartItems({
         ) : null}
         {resumo.valor_combo > 0 ? (
           <SummaryRow
+            classes={classes}
             label={<FormattedMessage id="cart.comboDiscount" />}
             value={resumo.valor_combo}
             discount
@@ -195,89 +225,90 @@ export function CartItems({
         ) : null}
         {resumo.valor_cupom > 0 ? (
           <SummaryRow
+            classes={classes}
             label={<FormattedMessage id="cart.couponDiscount" values={{ code: resumo.cupom }} />}
             value={resumo.valor_cupom}
             discount
             testId="cart-coupon"
           />
         ) : null}
-        <Flex justify="space-between" fontSize="lg" fontWeight="bold" pt="1">
-          <Text>
+        <div className={classes.totalRow}>
+          <p>
             <FormattedMessage id="cart.total" />
-          </Text>
-          <Box textAlign="end">
-            <Text fontVariantNumeric="tabular-nums" data-testid="cart-total">
+          </p>
+          <div className={classes.end}>
+            <p className={classes.numeric} data-testid="cart-total">
               {formatMoney(resumo.valor)}
-            </Text>
+            </p>
             <ApproxPrice reais={resumo.valor} data-testid="cart-total-approx" />
-          </Box>
-        </Flex>
+          </div>
+        </div>
         <PaidInReaisNote />
-      </Stack>
-    </Stack>
+      </div>
+    </div>
   );
 }
 
 /** One line of the summary: what it is and its amount (a discount in green, with a minus). */
 function SummaryRow({
+  classes,
   label,
   value,
   discount = false,
   testId,
 }: {
+  classes: Classes;
   label: ReactNode;
   value: number;
   discount?: boolean;
   testId?: string;
 }) {
   return (
-    <Flex justify="space-between" color={discount ? 'green.700' : undefined}>
-      <Text>{label}</Text>
-      <Text fontVariantNumeric="tabular-nums" data-testid={testId}>
+    <div className={discount ? classes.discountRow : classes.summaryRow}>
+      <p>{label}</p>
+      <p className={classes.numeric} data-testid={testId}>
         {discount ? '−' : ''}
         {formatMoney(value)}
-      </Text>
-    </Flex>
+      </p>
+    </div>
   );
 }
 
 /** What else a line's tickets carry: their combo, their coupon, the brand's note. */
-function LineNotes({ item }: { item: CarrinhoItem }) {
+function LineNotes({ item, classes }: { item: CarrinhoItem; classes: Classes }) {
   return (
     <>
       {item.valor_combo > 0 ? (
-        <Text fontSize="sm" color="green.700" data-testid="line-combo">
+        <p className={classes.saving} data-testid="line-combo">
           <FormattedMessage
             id="cart.lineCombo"
             values={{ combo: item.combo, value: formatMoney(item.valor_combo) }}
           />
-        </Text>
+        </p>
       ) : null}
       {item.tem_cupom ? (
-        <Text fontSize="sm" color="green.700" data-testid="line-coupon">
+        <p className={classes.saving} data-testid="line-coupon">
           <FormattedMessage
             id="cart.lineCoupon"
             values={{ code: item.cupom, value: formatMoney(item.valor_cupom) }}
           />
-        </Text>
+        </p>
       ) : null}
       {item.valor_garantia > 0 ? (
-        <Text fontSize="sm" data-testid="line-refundable">
+        <p className={classes.small} data-testid="line-refundable">
           <FormattedMessage
             id="cart.lineRefundable"
             values={{ value: formatMoney(item.valor_garantia) }}
           />
-        </Text>
+        </p>
       ) : null}
       {item.entrega ? (
-        <Text fontSize="sm" data-testid="line-delivery">
+        <p className={classes.small} data-testid="line-delivery">
           <FormattedMessage id="cart.lineDelivery" />
-        </Text>
+        </p>
       ) : null}
       {item.msg_info_carrinho ? (
-        <Text fontSize="xs" color="fg.muted" maxW="md">
-          {item.msg_info_carrinho}
-        </Text>
+        <p className={classes.brandNote}>{item.msg_info_carrinho}</p>
       ) : null}
     </>
   );

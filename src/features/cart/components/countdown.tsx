@@ -1,6 +1,7 @@
-import { HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ClockIcon } from '../../../components/chakra-icons';
+import { Glyph } from '../../../components/icons';
+import { recipeLook, visuallyHiddenLook } from '../../../components/plain-part-styles';
+import { defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { formatCountdown } from '../../../lib/dates';
 import { useCountExp } from '../hooks/checkout-provider';
 
@@ -14,47 +15,63 @@ export function warningMinutes(seconds: number): number | null {
   return reached;
 }
 
+/** The box's frame, in the brand's colours or, urgent, the error's. */
+const box = (tone: 'brand' | 'error') =>
+  ({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '2',
+    px: '3',
+    py: '2',
+    borderRadius: 'md',
+    borderWidth: '1px',
+    ...(tone === 'brand'
+      ? { bg: 'brand.subtle', color: 'brand.fg', borderColor: 'brand.muted' }
+      : { bg: 'bg.error', color: 'fg.error', borderColor: 'border.error' }),
+  }) as const;
+
+/** Chakra's HStack, Icon, Text and VisuallyHidden as they drew the countdown. */
+export const COUNTDOWN = defineClassSet('countdown', (system) => ({
+  calm: box('brand'),
+  urgent: box('error'),
+  icon: recipeLook(system, 'icon', {}, { boxSize: '5' }),
+  label: { fontSize: 'sm' },
+  strong: { fontSize: 'sm', fontWeight: 'semibold' },
+  time: { fontWeight: 'bold', fontSize: 'lg', fontVariantNumeric: 'tabular-nums' },
+  hidden: visuallyHiddenLook(system),
+}));
+
 /**
  * Time left on the hold, mm:ss; turns to a warning in the last two minutes. The ticking text
  * is not announced; a polite live region says so at 5, 2 and 1 minutes left.
  */
 export function Countdown({ seconds }: { seconds: number }) {
   const intl = useIntl();
+  const classes = useClassSet(COUNTDOWN);
   const urgent = seconds <= 120;
   const text = formatCountdown(seconds);
   const warning = warningMinutes(seconds);
   return (
-    <HStack
-      gap="2"
-      px="3"
-      py="2"
-      borderRadius="md"
-      bg={urgent ? 'bg.error' : 'brand.subtle'}
-      color={urgent ? 'fg.error' : 'brand.fg'}
-      borderWidth="1px"
-      borderColor={urgent ? 'border.error' : 'brand.muted'}
-    >
-      <ClockIcon boxSize="5" />
-      <Text fontSize="sm">
+    <div className={`chakra-stack ${urgent ? classes.urgent : classes.calm}`}>
+      <Glyph name="clock" className={`chakra-icon ${classes.icon}`} />
+      <p className={classes.label}>
         <FormattedMessage id="cart.timeLeft" />
-      </Text>
-      <Text
+      </p>
+      <p
         role="timer"
         aria-live="off"
         aria-label={intl.formatMessage({ id: 'cart.timeLeftAria' }, { time: text })}
         data-testid="countdown"
-        fontWeight="bold"
-        fontSize="lg"
-        fontVariantNumeric="tabular-nums"
+        className={classes.time}
       >
         {text}
-      </Text>
-      <VisuallyHidden aria-live="polite" data-testid="countdown-warning">
+      </p>
+      <span aria-live="polite" data-testid="countdown-warning" className={classes.hidden}>
         {warning !== null && seconds > 0
           ? intl.formatMessage({ id: 'cart.timeWarning' }, { minutes: warning })
           : ''}
-      </VisuallyHidden>
-    </HStack>
+      </span>
+    </div>
   );
 }
 
@@ -68,22 +85,13 @@ export function HoldCountdown() {
  * with the hold, it awaits its payment (until the charge's own due date or expiry).
  */
 export function AwaitingPaymentNote() {
+  const classes = useClassSet(COUNTDOWN);
   return (
-    <HStack
-      gap="2"
-      px="3"
-      py="2"
-      borderRadius="md"
-      bg="brand.subtle"
-      color="brand.fg"
-      borderWidth="1px"
-      borderColor="brand.muted"
-      data-testid="awaiting-payment"
-    >
-      <ClockIcon boxSize="5" />
-      <Text fontSize="sm" fontWeight="semibold">
+    <div className={`chakra-stack ${classes.calm}`} data-testid="awaiting-payment">
+      <Glyph name="clock" className={`chakra-icon ${classes.icon}`} />
+      <p className={classes.strong}>
         <FormattedMessage id="cart.awaitingPayment" />
-      </Text>
-    </HStack>
+      </p>
+    </div>
   );
 }

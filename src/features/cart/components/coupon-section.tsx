@@ -1,11 +1,47 @@
-import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CarrinhoResumo } from '../../../../schemas/contract';
+import { PlainButton } from '../../../components/button-loader';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { SchemaForm } from '../../../components/forms/schema-form';
+import { buttonLoaderLooks, recipeLook } from '../../../components/plain-part-styles';
+import { defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { formatMoney } from '../../../lib/money';
 import type { CheckoutView } from '../hooks/checkout-provider';
+
+/**
+ * The coupon's parts as Chakra's Box, Flex, Stack, Text and Buttons drew them: plain elements,
+ * so the checkout's first view shows them without the style system. The form is Chakra's (it
+ * loads when opened).
+ */
+export const COUPON = defineClassSet('coupon', (system) => ({
+  applied: {
+    borderWidth: '1px',
+    borderColor: 'green.600',
+    bg: 'green.50',
+    borderRadius: 'md',
+    p: '3',
+  },
+  row: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: '3',
+    flexWrap: 'wrap',
+  },
+  texts: { display: 'flex', flexDirection: 'column', gap: '0' },
+  code: { fontWeight: 'semibold', color: 'green.800' },
+  savings: { fontSize: 'sm', color: 'green.800' },
+  note: { fontSize: 'sm', color: 'orange.800' },
+  remove: recipeLook(system, 'button', { size: 'xs', variant: 'outline' }),
+  open: recipeLook(
+    system,
+    'button',
+    { variant: 'plain' },
+    { alignSelf: 'start', px: '0', textDecoration: 'underline' },
+  ),
+  ...buttonLoaderLooks(system),
+}));
 
 interface CouponData {
   cupom: string;
@@ -33,6 +69,7 @@ export function CouponSection({
   onRemove(): void;
 }) {
   const intl = useIntl();
+  const classes = useClassSet(COUPON);
   const [open, setOpen] = useState(false);
   const [data, setData] = useState<Partial<CouponData>>({});
 
@@ -49,69 +86,60 @@ export function CouponSection({
   if (resumo.cupom) {
     const removing = view.applyingCoupon && view.couponRequest === '';
     return (
-      <Box
-        borderWidth="1px"
-        borderColor="green.600"
-        bg="green.50"
-        borderRadius="md"
-        p="3"
-        data-testid="coupon-applied"
-      >
-        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-          <Stack gap="0" role="status">
-            <Text fontWeight="semibold" color="green.800">
+      <div className={classes.applied} data-testid="coupon-applied">
+        <div className={classes.row}>
+          <div role="status" className={`chakra-stack ${classes.texts}`}>
+            <p className={classes.code}>
               <FormattedMessage id="coupon.applied" values={{ code: resumo.cupom }} />
-            </Text>
+            </p>
             {resumo.valor_cupom > 0 ? (
-              <Text fontSize="sm" color="green.800">
+              <p className={classes.savings}>
                 <FormattedMessage
                   id="coupon.savings"
                   values={{ value: formatMoney(resumo.valor_cupom) }}
                 />
-              </Text>
+              </p>
             ) : null}
             {resumo.msg_cupom ? (
-              <Text fontSize="sm" color="orange.800" data-testid="coupon-note">
+              <p className={classes.note} data-testid="coupon-note">
                 {resumo.msg_cupom}
-              </Text>
+              </p>
             ) : null}
-          </Stack>
-          <Button
-            size="xs"
-            variant="outline"
+          </div>
+          <PlainButton
+            className={classes.remove}
+            loaderClasses={classes}
             loading={removing}
             disabled={disabled}
             onClick={onRemove}
             aria-label={intl.formatMessage({ id: 'coupon.removeAria' }, { code: resumo.cupom })}
           >
             <FormattedMessage id="coupon.remove" />
-          </Button>
-        </Flex>
+          </PlainButton>
+        </div>
         {error && error.code !== GENERIC_ERROR ? (
           <ErrorAlert message={<ErrorMessage error={error} />} testId="coupon-error" />
         ) : null}
-      </Box>
+      </div>
     );
   }
 
   if (!open) {
     return (
-      <Button
-        variant="plain"
-        alignSelf="start"
-        px="0"
-        textDecoration="underline"
+      <button
+        type="button"
+        className={`chakra-button ${classes.open}`}
         aria-expanded={false}
         onClick={() => setOpen(true)}
         data-testid="coupon-open"
       >
         <FormattedMessage id="coupon.open" />
-      </Button>
+      </button>
     );
   }
 
   return (
-    <Box data-testid="coupon-form">
+    <div data-testid="coupon-form">
       {error && error.code !== GENERIC_ERROR ? (
         <ErrorAlert message={<ErrorMessage error={error} />} testId="coupon-error" />
       ) : null}
@@ -126,6 +154,6 @@ export function CouponSection({
           if (!disabled) onApply(d.cupom);
         }}
       />
-    </Box>
+    </div>
   );
 }
