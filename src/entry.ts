@@ -26,12 +26,6 @@ const BOOT_GRAPH = '__BOOT_GRAPH__';
  * as the page's code is imported, ~75 ms on a phone).
  */
 const CHECKOUT_GRAPH = '__CHECKOUT_GRAPH__';
-/** Each language's file of every text, which the checkout waits for (src/lib/locale.ts). */
-const ALL_TEXTS: Record<Locale, string> = {
-  'pt-BR': '__ALL_TEXTS_pt-BR__',
-  'es-ES': '__ALL_TEXTS_es-ES__',
-  'en-US': '__ALL_TEXTS_en-US__',
-};
 /** Each language's first-visit texts (scripts/vite-plugin-first-visit-texts.ts). */
 const FIRST_VISIT_TEXTS = '__FIRST_VISIT_TEXTS__';
 
@@ -54,9 +48,7 @@ async function preloadBoot(): Promise<void> {
   // The page's texts with the code (the server wrote the page's language on <html>).
   const lang = document.documentElement.lang as Locale;
   const texts = firstVisitTextsFile(lang);
-  const page = document.querySelector(`[${EARLY_CART_ATTRIBUTE}]`)
-    ? [...CHECKOUT_GRAPH.split(','), ...(ALL_TEXTS[lang]?.split(',') ?? [])]
-    : [];
+  const page = document.querySelector(`[${EARLY_CART_ATTRIBUTE}]`) ? CHECKOUT_GRAPH.split(',') : [];
   const hrefs = [...BOOT_GRAPH.split(','), ...(texts ? [texts] : []), ...page].filter(
     (href) => !seen.has(href),
   );

@@ -18,12 +18,14 @@ import { LocaleLayout } from './layout/locale-layout';
 import { DEV_FORMS_TITLE, type RouteHandle } from './route-handle';
 
 // Every page is its own chunk: the first visit downloads the shell and the page it lands on.
-// Home and the event page render with the first visit's texts (vite.config.ts); every other
-// page waits for all of its language's texts too.
+// Home, the event page and the checkout render with the first visit's texts (vite.config.ts);
+// every other page waits for all of its language's texts too.
 const PAGE_IMPORTS = {
   Home: () => import('./routes/home').then((m) => m.HomePage),
   Produto: () => import('./routes/produto').then((m) => m.ProdutoPage),
-  Checkout: withAllTexts(() => import('./routes/checkout').then((m) => m.CheckoutPage)),
+  // The checkout's first view has its texts with the first visit's too; the rest load with its
+  // sections (src/app/routes/checkout.tsx).
+  Checkout: () => import('./routes/checkout').then((m) => m.CheckoutPage),
   MeusPedidos: withAllTexts(() => import('./routes/meus-pedidos').then((m) => m.MeusPedidosPage)),
   Perfil: withAllTexts(() => import('./routes/perfil').then((m) => m.PerfilPage)),
   Senha: withAllTexts(() => import('./routes/senha').then((m) => m.SenhaPage)),

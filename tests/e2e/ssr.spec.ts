@@ -550,12 +550,18 @@ test("a first visit to the checkout asks for the checkout's code with the storef
   const asked = (file: RegExp) =>
     page.waitForRequest((r) => file.test(new URL(r.url()).pathname), { timeout: 15_000 });
   const checkoutCode = asked(/\/assets\/checkout-[\w-]+\.js$/);
-  // Every text of the language, which the checkout waits for.
-  const allTexts = asked(/\/assets\/pt-BR-[\w-]+\.js$/);
+  // The first visit's texts, which hold the checkout's first view's; not the file of every text
+  // (17 KiB gzip), which its sections below ask for once the items are painted.
+  const firstTexts = asked(/\/assets\/texts-pt-BR-[\w-]+\.js$/);
+  const allTextsAsked: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/pt-BR-[\w-]+\.js$/.test(new URL(r.url()).pathname)) allTextsAsked.push(r.url());
+  });
   await page.goto('/pt/checkout', { waitUntil: 'commit' });
   // Asked for while main is still held (before, main's code asked for them, adding the page's
   // ~40 module preloads in one task).
-  await Promise.all([checkoutCode, allTexts]);
+  await Promise.all([checkoutCode, firstTexts]);
+  expect(allTextsAsked).toEqual([]);
   release();
   await expect(page.getByTestId('pay-button')).toBeVisible();
   // Each of its files once: the loader found the entry's preloads.
@@ -604,27 +610,33 @@ test('the checkout paints its items first; the sections below (holders, delivery
   expect(problems).toEqual([]);
 });
 
-test("the checkout's first view runs no style system: its items, countdown and notices show with the system's code held back", async ({
+test("the checkout's first view needs neither the style system nor every text: with both held back, its items, countdown and notices show, whole", async ({
   page,
   baseURL,
 }) => {
   const problems = collectProblems(page);
   await useSession(page, (await heldOrderByApi(page.request, baseURL!, 'plain-checkout')).session);
-  // The style system's code (Chakra, emotion, the theme) is held back: the first view must be
-  // drawn without it, from the class sets of the checkout's server frame.
+  // The style system's code (Chakra, emotion, the theme) and the language's file of every text
+  // are held back: the first view must be drawn without them, from the class sets of the
+  // checkout's server frame and the first visit's texts.
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/style-system-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/assets\/(style-system-[\w-]+|pt-BR-[\w-]+)\.js$/, async (route) => {
     await held;
     await route.continue();
   });
   await page.goto('/pt/checkout');
   const items = page.getByRole('region', { name: msg('pt-BR', 'checkout.yourTickets') });
   await expect(items.getByText('Visita ao Museu do Aurora')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: msg('pt-BR', 'page.checkout.title') }),
+  ).toBeVisible();
+  await expect(page.getByText(msg('pt-BR', 'cart.timeLeft'))).toBeVisible();
   await expect(page.getByTestId('countdown')).toHaveText(/^\d\d:\d\d$/);
   await expect(page.getByTestId('cart-total')).toHaveText(/R\$\s*\d/);
+  await expect(page.getByTestId('coupon-open')).toHaveText(msg('pt-BR', 'coupon.open'));
   expect(await styleComponentsInside(page.locator('main'))).toBe(0);
   const sets = JSON.parse((await page.locator('#class-sets').textContent()) ?? '{}') as Record<
     string,
@@ -647,11 +659,14 @@ test("the checkout's first view runs no style system: its items, countdown and n
   const [r, g, b] = (removeColor.match(/\d+/g) ?? []).map(Number);
   expect(r).toBeGreaterThan((g ?? 0) + 60);
   expect(r).toBeGreaterThan((b ?? 0) + 60);
+  const shown = await items.innerText();
   await expect(page.getByTestId('pay-button')).toHaveCount(0);
 
-  // Released, the sections below (Chakra's) come.
+  // Released, the sections below (Chakra's) come; the items were whole: no text of theirs was
+  // missing (it would have rendered empty, and now show).
   release();
   await expect(page.getByTestId('pay-button')).toBeVisible();
+  expect(await items.innerText()).toBe(shown);
   expect(problems).toEqual([]);
 });
 

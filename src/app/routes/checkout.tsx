@@ -25,7 +25,7 @@ import { readLocalCart } from '../../features/cart/local-cart';
 import { missingHolders } from '../../features/checkout/hooks/holders';
 import { afterNextPaint } from '../../lib/after-paint';
 import { useClassSet } from '../../lib/class-sets';
-import { useCurrentLocale } from '../../lib/locale';
+import { useCurrentLocale, withAllTexts } from '../../lib/locale';
 import { preloadableLazy } from '../../lib/preloadable-lazy';
 import { useSession } from '../../lib/session-store';
 import { lazyStyled, useStyleSystemSource, WithStyleSystem } from '../../lib/style-system';
@@ -37,9 +37,12 @@ import { CHECKOUT_PAGE } from './checkout-looks';
 
 /**
  * The sections below the items (holders, delivery, payment): loaded once the items have been
- * painted, so the page's largest paint waits for neither their code nor their drawing.
+ * painted, so the page's largest paint waits for neither their code nor their drawing. With
+ * every text of the language: the page renders with the first visit's (vite.config.ts).
  */
-const loadSections = () => import('../../features/checkout/components/checkout-sections');
+const loadSections = withAllTexts(
+  () => import('../../features/checkout/components/checkout-sections'),
+);
 const HoldersSection = preloadableLazy(() => loadSections().then((m) => m.HoldersSection));
 const DeliverySection = preloadableLazy(() => loadSections().then((m) => m.DeliverySection));
 const PaymentSection = preloadableLazy(() => loadSections().then((m) => m.PaymentSection));
