@@ -75,7 +75,7 @@ export const EXPIRY_WARNING_SECONDS = 90;
  *   (`checking`): found, the person decides in `confirmingAdd` whether the new tickets join
  *   it; not found, `reserving`. `held` is parallel: `items` (`loading` → `ready` ⇄
  *   `removing` | `applyingCoupon`, `loadFailed`), `payment` (`closed` | `open`, which runs the payment child
- *   while the checkout screen is open), `cancel` (`idle` ⇄ `asking`) and `hold` (`counting`,
+ *   while the checkout screen is open, from its first paint of the hold: `checkout.shown`), `cancel` (`idle` ⇄ `asking`) and `hold` (`counting`,
  *   which runs the ticker, ⇄ `awaitingPayment` once the child issued a slip or Pix code:
  *   `payment.chargeIssued`; back on `payment.chargeClosed`). A confirmed cancel
  *   goes to `cancelling` → `cancelled`. A hold whose countdown reaches 0 goes to `expired`:
@@ -183,6 +183,8 @@ export const checkoutMachine = setup({
     hasNoItems: (_, params: { cart: GetCarrinhoPageItensResult }) => params.cart.itens.length === 0,
     /** The checkout screen is open. */
     isCheckoutOpen: ({ context }) => context.checkoutOpen,
+    /** The open checkout has painted its hold (`checkout.shown`): the payment may start. */
+    isCheckoutShown: ({ context }) => context.checkoutShown,
     /** The hold's countdown runs (no slip or Pix code issued for it: see `held.hold`). */
     isCountingDown: stateIn({ held: { hold: 'counting' } }),
     /** The countdown runs and the hold runs out within the warning time (and has not yet). */
@@ -295,7 +297,8 @@ export const checkoutMachine = setup({
     }),
     decrementCountdown: assign({ countExp: ({ context }) => Math.max(0, context.countExp - 1) }),
     openCheckout: assign({ checkoutOpen: true }),
-    leaveCheckout: assign({ checkoutOpen: false }),
+    leaveCheckout: assign({ checkoutOpen: false, checkoutShown: false }),
+    showCheckout: assign({ checkoutShown: true }),
     countPaymentOpening: assign({ paymentOpenings: ({ context }) => context.paymentOpenings + 1 }),
     assignOutcome: assign((_, params: { outcome: CheckoutOutput }) => ({
       outcome: params.outcome,
@@ -341,6 +344,7 @@ export const checkoutMachine = setup({
     couponRequest: null,
     couponError: null,
     checkoutOpen: false,
+    checkoutShown: false,
     outcome: null,
     error: null,
     itemsError: null,
@@ -354,6 +358,8 @@ export const checkoutMachine = setup({
   on: {
     'checkout.open': { actions: 'openCheckout' },
     'checkout.leave': { actions: 'leaveCheckout' },
+    // Only the open page's paint counts.
+    'checkout.shown': { guard: 'isCheckoutOpen', actions: 'showCheckout' },
   },
   states: {
     idle: {
@@ -769,7 +775,7 @@ export const checkoutMachine = setup({
           initial: 'closed',
           states: {
             closed: {
-              always: { guard: 'isCheckoutOpen', target: 'open' },
+              always: { guard: 'isCheckoutShown', target: 'open' },
             },
             open: {
               entry: 'countPaymentOpening',

@@ -187,6 +187,7 @@ async function startAtCheckout(countExp = 100) {
   await flush();
   t.fakes.resolve('loadItems', items(countExp));
   await flush();
+  t.actor.send({ type: 'checkout.shown' });
   expect(t.snap().matches({ held: { items: 'ready', payment: 'open', cancel: 'idle' } })).toBe(
     true,
   );
@@ -504,15 +505,34 @@ describe('checkoutMachine: adding', () => {
     expect(fakes.inputsOf('handOver')).toEqual([]);
   });
 
-  it('held away from the checkout: no payment runs until the checkout opens', async () => {
+  it('held away from the checkout: no payment runs until the checkout opens and has painted', async () => {
     const { actor, fakes, snap } = await startHeldByAdd();
     expect(snap().matches({ held: { payment: 'closed' } })).toBe(true);
     expect(fakes.isRunning('payment')).toBe(false);
     actor.send({ type: 'checkout.open' });
+    // Open, the page paints the hold first: its gateway and script load after that paint.
+    expect(snap().matches({ held: { payment: 'closed' } })).toBe(true);
+    expect(fakes.isRunning('payment')).toBe(false);
+    actor.send({ type: 'checkout.shown' });
     expect(snap().matches({ held: { payment: 'open' } })).toBe(true);
     expect(fakes.isRunning('payment')).toBe(true);
     actor.send({ type: 'checkout.leave' });
     expect(fakes.isRunning('payment')).toBe(false);
+    // Back on the checkout, it waits for the new page's paint again.
+    actor.send({ type: 'checkout.open' });
+    expect(fakes.isRunning('payment')).toBe(false);
+    actor.send({ type: 'checkout.shown' });
+    expect(fakes.isRunning('payment')).toBe(true);
+  });
+
+  it("only the open checkout's paint counts: one told before it opened starts no payment", async () => {
+    const { actor, fakes, snap } = await startHeldByAdd();
+    actor.send({ type: 'checkout.shown' });
+    expect(snap().context.checkoutShown).toBe(false);
+    actor.send({ type: 'checkout.open' });
+    expect(fakes.isRunning('payment')).toBe(false);
+    actor.send({ type: 'checkout.shown' });
+    expect(fakes.isRunning('payment')).toBe(true);
   });
 });
 
@@ -588,6 +608,7 @@ describe('checkoutMachine: the coupon', () => {
     await flush();
     fakes.resolve('loadItems', items(100));
     await flush();
+    actor.send({ type: 'checkout.shown' });
     expect(heard).toEqual([]);
     // The same total again: nothing to tell.
     actor.send({ type: 'items.reload' });
@@ -787,6 +808,7 @@ describe('checkoutMachine: expiry and outcomes', () => {
     const { actor, fakes } = await startAtCheckout();
     actor.send({ type: 'checkout.leave' });
     actor.send({ type: 'checkout.open' });
+    actor.send({ type: 'checkout.shown' });
     expect(fakes.inputsOf('payment')).toEqual([
       { idmovimentacao: 42, attemptNonce: 'n-1' },
       { idmovimentacao: 42, attemptNonce: 'n-2' },
@@ -809,6 +831,7 @@ describe('checkoutMachine: expiry and outcomes', () => {
 const MODEL_EVENTS: AnyEventObject[] = [
   { type: 'checkout.open' },
   { type: 'checkout.leave' },
+  { type: 'checkout.shown' },
   { type: 'cart.load' },
   RESERVE,
   { type: 'cart.reserveAfterLogin', produtos: PRODUTOS, idapresentacao: 5 },
@@ -865,7 +888,7 @@ const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as CheckoutContex
 
 /**
  * Tells states apart by what the flow decides on (the guards read the countdown, whether a
- * hold is known and whether the checkout is open; the request feeds an add), not by error
+ * hold is known and whether the checkout is open, or open and shown; the request feeds an add), not by error
  * texts, loaded items or payment openings: the graph stays small. The outputs bound the
  * countdown (2 s, or long after an extension). The replay compares this key; the invariants
  * below check the rest.
@@ -876,7 +899,8 @@ const contextKey = (context: unknown) => {
     // Above the warning time every second behaves alike.
     c.countExp > EXPIRY_WARNING_SECONDS ? 'long' : c.countExp,
     c.idmovimentacao !== null,
-    c.checkoutOpen,
+    // Shown only while open: one value of three (apart, the graph is too large).
+    c.checkoutShown ? 'shown' : c.checkoutOpen,
     c.request !== null,
     c.extensionsLeft === 0,
     c.heldHere !== null,

@@ -157,6 +157,12 @@ export interface CheckoutContext {
   couponError: FlowError | null;
   /** Whether the checkout screen is open (the payment runs only there). */
   checkoutOpen: boolean;
+  /**
+   * Whether the open checkout has painted its hold (`checkout.shown`, taken only while open;
+   * false again on leaving): the payment starts only then, so its gateway and script do not
+   * compete with the items' first paint.
+   */
+  checkoutShown: boolean;
   /** How the purchase ended, once it did (also the machine's output). */
   outcome: CheckoutOutput | null;
   /** The last error about the hold (load, add, cancel); the view shows it. */
@@ -187,6 +193,8 @@ export type CheckoutEvent =
   | { type: 'checkout.open' }
   /** The checkout screen closed (the payment stops; the hold stays). */
   | { type: 'checkout.leave' }
+  /** The open checkout has painted its hold: the payment may start (its gateway, its script). */
+  | { type: 'checkout.shown' }
   | { type: 'cart.load' }
   | { type: 'cart.reserve'; produtos: ReservaLinha[]; idapresentacao: number }
   /** A guest's add: kept here while the person logs in, then it goes on (`session.started`). */

@@ -386,10 +386,13 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
  * loaded, then true (drawn as a transition). The checkout's first paint with the hold shows its
  * items alone: the holders, the delivery and the payment, most of its code and components, come
  * just after, so the items (the page's largest paint) wait for none of them on a slow phone.
+ * Once painted, the machine is told (`checkout.shown`): the payment starts then, its gateway's
+ * answer and script loading beside the sections' code instead of before the paint.
  */
 function useShownAfterPaint(ready: boolean): boolean {
   const [shown, setShown] = useState(false);
   const styleSystem = useStyleSystemSource();
+  const actor = useCheckoutActor();
   useEffect(() => {
     if (!ready || shown) return;
     let live = true;
@@ -399,17 +402,18 @@ function useShownAfterPaint(ready: boolean): boolean {
       if (live) startTransition(() => setShown(true));
     };
     void afterNextPaint()
-      .then(() =>
-        Promise.all([
+      .then(() => {
+        if (live) actor.send({ type: 'checkout.shown' });
+        return Promise.all([
           ...SECTIONS.map((section) => section.preload()),
           Promise.resolve(styleSystem),
-        ]),
-      )
+        ]);
+      })
       .then(show, show);
     return () => {
       live = false;
     };
-  }, [ready, shown, styleSystem]);
+  }, [ready, shown, styleSystem, actor]);
   return shown;
 }
 
