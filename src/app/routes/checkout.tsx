@@ -8,7 +8,6 @@ import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
 import { LazyHost } from '../../components/lazy-host';
 import { LoadingState } from '../../components/loading-state';
 import { notify } from '../../components/notify';
-import { LazyAddToOrderModal } from '../../features/cart/components/add-to-order-lazy';
 import { CartItems } from '../../features/cart/components/cart-items';
 import {
   AwaitingPaymentNote,
@@ -53,7 +52,9 @@ const Notice = lazyStyled(
   () => import('../../components/notice').then((m) => m.Notice),
   <LoadingState page />,
 );
-// Its two dialogs, from the same file, rendered once wanted (LazyHost).
+// Its dialogs, from the same file, rendered once wanted (LazyHost): a guest's local cart joining
+// an earlier hold, the hold's expiry, cancelling.
+const AddToOrderModal = lazy(() => loadSections().then((m) => ({ default: m.AddToOrderModal })));
 const ExpiryWarning = lazy(() => loadSections().then((m) => ({ default: m.ExpiryWarning })));
 const CancelConfirmation = lazy(() =>
   loadSections().then((m) => ({ default: m.CancelConfirmation })),
@@ -249,7 +250,7 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
         <LoadingState page />
         {/* A guest's local cart arriving while an earlier hold lives: join it or not. */}
         <LazyHost on={v.confirmAdd}>
-          <LazyAddToOrderModal onSeeOrder={() => {}} />
+          <AddToOrderModal onSeeOrder={() => {}} />
         </LazyHost>
       </>
     );

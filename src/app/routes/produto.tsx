@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { lazy, useCallback, useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { isSilentError } from '../../api/error-policy';
@@ -11,7 +11,6 @@ import { LazyErrorAlert as ErrorAlert } from '../../components/lazy-styled-parts
 import { LoadingState } from '../../components/loading-state';
 import { notify } from '../../components/notify';
 import { buttonLoaderLooks, recipeLook } from '../../components/plain-part-styles';
-import { LazyAddToOrderModal as AddToOrderModal } from '../../features/cart/components/add-to-order-lazy';
 import { useCheckout, useCheckoutActor } from '../../features/cart/hooks/checkout-provider';
 import { useAddToCart } from '../../features/cart/hooks/use-add-to-cart';
 import { BlockPicker } from '../../features/catalog/components/block-picker';
@@ -29,12 +28,22 @@ import { useQuantities } from '../../features/catalog/hooks/use-quantities';
 import { useBottomInset } from '../../lib/bottom-insets';
 import { defineClassSet, useClassSet } from '../../lib/class-sets';
 import { formatDateTime, formatLongDate } from '../../lib/dates';
+import { withAllTexts } from '../../lib/locale';
 import { formatMoney } from '../../lib/money';
 import { trackAddToCart, trackViewItem } from '../../lib/tracking/track';
 import { useAfterHydration } from '../../lib/use-hydrated';
 import { useOwnTitle } from '../../lib/use-own-title';
 import { usePathFor } from '../../lib/use-path-for';
 import { NotFoundPage } from './not-found';
+
+// Asked only when the person adds to tickets held from an earlier visit (a dialog's code).
+const AddToOrderModal = lazy(
+  withAllTexts(() =>
+    import('../../features/cart/components/add-to-order-modal').then((m) => ({
+      default: m.AddToOrderModal,
+    })),
+  ),
+);
 
 const DATES_HEADING = 'dates-heading';
 const TIMES_HEADING = 'times-heading';
