@@ -70,6 +70,17 @@ export async function rpcAs<T>(page: Page, method: string, params: unknown[]): P
   );
 }
 
+/** Sessions are laid out in America/Sao_Paulo (server/brands/schedule.ts): UTC−3, no daylight time. */
+const DEMO_UTC_OFFSET = '-03:00';
+/** Sessions starting sooner than this are not picked (see openFirstSession). */
+const START_MARGIN_MS = 20 * 60_000;
+
+/** Whether a session at `isoStart` begins within START_MARGIN_MS (an unreadable time: no). */
+function startsWithin(isoStart: string): boolean {
+  const start = Date.parse(isoStart);
+  return Number.isFinite(start) && start - Date.now() < START_MARGIN_MS;
+}
+
 /**
  * Opens the museum visit (or `eventName`), picks the first date (or the second) and its first
  * time on sale whose first product has `need` units left, else the day's last time; returns
@@ -85,12 +96,17 @@ export async function openFirstSession(
 ): Promise<GetProdutosResult> {
   await page.goto(home);
   await page.getByRole('link', { name: eventName }).first().click();
-  await page
-    .locator('[data-testid^="date-"]')
-    .nth(day === 'first' ? 0 : 1)
-    .click();
+  const date = page.locator('[data-testid^="date-"]').nth(day === 'first' ? 0 : 1);
+  const dia = (await date.getAttribute('data-testid'))?.slice('date-'.length);
+  await date.click();
   const times = page.locator('[data-testid^="time-"]:not([disabled])');
   for (let i = 0; ; i++) {
+    // A session about to start is skipped: listed now, it refuses holds once it has begun, and
+    // a test's path from the pick to the hold (a sign-up, a login) takes seconds.
+    const hora = (await times.nth(i).getAttribute('data-testid'))?.slice('time-'.length);
+    if (i + 1 < (await times.count()) && startsWithin(`${dia}T${hora}:00${DEMO_UTC_OFFSET}`)) {
+      continue;
+    }
     const produtos = page.waitForResponse((r: Response) => r.url().includes('method=getProdutos'));
     await times.nth(i).click();
     const { result } = (await (await produtos).json()) as { result: GetProdutosResult };
