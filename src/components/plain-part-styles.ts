@@ -4,6 +4,10 @@ import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
 // footer, an event card) styles once with nested selectors, instead of each element resolving
 // its styles as the page hydrates.
 
+/** A column of Chakra's Stack (`gap` a spacing token): its look for a plain element. */
+export const columnLook = (gap: string) =>
+  ({ display: 'flex', flexDirection: 'column', gap }) as const satisfies SystemStyleObject;
+
 /** Chakra's Link recipe's base, without its colour and focus ring (see {@link focusRing}). */
 export const LINK_BASE = {
   display: 'inline-flex',

@@ -1,8 +1,5 @@
-import { buttonLoaderLooks, recipeLook } from '../../components/plain-part-styles';
+import { buttonLoaderLooks, columnLook, recipeLook } from '../../components/plain-part-styles';
 import { defineClassSet } from '../../lib/class-sets';
-
-/** A column of Chakra's Stack. */
-const column = (gap: string) => ({ display: 'flex', flexDirection: 'column', gap }) as const;
 
 /**
  * The page's parts as Chakra's Stack, Flex, Grid, Box, Heading and Buttons drew them: its first
@@ -12,7 +9,7 @@ const column = (gap: string) => ({ display: 'flex', flexDirection: 'column', gap
  * below and the dialogs are Chakra's, inside WithStyleSystem: they come after that paint.
  */
 export const CHECKOUT_PAGE = defineClassSet('checkout-page', (system) => ({
-  page: column('6'),
+  page: columnLook('6'),
   top: {
     display: 'flex',
     justifyContent: 'space-between',
@@ -28,14 +25,14 @@ export const CHECKOUT_PAGE = defineClassSet('checkout-page', (system) => ({
     flexWrap: 'wrap',
   },
   title: recipeLook(system, 'heading', { size: '2xl' }, { fontFamily: 'heading' }),
-  notices: column('2'),
+  notices: columnLook('2'),
   grid: {
     display: 'grid',
     gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
     gap: '6',
     alignItems: 'start',
   },
-  column: column('6'),
+  column: columnLook('6'),
   box: { bg: 'bg', borderWidth: '1px', borderRadius: 'xl', p: { base: '4', md: '6' } },
   boxTop: {
     display: 'flex',
@@ -47,6 +44,6 @@ export const CHECKOUT_PAGE = defineClassSet('checkout-page', (system) => ({
   boxTitle: recipeLook(system, 'heading', { size: 'lg' }, { fontFamily: 'heading' }),
   cancel: recipeLook(system, 'button', { size: 'xs', variant: 'ghost' }, { colorPalette: 'red' }),
   back: recipeLook(system, 'button'),
-  items: column('5'),
+  items: columnLook('5'),
   ...buttonLoaderLooks(system),
 }));

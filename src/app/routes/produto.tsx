@@ -10,7 +10,7 @@ import { LazyHost } from '../../components/lazy-host';
 import { LazyErrorAlert as ErrorAlert } from '../../components/lazy-styled-parts';
 import { LoadingState } from '../../components/loading-state';
 import { notify } from '../../components/notify';
-import { buttonLoaderLooks, recipeLook } from '../../components/plain-part-styles';
+import { buttonLoaderLooks, columnLook, recipeLook } from '../../components/plain-part-styles';
 import { useCheckout, useCheckoutActor } from '../../features/cart/hooks/checkout-provider';
 import { useAddToCart } from '../../features/cart/hooks/use-add-to-cart';
 import { BlockPicker } from '../../features/catalog/components/block-picker';
@@ -51,9 +51,6 @@ const BLOCKS_HEADING = 'blocks-heading';
 const BLOCKS_HELP = 'blocks-help';
 const PRODUCTS_HEADING = 'products-heading';
 
-/** A column of Chakra's Stack. */
-const column = (gap: string) => ({ display: 'flex', flexDirection: 'column', gap }) as const;
-
 /**
  * The page's parts as Chakra's components drew them (Stack, Flex, Image, Heading, Text, the
  * total bar's Box and Button), so its first view hydrates without a style component: the
@@ -61,7 +58,7 @@ const column = (gap: string) => ({ display: 'flex', flexDirection: 'column', gap
  * look is Chakra's Button's `loading`: a spinner centred over the hidden label.
  */
 const EVENT_PAGE = defineClassSet('event-page', (system) => ({
-  page: column('8'),
+  page: columnLook('8'),
   header: [
     { display: 'flex', flexDirection: { base: 'column', md: 'row' } },
     { gap: '6', bg: 'bg', borderRadius: 'xl', borderWidth: '1px', overflow: 'hidden' },
@@ -71,7 +68,7 @@ const EVENT_PAGE = defineClassSet('event-page', (system) => ({
     w: { base: 'full', md: '2/5' },
     aspectRatio: { base: 16 / 9, md: 4 / 3 },
   },
-  intro: { ...column('3'), p: { base: '4', md: '6' }, pt: { base: '0', md: '6' }, flex: '1' },
+  intro: { ...columnLook('3'), p: { base: '4', md: '6' }, pt: { base: '0', md: '6' }, flex: '1' },
   title: recipeLook(system, 'heading', { size: '2xl' }, { fontFamily: 'heading' }),
   place: {
     display: 'flex',
@@ -82,8 +79,8 @@ const EVENT_PAGE = defineClassSet('event-page', (system) => ({
   },
   pin: recipeLook(system, 'icon', {}, { boxSize: '4' }),
   from: { fontWeight: 'semibold', color: 'brand.fg' },
-  section: column('3'),
-  tickets: column('4'),
+  section: columnLook('3'),
+  tickets: columnLook('4'),
   heading: recipeLook(system, 'heading', { size: 'lg' }, { fontFamily: 'heading' }),
   muted: { color: 'fg.muted' },
   note: { color: 'fg.muted', fontSize: 'sm' },

@@ -4,13 +4,11 @@ import type { CarrinhoItem, CarrinhoResumo } from '../../../../schemas/contract'
 import { ApproxPrice } from '../../../components/approx-price';
 import { PlainButton } from '../../../components/button-loader';
 import { PaidInReaisNote } from '../../../components/paid-in-reais-note';
-import { buttonLoaderLooks, recipeLook } from '../../../components/plain-part-styles';
+import { buttonLoaderLooks, columnLook, recipeLook } from '../../../components/plain-part-styles';
 import { defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney, toCents, toReais } from '../../../lib/money';
 
-/** A column of Chakra's Stack. */
-const column = (gap: string) => ({ display: 'flex', flexDirection: 'column', gap }) as const;
 const row = { display: 'flex', justifyContent: 'space-between' } as const;
 
 /**
@@ -19,10 +17,10 @@ const row = { display: 'flex', justifyContent: 'space-between' } as const;
  * them without the style system (its server frame carries the set: src/app/page-wide-class-sets.ts).
  */
 export const CART_ITEMS = defineClassSet('cart-items', (system) => ({
-  list: column('5'),
+  list: columnLook('5'),
   session: recipeLook(system, 'heading', { size: 'md' }, { fontFamily: 'heading' }),
   when: { fontSize: 'sm', color: 'fg.muted' },
-  lines: [column('2'), { listStyleType: 'none', mt: '3' }],
+  lines: [columnLook('2'), { listStyleType: 'none', mt: '3' }],
   line: { ...row, alignItems: 'center', gap: '3', flexWrap: 'wrap' },
   product: { fontWeight: 'medium' },
   amounts: { display: 'flex', alignItems: 'center', gap: '3' },
@@ -31,7 +29,7 @@ export const CART_ITEMS = defineClassSet('cart-items', (system) => ({
   remove: recipeLook(system, 'button', { size: 'xs', variant: 'outline' }, { colorPalette: 'red' }),
   ...buttonLoaderLooks(system),
   separator: recipeLook(system, 'separator'),
-  summary: [column('1'), { fontSize: 'sm' }],
+  summary: [columnLook('1'), { fontSize: 'sm' }],
   summaryRow: row,
   discountRow: { ...row, color: 'green.700' },
   totalRow: { ...row, fontSize: 'lg', fontWeight: 'bold', pt: '1' },
