@@ -5,7 +5,7 @@ import { BRAND_CONFIG_ELEMENT_ID, type BrandConfig, type Locale } from '../schem
 import { warmHttp } from './api/client';
 import { fetchBrandConfig } from './api/rest';
 import { App } from './app/app';
-import { AppRoutes, preloadPage } from './app/router';
+import { AppRoutes, callsApiOnArrival, preloadPage } from './app/router';
 import { ClassSetRegistry, readClassSets } from './lib/class-sets';
 import { captureExtraParams } from './lib/extra-params';
 import { setupInspector, wantsInspector } from './lib/inspect';
@@ -23,7 +23,7 @@ import { readPreloaded } from './lib/preloaded';
 import { getToken } from './lib/session-store';
 import { clearOnNewVersion } from './lib/storage';
 import { lazySource, wantsDebug } from './lib/style-system';
-import { setMaintenance } from './lib/ui-stores';
+import { setMaintenance, whenPageReady } from './lib/ui-stores';
 
 /** The brand config the server inlined into index.html; null in `vite dev`. */
 function inlineBrandConfig(): BrandConfig | null {
@@ -90,9 +90,14 @@ async function boot(): Promise<void> {
   if (!root) throw new Error('#root missing from index.html');
   // A page the server rendered is hydrated: its page code loads first, so it hydrates at once.
   const rendered = root.firstElementChild !== null;
-  // A signed-in visitor's page calls the API as soon as it runs (the header's cart count, the
-  // checkout's cart): the HTTP library loads with the page's texts instead of after them.
-  if (getToken()) warmHttp();
+  // A signed-in visitor's page that calls the API as soon as it runs (orders, profile) gets the
+  // HTTP library with its texts instead of after them. One whose first view needs no call (home,
+  // an event, the checkout's prefetched hold) gets it once that view is on screen, before the
+  // calls of what follows (the header's count, the payment).
+  if (getToken()) {
+    if (callsApiOnArrival(window.location.pathname, brand.multiLanguage)) warmHttp();
+    else whenPageReady(warmHttp);
+  }
   // The style system (Chakra, emotion, the brand's theme) loads when a part of the page first
   // needs it (src/lib/style-system.tsx): the first view of the home and event pages does not.
   const debug = wantsDebug(search);

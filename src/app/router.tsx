@@ -48,6 +48,17 @@ const isPageName = (name: RouteName): name is PageName => name in PAGE_IMPORTS;
  */
 const PLAIN_PAGES: ReadonlySet<RouteName> = new Set(['Home', 'Produto', 'Checkout']);
 
+/**
+ * Whether the page at `pathname` asks the API through the HTTP client as soon as it runs (a
+ * signed-in visitor's orders, profile…). The plain pages do not: home's and the event page's
+ * data are in the page, and the checkout's first calls are its prefetch
+ * (src/features/cart/prefetch.ts).
+ */
+export function callsApiOnArrival(pathname: string, multiLanguage: boolean): boolean {
+  const match = matchAppPath(pathname, { multiLanguage });
+  return match !== null && !PLAIN_PAGES.has(match.name);
+}
+
 const pageCache = new Map<PageName, PreloadableLazy<object>>();
 function lazyPage(name: PageName) {
   let Page = pageCache.get(name);

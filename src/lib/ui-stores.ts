@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import type { LoginTarget } from '../../machines/types';
 import { createStore, useStore } from './create-store';
 import { STORAGE_KEYS, writeString } from './storage';
@@ -162,15 +163,52 @@ export function useCartVersion(): number {
 }
 
 const pageReadyStore = createStore(false);
+let framePainted = false;
+/** First views still drawing their data in the browser (see {@link useFirstViewWait}). */
+let firstViewWaits = 0;
+
+function settlePageReady(): void {
+  if (framePainted && firstViewWaits === 0) pageReadyStore.set(true);
+}
 
 /**
  * The first page is on screen in the browser and hydrated, effects included, and a frame has
  * passed (its sticky bars have published their heights): what appears over the page after
- * hydration (the cookie banner) waits for it, so it neither moves when they publish nor
- * competes with hydration.
+ * hydration (the cookie banner) or asks the server for what is not the page's (the header's
+ * cart count) waits for it, so it neither moves when they publish nor competes with hydration.
  */
 export function markPageReady(): void {
-  pageReadyStore.set(true);
+  framePainted = true;
+  settlePageReady();
+}
+
+/**
+ * While `waiting`, the first page's own view is not on screen yet (a page that draws the
+ * visitor's data in the browser, as the checkout its hold): the page is not ready until it is,
+ * so what waits for the page does not compete with that view. Ready once, ready for good.
+ */
+export function useFirstViewWait(waiting: boolean): void {
+  useLayoutEffect(() => {
+    if (!waiting || pageReadyStore.get()) return;
+    firstViewWaits += 1;
+    return () => {
+      firstViewWaits -= 1;
+      settlePageReady();
+    };
+  }, [waiting]);
+}
+
+/** Runs `run` once the first page is ready (see {@link markPageReady}), at once if it is. */
+export function whenPageReady(run: () => void): void {
+  if (pageReadyStore.get()) {
+    run();
+    return;
+  }
+  const stop = pageReadyStore.subscribe(() => {
+    if (!pageReadyStore.get()) return;
+    stop();
+    run();
+  });
 }
 
 export function usePageReady(): boolean {

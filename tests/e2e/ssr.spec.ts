@@ -610,6 +610,66 @@ test('the checkout paints its items first; the sections below (holders, delivery
   expect(problems).toEqual([]);
 });
 
+test.describe('a first visit with no cookie choice stored', () => {
+  test.use({ cookieChoice: null });
+
+  test("what the checkout's first view does not need waits until its items are on screen: the payment's gateway, the header's count, the HTTP library, the cookie banner", async ({
+    page,
+    baseURL,
+  }) => {
+    await useSession(page, (await heldOrderByApi(page.request, baseURL!, 'seen-first')).session);
+    // When the items' heading was presented (Element Timing: the frame on screen, not the task
+    // that painted it). The heading is marked for it as it is inserted, before its first paint,
+    // unless the page marked it already.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const heading = document.getElementById('cart-heading');
+        if (heading && !heading.hasAttribute('elementtiming')) {
+          heading.setAttribute('elementtiming', 'items-seen');
+        }
+      }).observe(document, { childList: true, subtree: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (
+            (entry as PerformanceEntry & { element: Element | null }).element?.id === 'cart-heading'
+          ) {
+            (window as unknown as { itemsSeen: number }).itemsSeen = entry.startTime;
+          }
+        }
+      }).observe({ type: 'element', buffered: true });
+    });
+    await page.goto('/pt/checkout');
+    // No choice of cookies stored: the banner shows, after the items.
+    await expect(page.getByRole('region', { name: msg('pt-BR', 'consent.title') })).toBeVisible();
+    await expect(page.getByTestId('pay-button')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { seen, asked } = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource');
+      const first = (test: (url: URL) => boolean) =>
+        entries.find((e) => test(new URL(e.name)))?.startTime ?? null;
+      const method = (name: string) => (url: URL) => url.searchParams.get('method') === name;
+      const file = (pattern: RegExp) => (url: URL) => pattern.test(url.pathname);
+      return {
+        seen: (window as unknown as { itemsSeen?: number }).itemsSeen ?? null,
+        asked: {
+          gateway: first(method('getGatewayPagamento')),
+          headerCount: first(method('getCarrinhoQtdReservados')),
+          // ky (its package's folder names the chunk).
+          httpLibrary: first(file(/\/assets\/distribution-[\w-]+\.js$/)),
+          cookieBanner: first(file(/\/assets\/consent-banner-[\w-]+\.js$/)),
+        },
+      };
+    });
+    expect(seen).not.toBeNull();
+    for (const [what, at] of Object.entries(asked)) {
+      expect(at, `${what} asked for`).not.toBeNull();
+      expect(at ?? 0, `${what} asked for after the items were seen`).toBeGreaterThanOrEqual(
+        seen ?? Infinity,
+      );
+    }
+  });
+});
+
 test("the checkout's first view needs neither the style system nor every text: with both held back, its items, countdown and notices show, whole", async ({
   page,
   baseURL,

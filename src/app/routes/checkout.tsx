@@ -1,4 +1,13 @@
-import { lazy, memo, startTransition, useDeferredValue, useEffect, useRef, useState } from 'react';
+import {
+  lazy,
+  memo,
+  type RefObject,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { EARLY_CART_ATTRIBUTE } from '../../api/early-rpc';
@@ -22,14 +31,14 @@ import {
 } from '../../features/cart/hooks/checkout-provider';
 import { readLocalCart } from '../../features/cart/local-cart';
 import { missingHolders } from '../../features/checkout/hooks/holders';
-import { afterNextPaint } from '../../lib/after-paint';
+import { afterPresented } from '../../lib/after-paint';
 import { useClassSet } from '../../lib/class-sets';
 import { useCurrentLocale, withAllTexts } from '../../lib/locale';
 import { preloadableLazy } from '../../lib/preloadable-lazy';
 import { useSession } from '../../lib/session-store';
 import { lazyStyled, useStyleSystemSource, WithStyleSystem } from '../../lib/style-system';
 import { trackCheckout, trackRemoveFromCart } from '../../lib/tracking/track';
-import { bumpCart, openLogin } from '../../lib/ui-stores';
+import { bumpCart, openLogin, useFirstViewWait } from '../../lib/ui-stores';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePathFor } from '../../lib/use-path-for';
 import { CHECKOUT_PAGE } from './checkout-looks';
@@ -167,7 +176,12 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
   const actor = useCheckoutActor();
   // Paying was asked without a delivery address: the delivery section says so.
   const [deliveryAsked, setDeliveryAsked] = useState(false);
-  const restShown = useShownAfterPaint(v.cart !== null || v.itemsFailed);
+  const itemsHeading = useRef<HTMLHeadingElement>(null);
+  const restShown = useShownAfterPaint(
+    v.cart !== null || v.itemsFailed,
+    v.empty || v.failed || v.expired,
+    itemsHeading,
+  );
   const classes = useClassSet(CHECKOUT_PAGE);
 
   const heading = (
@@ -278,7 +292,13 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
         <div className={`chakra-stack ${classes.column}`}>
           <section className={classes.box} aria-labelledby={CART_HEADING_ID}>
             <div className={classes.boxTop}>
-              <h2 id={CART_HEADING_ID} className={`chakra-heading ${classes.boxTitle}`}>
+              <h2
+                id={CART_HEADING_ID}
+                className={`chakra-heading ${classes.boxTitle}`}
+                ref={itemsHeading}
+                // Element Timing: told when it is on screen (useShownAfterPaint).
+                {...{ elementtiming: CART_HEADING_ID }}
+              >
                 <FormattedMessage id="checkout.yourTickets" />
               </h2>
               <PlainButton
@@ -387,11 +407,20 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
  * loaded, then true (drawn as a transition). The checkout's first paint with the hold shows its
  * items alone: the holders, the delivery and the payment, most of its code and components, come
  * just after, so the items (the page's largest paint) wait for none of them on a slow phone.
- * Once painted, the machine is told (`checkout.shown`): the payment starts then, its gateway's
- * answer and script loading beside the sections' code instead of before the paint.
+ * Once the items' heading (`shownWith`) is on screen, the machine is told (`checkout.shown`):
+ * the payment starts then, its gateway's answer and script loading beside the sections' code
+ * instead of before the items are seen. Until then, unless the page shows something else
+ * (`other`: no hold, a failure), the first page is not ready (`useFirstViewWait`): the cookie
+ * banner and the header's count wait for the items too.
  */
-function useShownAfterPaint(ready: boolean): boolean {
+function useShownAfterPaint(
+  ready: boolean,
+  other: boolean,
+  shownWith: RefObject<Element | null>,
+): boolean {
   const [shown, setShown] = useState(false);
+  const [presented, setPresented] = useState(false);
+  useFirstViewWait(!presented && !other);
   const styleSystem = useStyleSystemSource();
   const actor = useCheckoutActor();
   useEffect(() => {
@@ -402,9 +431,11 @@ function useShownAfterPaint(ready: boolean): boolean {
     const show = () => {
       if (live) startTransition(() => setShown(true));
     };
-    void afterNextPaint()
+    void afterPresented(shownWith.current)
       .then(() => {
-        if (live) actor.send({ type: 'checkout.shown' });
+        if (!live) return;
+        setPresented(true);
+        actor.send({ type: 'checkout.shown' });
         return Promise.all([
           ...SECTIONS.map((section) => section.preload()),
           Promise.resolve(styleSystem),
@@ -414,7 +445,7 @@ function useShownAfterPaint(ready: boolean): boolean {
     return () => {
       live = false;
     };
-  }, [ready, shown, styleSystem, actor]);
+  }, [ready, shown, styleSystem, actor, shownWith]);
   return shown;
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { rpc } from '../../../api/api';
 import { useBrand } from '../../../lib/brand-context';
 import { useSession } from '../../../lib/session-store';
-import { useCartVersion } from '../../../lib/ui-stores';
+import { useCartVersion, usePageReady } from '../../../lib/ui-stores';
 import { localCartUnits } from '../local-cart';
 
 /** Changes to the cart this close together are asked about once. */
@@ -16,6 +16,8 @@ export function useCartCount(): number {
   const { loggedIn } = useSession();
   const { carrinhoLocal } = useBrand();
   const version = useCartVersion();
+  // The page's own view and calls first: the badge is asked for once the page is ready.
+  const ready = usePageReady();
   const [count, setCount] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the refetch signal.
   useEffect(() => {
@@ -23,6 +25,7 @@ export function useCartCount(): number {
       setCount(carrinhoLocal ? localCartUnits() : 0);
       return;
     }
+    if (!ready) return;
     let live = true;
     // Changes come in bursts (a hold that settles changes its state and its count at once):
     // one request for a burst, not one per change.
@@ -39,6 +42,6 @@ export function useCartCount(): number {
       live = false;
       clearTimeout(timer);
     };
-  }, [loggedIn, carrinhoLocal, version]);
+  }, [loggedIn, carrinhoLocal, version, ready]);
   return count;
 }
