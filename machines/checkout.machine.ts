@@ -75,7 +75,7 @@ export const EXPIRY_WARNING_SECONDS = 90;
  *   (`checking`): found, the person decides in `confirmingAdd` whether the new tickets join
  *   it; not found, `reserving`. `held` is parallel: `items` (`loading` → `ready` ⇄
  *   `removing` | `applyingCoupon`, `loadFailed`), `payment` (`closed` | `open`, which runs the payment child
- *   while the checkout screen is open, from its first paint of the hold: `checkout.shown`), `cancel` (`idle` ⇄ `asking`) and `hold` (`counting`,
+ *   while the checkout screen is open, once the screen shows its hold: `checkout.shown`), `cancel` (`idle` ⇄ `asking`) and `hold` (`counting`,
  *   which runs the ticker, ⇄ `awaitingPayment` once the child issued a slip or Pix code:
  *   `payment.chargeIssued`; back on `payment.chargeClosed`). A confirmed cancel
  *   goes to `cancelling` → `cancelled`. A hold whose countdown reaches 0 goes to `expired`:
@@ -183,7 +183,7 @@ export const checkoutMachine = setup({
     hasNoItems: (_, params: { cart: GetCarrinhoPageItensResult }) => params.cart.itens.length === 0,
     /** The checkout screen is open. */
     isCheckoutOpen: ({ context }) => context.checkoutOpen,
-    /** The open checkout has painted its hold (`checkout.shown`): the payment may start. */
+    /** The open checkout shows its hold on screen (`checkout.shown`): the payment may start. */
     isCheckoutShown: ({ context }) => context.checkoutShown,
     /** The hold's countdown runs (no slip or Pix code issued for it: see `held.hold`). */
     isCountingDown: stateIn({ held: { hold: 'counting' } }),

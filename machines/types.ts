@@ -158,9 +158,9 @@ export interface CheckoutContext {
   /** Whether the checkout screen is open (the payment runs only there). */
   checkoutOpen: boolean;
   /**
-   * Whether the open checkout has painted its hold (`checkout.shown`, taken only while open;
-   * false again on leaving): the payment starts only then, so its gateway and script do not
-   * compete with the items' first paint.
+   * Whether the open checkout shows its hold on screen (`checkout.shown`, taken only while
+   * open; false again on leaving): the payment starts only then, so its gateway and script do
+   * not compete with the items' first paint.
    */
   checkoutShown: boolean;
   /** How the purchase ended, once it did (also the machine's output). */
@@ -193,7 +193,7 @@ export type CheckoutEvent =
   | { type: 'checkout.open' }
   /** The checkout screen closed (the payment stops; the hold stays). */
   | { type: 'checkout.leave' }
-  /** The open checkout has painted its hold: the payment may start (its gateway, its script). */
+  /** The open checkout shows its hold on screen: the payment may start (gateway, script). */
   | { type: 'checkout.shown' }
   | { type: 'cart.load' }
   | { type: 'cart.reserve'; produtos: ReservaLinha[]; idapresentacao: number }
