@@ -35,8 +35,12 @@ const STAGES = [
   () => import('./app/layout/shell'),
 ];
 
-/** Module preloads added per task: each starts a fetch, and all ~40 at once are a long task. */
-const PRELOAD_BATCH = 12;
+/**
+ * Module preloads added per task: each starts a fetch (~2 ms on this project's 2-core machine,
+ * cached or not), and all ~40 at once are a long task; twelve were still one of ~20 ms, which a
+ * phone four times slower makes a blocking one.
+ */
+const PRELOAD_BATCH = 6;
 
 async function preloadBoot(): Promise<void> {
   if (BOOT_GRAPH.startsWith('__')) return; // vite dev: no build, no list
