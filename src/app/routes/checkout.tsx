@@ -177,11 +177,10 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
   // Paying was asked without a delivery address: the delivery section says so.
   const [deliveryAsked, setDeliveryAsked] = useState(false);
   const itemsHeading = useRef<HTMLHeadingElement>(null);
-  const restShown = useShownAfterPaint(
-    v.cart !== null || v.itemsFailed,
-    v.empty || v.failed || v.expired,
-    itemsHeading,
-  );
+  const restShown = useShownAfterPaint(v.cart !== null || v.itemsFailed, itemsHeading);
+  // Until its hold is on screen, unless it shows something else (no hold, a failure), the first
+  // page is not ready: the cookie banner and the header's count wait for the items too.
+  useFirstViewWait(!v.shown && !(v.empty || v.failed || v.expired));
   const classes = useClassSet(CHECKOUT_PAGE);
 
   const heading = (
@@ -409,18 +408,10 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
  * just after, so the items (the page's largest paint) wait for none of them on a slow phone.
  * Once the items' heading (`shownWith`) is on screen, the machine is told (`checkout.shown`):
  * the payment starts then, its gateway's answer and script loading beside the sections' code
- * instead of before the items are seen. Until then, unless the page shows something else
- * (`other`: no hold, a failure), the first page is not ready (`useFirstViewWait`): the cookie
- * banner and the header's count wait for the items too.
+ * instead of before the items are seen.
  */
-function useShownAfterPaint(
-  ready: boolean,
-  other: boolean,
-  shownWith: RefObject<Element | null>,
-): boolean {
+function useShownAfterPaint(ready: boolean, shownWith: RefObject<Element | null>): boolean {
   const [shown, setShown] = useState(false);
-  const [presented, setPresented] = useState(false);
-  useFirstViewWait(!presented && !other);
   const styleSystem = useStyleSystemSource();
   const actor = useCheckoutActor();
   useEffect(() => {
@@ -433,9 +424,7 @@ function useShownAfterPaint(
     };
     void afterPresented(shownWith.current)
       .then(() => {
-        if (!live) return;
-        setPresented(true);
-        actor.send({ type: 'checkout.shown' });
+        if (live) actor.send({ type: 'checkout.shown' });
         return Promise.all([
           ...SECTIONS.map((section) => section.preload()),
           Promise.resolve(styleSystem),

@@ -246,6 +246,8 @@ export interface CheckoutView {
   extensionError: Context['extensionError'];
   /** The payment machine while the checkout shows it. */
   payment: PaymentActor | null;
+  /** The open checkout shows its hold on screen (`checkout.shown`). */
+  shown: boolean;
 }
 
 /** The view before the machine starts: its initial state. */
@@ -278,6 +280,7 @@ const NOT_STARTED: CheckoutView = {
   extensionsLeft: null,
   extensionError: null,
   payment: null,
+  shown: false,
 };
 
 const viewOf = (s: CheckoutSnapshot): CheckoutView => ({
@@ -309,6 +312,7 @@ const viewOf = (s: CheckoutSnapshot): CheckoutView => ({
   extensionsLeft: s.context.extensionsLeft,
   extensionError: s.context.extensionError,
   payment: (s.children.payment as PaymentActor | undefined) ?? null,
+  shown: s.context.checkoutShown,
 });
 
 const sameView = (a: CheckoutView, b: CheckoutView) =>
