@@ -232,7 +232,7 @@ export function makeDevelopmentKeys(): DevKeysFile {
   });
   const googleKey = createPrivateKey(rsaPem());
   return {
-    note: 'Development wallet keys made by the storefront server. Passes signed with them are NOT accepted by real iPhones or by Google Wallet. Configure WALLET_APPLE_* and WALLET_GOOGLE_* for real wallets (README, "Wallet passes").',
+    note: 'Development wallet keys made by the storefront server. Passes signed with them are NOT accepted by real iPhones or by Google Wallet. Configure WALLET_APPLE_* and WALLET_GOOGLE_* for real wallets (docs/features.md, "Wallet passes").',
     apple: { wwdr, signerCert, signerKey },
     google: {
       client_email: DEV_CLIENT_EMAIL,
