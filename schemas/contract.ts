@@ -646,6 +646,12 @@ export interface Movimentacao {
   /** Asked back for tickets whose cancellation awaits the refund's confirmation (reais). */
   valor_estorno_pendente?: number;
   /**
+   * A payment that arrived after the order had closed (expired or cancelled) when its tickets
+   * were no longer available: given back whole, no ticket issued (orders list only). `concluido`
+   * false while the gateway's refund is still being asked.
+   */
+  pagamento_devolvido?: { valor: number; concluido: boolean };
+  /**
    * What the buyer still has to do to pay a pending (AP) order, in the orders list: the bank
    * slip or Pix charge issued (as iniciarPagamento answered it), or a card charge under review.
    */

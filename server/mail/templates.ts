@@ -23,6 +23,7 @@ export const MAIL_KINDS = [
   'payment_confirmed',
   'payment_released',
   'refund_confirmed',
+  'payment_refunded',
   'contact_received',
   'contact_ack',
   'newsletter_confirm',
@@ -42,6 +43,7 @@ export const MAIL_VARS: Record<MailKind, readonly string[]> = {
   payment_confirmed: ['nome', 'localizador'],
   payment_released: ['nome', 'localizador'],
   refund_confirmed: ['nome', 'localizador', 'valor'],
+  payment_refunded: ['nome', 'localizador', 'valor'],
   contact_received: ['nome', 'remetente', 'assunto', 'mensagem', 'protocolo'],
   contact_ack: ['nome', 'assunto', 'mensagem', 'protocolo'],
   // Double opt-in: the only mail before the confirmation, so it has no unsubscribe link.

@@ -59,7 +59,7 @@ export const ordersRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
         OR EXISTS (SELECT 1 FROM movimentacao_item x
           WHERE x.idmovimentacao = m.id AND x.idestorno IS NOT NULL)
         OR EXISTS (SELECT 1 FROM pagamento p
-          WHERE p.idmovimentacao = m.id AND p.status = 'cancelled'))`;
+          WHERE p.idmovimentacao = m.id AND p.status IN ('cancelled','refunding','refunded')))`;
     const count = await firstRow<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM movimentacao m WHERE m.brand = ${req.brand.id} AND ${where}`,

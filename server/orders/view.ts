@@ -44,6 +44,8 @@ interface MovRow {
   entrega_valor_cents: number;
   estornado_cents: number;
   estorno_pendente_cents: number;
+  devolvido_cents: number;
+  devolvendo_cents: number;
 }
 
 /** An order as the contract shows it, plus its row id in cents for internal use. */
@@ -75,7 +77,11 @@ export async function selectMovimentacoes(
         (SELECT coalesce(sum(x.valor_cents), 0) FROM estorno x
           WHERE x.idmovimentacao = m.id AND x.status = 'confirmed')::int AS estornado_cents,
         (SELECT coalesce(sum(x.valor_cents), 0) FROM estorno x
-          WHERE x.idmovimentacao = m.id AND x.status = 'pending')::int AS estorno_pendente_cents
+          WHERE x.idmovimentacao = m.id AND x.status = 'pending')::int AS estorno_pendente_cents,
+        (SELECT coalesce(sum(p.valor_cents), 0) FROM pagamento p
+          WHERE p.idmovimentacao = m.id AND p.status = 'refunded')::int AS devolvido_cents,
+        (SELECT coalesce(sum(p.valor_cents), 0) FROM pagamento p
+          WHERE p.idmovimentacao = m.id AND p.status = 'refunding')::int AS devolvendo_cents
       FROM movimentacao m
       LEFT JOIN movimentacao_item i ON i.idmovimentacao = m.id
       WHERE m.brand = ${brand} AND ${where}
@@ -105,9 +111,16 @@ export async function selectMovimentacoes(
       ...(Number(r.estorno_pendente_cents) > 0
         ? { valor_estorno_pendente: toReais(Number(r.estorno_pendente_cents)) }
         : {}),
+      ...lateRefund(Number(r.devolvido_cents), Number(r.devolvendo_cents)),
       totalCents: Number(r.total_cents),
     };
   });
+}
+
+/** A payment given back because it came after the order closed ({@link Movimentacao}). */
+function lateRefund(done: number, pending: number): Pick<Movimentacao, 'pagamento_devolvido'> {
+  if (done + pending === 0) return {};
+  return { pagamento_devolvido: { valor: toReais(done + pending), concluido: pending === 0 } };
 }
 
 /** The contract view of an order (drops internal fields). */

@@ -633,17 +633,17 @@ describe('a payment the gateway reports after its units were sold to others', ()
     try {
       const held = await counter();
       const note = signNotification(p!.gateway_ref, 'paid', TEST_WEBHOOK_SECRET);
-      expect((await webhook(note)).body).toEqual({ result: { outcome: 'refunding' } });
+      // The money goes back through the adapter at once; recovery has nothing left to do.
+      expect((await webhook(note)).body).toEqual({ result: { outcome: 'refunded' } });
       expect((await order(r.idmovimentacao))?.status).toBe('EX');
       expect(await tickets(r.idmovimentacao)).toBe(0);
       expect(await counter()).toBe(held);
-      // The next recovery pass gives the money back, once.
       const report = await recoverPayments(s.db, {
         gateways: s.app.paymentGateways,
         brands: s.brands,
         afterSeconds: 0,
       });
-      expect(report.refunded).toBe(1);
+      expect(report.refunded).toBe(0);
       const [after] = await rows<{ status: string }>(
         s.db,
         sql`SELECT status FROM pagamento WHERE idmovimentacao = ${r.idmovimentacao}`,

@@ -15,6 +15,7 @@ import { generic } from '../errors';
 import { escapeHtml, htmlPage } from '../html';
 import { t } from '../i18n';
 import { enqueueMail } from '../mail/outbox';
+import { brl as brlOfCents } from '../tickets/pdf';
 import {
   cancelOrder,
   refuse,
@@ -22,21 +23,25 @@ import {
   retakeUnits,
   returnToCart,
 } from '../orders/lifecycle';
-import type { ChargeNotification } from './gateway';
+import type { ChargeNotification, PaymentGateway } from './gateway';
 import { issuedBoleto } from './issued';
 import { itfSvg } from './methods/boleto';
+import { refundCharge } from './recovery';
 import { concludePaid, type PaymentScope } from './service';
 
 /**
  * Queues the mail telling the buyer of order `idmovimentacao` that its slip or Pix charge was
- * paid (`payment_confirmed`) or released unpaid (`payment_released`), in their language. Inside
+ * paid (`payment_confirmed`), released unpaid (`payment_released`), or paid too late and given
+ * back (`payment_refunded`, with the amount), in their language. Inside
  * the caller's transaction when given one, so the mail exists exactly when the change does.
  */
 export async function tellBuyer(
   db: Db,
   brands: readonly LoadedBrand[],
   idmovimentacao: number,
-  kind: 'payment_confirmed' | 'payment_released',
+  kind: 'payment_confirmed' | 'payment_released' | 'payment_refunded',
+  /** The amount given back (`payment_refunded`). */
+  refundedCents = 0,
 ): Promise<void> {
   const who = await firstRow<{
     brand: string;
@@ -59,7 +64,11 @@ export async function tellBuyer(
     locale,
     to: who.email,
     kind,
-    vars: { nome: who.nome || who.email, localizador: who.localizador },
+    vars: {
+      nome: who.nome || who.email,
+      localizador: who.localizador,
+      ...(kind === 'payment_refunded' ? { valor: brlOfCents(refundedCents) } : {}),
+    },
     // The tickets' PDF, made when the mail is sent (server/mail/attachments.ts).
     ...(kind === 'payment_confirmed'
       ? { attachments: [{ kind: 'tickets' as const, idmovimentacao }] }
@@ -117,49 +126,49 @@ export async function cardChargeRef(
 }
 
 /** What a notification did: nothing when it was seen before (a replay) or names no payment. */
-export type Resolution = 'paid' | 'released' | 'refunding' | 'unchanged' | 'unknown';
+export type Resolution = 'paid' | 'released' | 'refunded' | 'refunding' | 'unchanged' | 'unknown';
 
 /**
- * Applies a verified notification of gateway `gatewayId` to its payment, once: under the
- * order's row lock, only a `pending` payment moves. Paid → approved, the order PA with its
- * tickets; expired or failed → the order EX, its units given back; the buyer is mailed either
- * way (same transaction). A payment the sweep already
- * expired that the gateway reports paid is honoured when its units still fit (taken back, the
- * tickets issued), else refunded through the adapter by the next recovery pass (`refunding`).
+ * Applies a verified notification of `gateway` to its payment, once: under the order's row lock,
+ * only a `pending` payment moves. Paid → approved, the order PA with its tickets; expired or
+ * failed → the order EX, its units given back; the buyer is mailed either way (same
+ * transaction).
+ *
+ * A payment "paid" after it was closed (its slip or Pix charge expired, by notification or the
+ * sweep, or cancelled by the buyer) is honoured only when the order may still take its units:
+ * an EX order takes them back when they still fit their stock's capacity (decided by PostgreSQL
+ * under the stock rows' locks, the hold's rule: sold + held ≤ capacity; lifecycle
+ * `retakeUnits`), an order back in the cart (RE) with no other payment under way keeps its
+ * own. Otherwise (units gone, order cancelled, paid or being paid another way) the payment is
+ * marked `refunding` and given back through the adapter at once (`refunded`, the buyer mailed
+ * `payment_refunded`); if the gateway cannot be reached, the next recovery pass finishes it.
+ * Never oversold, never paid without tickets.
  */
 export async function resolveCharge(
   db: Db,
   brands: readonly LoadedBrand[],
-  gatewayId: string,
+  gateway: PaymentGateway,
   n: ChargeNotification,
 ): Promise<Resolution> {
   const [found] = await db
     .select({ id: pagamento.id, idmovimentacao: pagamento.idmovimentacao })
     .from(pagamento)
-    .where(and(eq(pagamento.gateway, gatewayId), eq(pagamento.gatewayRef, n.gatewayRef)));
+    .where(and(eq(pagamento.gateway, gateway.id), eq(pagamento.gatewayRef, n.gatewayRef)));
   if (!found) return 'unknown';
-  return db.transaction(async (tx): Promise<Resolution> => {
+  const resolution = await db.transaction(async (tx): Promise<Resolution> => {
     const mov = await firstRow<{ status: StatusMovimentacao }>(
       tx,
       sql`SELECT status FROM movimentacao WHERE id = ${found.idmovimentacao} FOR UPDATE`,
     );
     const [p] = await tx.select().from(pagamento).where(eq(pagamento.id, found.id));
     if (!mov || !p) return 'unknown';
-    const lateButPaid = n.status === 'paid' && p.status === 'expired' && mov.status === 'EX';
-    if (p.status !== 'pending' && !lateButPaid) return 'unchanged';
+    const late = n.status === 'paid' && (p.status === 'expired' || p.status === 'cancelled');
+    if (p.status !== 'pending' && !late) return 'unchanged';
     if (n.status === 'paid') {
-      // Paid after the sweep released the order: honoured only when its units still fit their
-      // stock and the session has not started (taken back under the stock's lock); otherwise
-      // the money goes back through the adapter (recovery.ts finishes `refunding` payments), so
-      // a late payment never oversells nor stays paid without tickets.
-      if (lateButPaid && !(await retakeUnits(tx, p.idmovimentacao))) {
+      if (late && !(await mayKeepUnits(tx, p.id, p.idmovimentacao, mov.status))) {
         await tx
           .update(pagamento)
-          .set({
-            status: 'refunding',
-            avisadoEm: sql`now()`,
-            updatedAt: sql`now() - interval '1 hour'`,
-          })
+          .set({ status: 'refunding', avisadoEm: sql`now()`, updatedAt: sql`now()` })
           .where(eq(pagamento.id, p.id));
         return 'refunding';
       }
@@ -184,6 +193,40 @@ export async function resolveCharge(
     }
     return 'released';
   });
+  if (resolution !== 'refunding') return resolution;
+  // The money goes back now, outside the transaction (a gateway call); a failure leaves it
+  // `refunding` for the next recovery pass.
+  const [due] = await db.select().from(pagamento).where(eq(pagamento.id, found.id));
+  try {
+    return due && (await refundCharge(db, due, gateway, brands)) === 'refunded'
+      ? 'refunded'
+      : 'refunding';
+  } catch {
+    return 'refunding';
+  }
+}
+
+/**
+ * May order `idmovimentacao` (locked by the caller, status `status`) keep the units of its
+ * payment `idpagamento` that was paid after it closed? EX: when they still fit, taken back
+ * (`retakeUnits`). RE (its slip cancelled, back in the cart): when no other payment of the order
+ * is under way or done, it still holds them. Anything else: no.
+ */
+async function mayKeepUnits(
+  tx: Db,
+  idpagamento: number,
+  idmovimentacao: number,
+  status: StatusMovimentacao,
+): Promise<boolean> {
+  if (status === 'RE') {
+    const other = await firstRow<{ id: number }>(
+      tx,
+      sql`SELECT id FROM pagamento WHERE idmovimentacao = ${idmovimentacao} AND id <> ${idpagamento}
+            AND status IN ('processing','unknown','pending','approved') LIMIT 1`,
+    );
+    if (other) return false;
+  } else if (status !== 'EX') return false;
+  return retakeUnits(tx, idmovimentacao);
 }
 
 /**

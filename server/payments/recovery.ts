@@ -218,7 +218,7 @@ async function settleRecovered(
  * (once, under the order's lock). The adapter's refund is idempotent, so two servers finishing
  * the same refund do no harm. Without the capability (or a reference) it stays `refunding`.
  */
-async function refundCharge(
+export async function refundCharge(
   db: Db,
   p: PagamentoRow,
   gateway: PaymentGateway | undefined,
@@ -235,7 +235,7 @@ async function refundCharge(
       .where(and(eq(pagamento.id, p.id), eq(pagamento.status, 'refunding')))
       .returning({ id: pagamento.id });
     if (moved.length === 0) return 'skipped';
-    if (brands) await tellBuyer(tx, brands, p.idmovimentacao, 'payment_released');
+    if (brands) await tellBuyer(tx, brands, p.idmovimentacao, 'payment_refunded', p.valorCents);
     return 'refunded';
   });
 }

@@ -57,7 +57,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (
       if ('refundKey' in note) {
         return { result: { outcome: await resolveRefund(db, brands, gateway.id, note) } };
       }
-      return { result: { outcome: await resolveCharge(db, brands, gateway.id, note) } };
+      return { result: { outcome: await resolveCharge(db, brands, gateway, note) } };
     },
   );
 

@@ -89,6 +89,18 @@ export function OrderCard({
         </Flex>
       </Card.Header>
       <Card.Body pt="2" gap="4">
+        {order.pagamento_devolvido ? (
+          <Text fontSize="sm" data-testid="order-late-refund">
+            <FormattedMessage
+              id={
+                order.pagamento_devolvido.concluido
+                  ? 'order.latePaymentRefunded'
+                  : 'order.latePaymentRefunding'
+              }
+              values={{ valor: formatMoney(order.pagamento_devolvido.valor) }}
+            />
+          </Text>
+        ) : null}
         <DataList.Root orientation="horizontal" size="sm" gap="1">
           <DataList.Item>
             <DataList.ItemLabel>
