@@ -2,8 +2,9 @@
  * fast-check arbitraries of bad requests, derived from the contract's JSON Schemas: a value that
  * fits a schema (the subset of JSON Schema the contract uses), then one mutation that makes it
  * bad — a wrong type, a missing or extra field, a NUL or an unpaired surrogate in a string, a
- * huge string, deep nesting, an array where a string goes — plus hostile query strings (repeated
- * names, malformed percent-escapes) and path segments.
+ * huge string, deep nesting, an array where a string goes, an object whose key shadows
+ * Object.prototype's (`{"toString":1}`), at one node or at every leaf — plus hostile query
+ * strings (repeated names, prototype names, malformed percent-escapes) and path segments.
  */
 import fc from 'fast-check';
 
@@ -209,8 +210,35 @@ const nested = (n: number, leaf: Json): Json => {
   return v;
 };
 
+/** Object.prototype's own names (`toString`, `valueOf`, `constructor`, `__proto__`, ...). */
+export const PROTOTYPE_NAMES: readonly string[] = Object.getOwnPropertyNames(Object.prototype);
+
+/** `{ [name]: value }` as an own key, `__proto__` too. */
+export const shadowing = (name: string, value: Json = 1): Json => withKey({}, name, value);
+
+/**
+ * An object one of whose keys is a name of Object.prototype's: code that expects every object to
+ * have `toString` or `valueOf` (a deep equality) calls the value instead.
+ */
+export const shadowValue: fc.Arbitrary<Json> = fc
+  .tuple(fc.constantFrom(...PROTOTYPE_NAMES), fc.constantFrom<Json>(1, 'x', null, {}, []))
+  .map(([name, value]) => shadowing(name, value));
+
+/**
+ * `v` with every scalar leaf replaced by `leaf` (so two fields a form compares, an e-mail and its
+ * confirmation, are both such objects).
+ */
+export function everyLeaf(v: Json, leaf: Json): Json {
+  if (Array.isArray(v)) return v.length === 0 ? [leaf] : v.map((c) => everyLeaf(c, leaf));
+  if (v !== null && typeof v === 'object') {
+    return Object.fromEntries(Object.entries(v).map(([k, c]) => [k, everyLeaf(c, leaf)]));
+  }
+  return leaf;
+}
+
 /** Values of the wrong kind for almost any field. */
 export const wrongValue: fc.Arbitrary<Json> = fc.oneof(
+  shadowValue,
   hostileString,
   fc.constantFrom<Json>(
     null,
@@ -253,9 +281,9 @@ const extraKey: fc.Arbitrary<string> = fc.oneof(
     'admin',
     'constructor',
     'prototype',
-    '__proto__',
     'a\u0000b',
   ),
+  fc.constantFrom(...PROTOTYPE_NAMES),
   fc.string({ maxLength: 12 }),
 );
 
@@ -275,7 +303,8 @@ type Mutation =
   | { op: 'nul' }
   | { op: 'delete' }
   | { op: 'add'; key: string; value: Json }
-  | { op: 'wrap' };
+  | { op: 'wrap' }
+  | { op: 'shadow'; name: string };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 4, arbitrary: wrongValue.map((value) => ({ op: 'replace', value }) as Mutation) },
@@ -288,6 +317,12 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
       .map(([key, value]) => ({ op: 'add', key, value }) as Mutation),
   },
   { weight: 1, arbitrary: fc.constant({ op: 'wrap' } as Mutation) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(...PROTOTYPE_NAMES)
+      .map((name) => ({ op: 'shadow', name }) as Mutation),
+  },
 );
 
 /** `v` with `m` applied at `path` (a deep copy; `v` is left as it was). */
@@ -306,6 +341,8 @@ function applyAt(v: Json, path: (string | number)[], m: Mutation): Json {
         return [v, m.value];
       case 'wrap':
         return [v, v];
+      case 'shadow':
+        return everyLeaf(v, shadowing(m.name));
     }
   }
   const [head, ...rest] = path as [string | number, ...(string | number)[]];
@@ -383,6 +420,7 @@ const queryName: fc.Arbitrary<string> = fc.oneof(
     'redirect',
     'access_token',
   ),
+  fc.constantFrom(...PROTOTYPE_NAMES),
   fc.string({ maxLength: 8 }).map(encodeURIComponent),
 );
 

@@ -155,6 +155,34 @@ describe('text fields: NUL and unpaired surrogates', () => {
     expect(deeper.statusCode).toBe(200);
     expect(deeper.json()).toEqual(badParams());
   });
+
+  it('refuses values whose keys shadow Object.prototype before any comparison (cadastro was a 500)', async () => {
+    for (const [a, b] of [
+      ['_email', '_email2'],
+      ['_senha', '_senha2'],
+    ]) {
+      for (const name of ['toString', 'valueOf']) {
+        const body = JSON.stringify({ [a!]: { [name]: 1 }, [b!]: { [name]: 1 } });
+        const res = await postJson('/cadastro/1', body);
+        expect(res.statusCode, body).toBe(200);
+        expect(res.json(), body).toEqual(badParams());
+      }
+    }
+    const en = await postJson('/cadastro/1?lang=en_US', '{"_email":{"hasOwnProperty":1}}');
+    expect(en.json()).toEqual(badParams('en-US'));
+    // In an RPC call's params and in a query too.
+    const rpc = await postJson(
+      '/router.php?class=SuperIngresso&method=getApresentacoes',
+      JSON.stringify({
+        class: 'SuperIngresso',
+        method: 'getApresentacoes',
+        params: [{ constructor: 1 }],
+      }),
+    );
+    expect(rpc.json()).toEqual(badParams());
+    const query = await s.app.inject({ method: 'GET', url: '/tickets/cart?valueOf=1' });
+    expect(query.json()).toEqual(badParams());
+  });
 });
 
 describe('repeated query parameters: the last value wins', () => {

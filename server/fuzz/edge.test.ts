@@ -34,7 +34,14 @@ describe('edge helpers', () => {
     expect(isCleanInput({ 'k\u0000': 1 })).toBe(false);
     expect(isCleanInput(JSON.parse('{"__proto__":{}}'))).toBe(false);
     expect(isCleanInput({ constructor: { prototype: {} } })).toBe(false);
-    expect(isCleanInput({ constructor: 'a name' })).toBe(true);
+    // Every key of Object.prototype's, whatever its value, anywhere (a deep equality calls them).
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+      const own = JSON.parse(`{"${name}":1}`);
+      expect(isCleanInput(own), name).toBe(false);
+      expect(isCleanInput({ a: [{ b: own }] }), name).toBe(false);
+    }
+    expect(isCleanInput({ constructor: 'a name' })).toBe(false);
+    expect(isCleanInput({ toStringx: 1, _valueOf: 1 })).toBe(true);
     let deep: unknown = 'x';
     for (let i = 0; i < MAX_BODY_DEPTH; i++) deep = [deep];
     expect(isCleanInput(deep)).toBe(true);

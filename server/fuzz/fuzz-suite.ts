@@ -9,8 +9,11 @@
  * header) and logged in as the demo person.
  *
  * Each route and method first gets a fixed corpus (every form's valid sample, and each RPC
- * method's params made of ids that exist, with a NUL in every string; every known query name
- * repeated; a broken escape in the path), then FUZZ_RUNS generated requests.
+ * method's params made of ids that exist, with a NUL in every string; the same with every value
+ * an object whose keys shadow Object.prototype's, `{"toString":1,"valueOf":1,...}`, so the
+ * fields a form compares are both such objects; every known query name repeated; a broken
+ * escape in the path), then FUZZ_RUNS generated requests, whose mutations include such objects
+ * at one field or at every field.
  *
  * Every answer must be: below 500; with the security headers; `no-store` when the request
  * carried Authorization; JSON in the error envelope or a result (a generated payload may happen
@@ -41,8 +44,10 @@ import {
   badPathSuffix,
   badQuery,
   badSegment,
+  everyLeaf,
   fromSchema,
   type KnownValues,
+  PROTOTYPE_NAMES,
   REPEATED_QUERY,
   type SchemaNode,
   stringPaths,
@@ -84,6 +89,24 @@ function readForms(): { schema: SchemaNode; sample: unknown }[] {
   return out;
 }
 const FORMS = readForms();
+
+/**
+ * An object with every name of Object.prototype's as its own key but `__proto__` (refused as a
+ * poisoning key long before; without it the body reaches whatever calls the others).
+ */
+const SHADOWING = Object.fromEntries(
+  PROTOTYPE_NAMES.filter((n) => n !== '__proto__').map((n) => [n, 1]),
+);
+
+/**
+ * Every form's sample fields, as they are and with the `_` prefix, in one object, each value
+ * {@link SHADOWING}: one body that has every form compare two such objects (an e-mail and its
+ * confirmation, a password and its repetition).
+ */
+const SHADOWED_FORMS = everyLeaf(
+  Object.assign({}, ...FORMS.flatMap(({ sample }) => [sample ?? {}, underscored(sample ?? {})])),
+  SHADOWING,
+);
 
 /**
  * What a REST body is derived from: every form schema, its fields as they are or with the `_`
@@ -282,6 +305,12 @@ function restCorpus(route: EdgeRoute, mode: Mode): FuzzRequest[] {
     { ...common, url: `${pathname}%E0%A4%A` },
   ];
   if (hasBody(route.method)) {
+    out.push({
+      ...common,
+      url: pathname,
+      body: JSON.stringify(SHADOWED_FORMS),
+      contentType: 'application/json',
+    });
     for (const { sample } of FORMS) {
       if (sample === undefined) continue;
       for (const body of [sample, underscored(sample)]) {
@@ -422,6 +451,11 @@ function rpcCorpus(cls: string, method: string, mode: Mode, ids: KnownValues): F
       ...common,
       url: `/router.php?method=getEventos&class=SuperIngresso&method=${method}&class=${cls}&${REPEATED_QUERY}`,
       body: JSON.stringify({ class: cls, method, params }),
+    },
+    {
+      ...common,
+      url,
+      body: JSON.stringify({ class: cls, method, params: everyLeaf(params, SHADOWING) }),
     },
   ].map((r) => ({ ...r, valid: validRpc(cls, method, r.body) }));
 }

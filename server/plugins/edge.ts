@@ -6,8 +6,9 @@
  *   unpaired UTF-16 surrogate (not text at all; the drivers would store it silently as U+FFFD),
  *   anywhere in the query, the path parameters or the JSON body (keys included), is bad input:
  *   code 0 'error.badParams'. So are a body nested deeper than {@link MAX_BODY_DEPTH} and
- *   prototype-poisoning keys (`__proto__`, `constructor.prototype`), which Fastify's own JSON
- *   parser would refuse but the app's lenient parser (text/plain bodies) does not. A page a
+ *   any key that is one of Object.prototype's own names (`__proto__`, `constructor`, `toString`,
+ *   `valueOf`, ...: prototype-keys.ts), in a body, query or path: such a key poisons a prototype
+ *   or shadows a method a deep equality calls (a 500 in the forms' confirmation checks). A page a
  *   browser navigates to may take over the check of its query and path ({@link EdgeRouteConfig}).
  * - Repeated query parameters: the LAST value wins, for every route (`?status=PA&status=RE` reads
  *   `status=RE`). That is what the PHP API this one mirrors did (`$_GET` keeps the last value), so
@@ -38,6 +39,7 @@ import { brandForHost } from '../brands/select';
 import { badParams } from '../errors';
 import { parseLang, requestLocale, t } from '../i18n';
 import { errorBody } from './envelope';
+import { shadowsPrototype } from './prototype-keys';
 import { installSecurity } from './security';
 
 /** What a route may tell the edge (`app.get(url, { config: { edge: {...} } }, handler)`). */
@@ -71,7 +73,7 @@ export function isStorableText(s: string): boolean {
 
 /**
  * Whether a parsed JSON value (or a query/params object) is acceptable at the edge: every string
- * and key storable text, no prototype-poisoning key, nesting at most `maxDepth`. Iterative, so a
+ * and key storable text, no key of Object.prototype's, nesting at most `maxDepth`. Iterative, so a
  * hostile depth cannot overflow the stack.
  */
 export function isCleanInput(value: unknown, maxDepth = MAX_BODY_DEPTH): boolean {
@@ -86,12 +88,8 @@ export function isCleanInput(value: unknown, maxDepth = MAX_BODY_DEPTH): boolean
         for (const item of v) stack.push([item, depth + 1]);
       } else {
         for (const key of Object.keys(v)) {
-          if (key === '__proto__' || !isStorableText(key)) return false;
-          const child = (v as Record<string, unknown>)[key];
-          if (key === 'constructor' && child !== null && typeof child === 'object') {
-            if (Object.hasOwn(child, 'prototype')) return false;
-          }
-          stack.push([child, depth + 1]);
+          if (shadowsPrototype(key) || !isStorableText(key)) return false;
+          stack.push([(v as Record<string, unknown>)[key], depth + 1]);
         }
       }
     }
