@@ -4,10 +4,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiErrorBody, CarrinhoItem, PortadorDados } from '../../schemas/contract';
 import { toErrorBody } from '../api/api-error';
 import type { MessageId } from '../lib/messages';
-import { ErrorAlert, ErrorMessage } from './error-alert';
+import { ErrorMessage } from './error-alert';
 import { SchemaForm } from './forms/schema-form';
 import { ModalFrame } from './modal-frame';
 import { notify } from './notify';
+import { RevealedError } from './revealed-error';
 
 /** The ticket a holder form is for: the checkout's held tickets and My orders' paid ones. */
 export interface HolderFormTicket {
@@ -19,7 +20,8 @@ export interface HolderFormTicket {
 }
 
 /**
- * The holder form of one ticket, in a dialog; it stays open with the server's refusal. `saved`:
+ * The holder form of one ticket, in a dialog; it stays open with the server's refusal,
+ * shown under its save button. `saved`:
  * what the notice says once it is saved.
  */
 export function HolderForm({
@@ -65,7 +67,6 @@ export function HolderForm({
       testId="holder-form"
     >
       <Stack gap="4">
-        {error ? <ErrorAlert message={<ErrorMessage error={error} />} /> : null}
         {ticket ? (
           <SchemaForm<PortadorDados>
             key={ticket.item.iditem}
@@ -92,6 +93,14 @@ export function HolderForm({
                 setPending(false);
               }
             }}
+          />
+        ) : null}
+        {/* Beside "save", where the person tapped, in view and focused. */}
+        {error ? (
+          <RevealedError
+            reveal={error}
+            message={<ErrorMessage error={error} />}
+            testId="holder-form-error"
           />
         ) : null}
       </Stack>

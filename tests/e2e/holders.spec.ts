@@ -198,3 +198,39 @@ test('in English: the purchase terms must be ticked, read in a dialog, before pa
   await page.getByTestId('pay-button').click();
   await expect(page).toHaveURL(/\/en\/requests$/, { timeout: 20_000 });
 });
+
+test('on a phone, the holder form’s refusal shows beside “save”, in view and focused (issue 39)', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const who = await holdMatchTickets(page, baseURL!, 'holders-phone', 'pt-BR');
+  const tickets = page.getByTestId('holder-ticket');
+  const buyer = `${who.nome} ${who.sobrenome}`;
+  await tickets
+    .nth(0)
+    .getByRole('button', { name: msg('pt-BR', 'holders.useBuyer', { nome: buyer }) })
+    .click();
+  await expect(tickets.nth(0).getByTestId('holder-bound')).toBeVisible();
+
+  // The same person on the second ticket of the match: refused.
+  await tickets.nth(1).getByTestId('holder-fill').click();
+  const dialog = page.getByRole('dialog');
+  await field(dialog, 'pt-BR', 'nome').fill(who.nome);
+  await field(dialog, 'pt-BR', 'sobrenome').fill(who.sobrenome);
+  await dialog
+    .getByRole('combobox', { name: msg('pt-BR', 'form.field.nacionalidade') })
+    .selectOption('BR');
+  await field(dialog, 'pt-BR', 'documento').fill('529.982.247-25');
+  await field(dialog, 'pt-BR', 'dt_nascimento').fill('02/03/2001');
+  await dialog.getByRole('button', { name: msg('pt-BR', 'holders.save') }).click();
+  const refusal = dialog
+    .getByRole('alert')
+    .filter({ hasText: msg('pt-BR', 'error.holderDuplicate') });
+  await expect(refusal).toBeInViewport({ ratio: 1 });
+  // Focus is on the message (a screen reader reads it; the next Tab goes on from there).
+  await expect
+    .poll(() => refusal.evaluate((alert) => alert.parentElement!.contains(document.activeElement)))
+    .toBe(true);
+  await page.screenshot({ path: 'test-results/holders-phone-refusal.png' });
+});

@@ -13,6 +13,7 @@ import { toErrorBody } from '../../../api/api-error';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { SchemaForm } from '../../../components/forms/schema-form';
 import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
+import { RevealedError } from '../../../components/revealed-error';
 import { LoadingState } from '../../../components/loading-state';
 import { RadioOption } from '../../../components/radio-option';
 import { usePathFor } from '../../../lib/use-path-for';
@@ -210,7 +211,11 @@ export function DeliverySection({
           </Text>
         ) : null}
         {error && !showForm ? (
-          <ErrorAlert message={<ErrorMessage error={error} />} testId="delivery-error" />
+          <RevealedError
+            reveal={error}
+            message={<ErrorMessage error={error} />}
+            testId="delivery-error"
+          />
         ) : null}
         {!editavel && enderecos !== null ? (
           <Text fontSize="sm">
@@ -247,11 +252,6 @@ export function DeliverySection({
             <Text as="legend" fontWeight="medium" mb="2">
               <FormattedMessage id={noOptions ? 'delivery.none' : 'delivery.formTitle'} />
             </Text>
-            {error ? (
-              <Box mb="2">
-                <ErrorAlert message={<ErrorMessage error={error} />} testId="delivery-error" />
-              </Box>
-            ) : null}
             <SchemaForm<EnderecoEntregaDados>
               formId="address"
               idPrefix="delivery"
@@ -262,6 +262,16 @@ export function DeliverySection({
               pending={saving === 'new'}
               onSubmit={(address) => choose(address)}
             />
+            {/* Under "use this address", where the person tapped, in view and focused. */}
+            {error ? (
+              <Box mt="2">
+                <RevealedError
+                  reveal={error}
+                  message={<ErrorMessage error={error} />}
+                  testId="delivery-error"
+                />
+              </Box>
+            ) : null}
             {adding && !noOptions ? (
               <Button
                 variant="ghost"

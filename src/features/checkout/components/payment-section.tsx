@@ -1,9 +1,10 @@
 import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useDeferredValue, useId, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { GarantiaOferta, SandboxCardInput } from '../../../../schemas/contract';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { LoadingState } from '../../../components/loading-state';
+import { RevealedError } from '../../../components/revealed-error';
 import { useBrand } from '../../../lib/brand-context';
 import { formatMoney } from '../../../lib/money';
 import { trackPaymentInfo } from '../../../lib/tracking/track';
@@ -59,7 +60,6 @@ export function PaymentSection({
   const [card, setCard] = useState<SandboxCardInput>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
   const terms = usePurchaseTerms();
   const [accepted, setAccepted] = useState(false);
   const termsRef = useRef<HTMLInputElement>(null);
@@ -73,11 +73,6 @@ export function PaymentSection({
   const [captcha, setCaptcha] = useState<string | undefined>(undefined);
   // Shown when a payment was asked without a solution, until one is given.
   const [captchaMissing, setCaptchaMissing] = useState(false);
-
-  // A declined card: the message is announced and focus goes to it.
-  useEffect(() => {
-    if (pay.failed && pay.error) alertRef.current?.focus();
-  }, [pay.failed, pay.error]);
 
   const acceptedBrands = pay.gateway?.bandeiras_aceitas ?? [];
 
@@ -191,17 +186,6 @@ export function PaymentSection({
       {pay.gateway && formShown ? (
         <Stack asChild gap="5">
           <form onSubmit={submit} noValidate>
-            {pay.failed && pay.error ? (
-              <Box ref={alertRef} tabIndex={-1} outline="none">
-                <ErrorAlert
-                  message={<ErrorMessage error={pay.error} />}
-                  onRetry={
-                    pay.canRetry ? () => pay.actor.send({ type: 'payment.retry' }) : undefined
-                  }
-                  testId="payment-failed"
-                />
-              </Box>
-            ) : null}
             <MethodPicker
               formas={pay.formas}
               value={pay.forma}
@@ -277,6 +261,15 @@ export function PaymentSection({
                     </Button>
                   </Stack>
                 }
+              />
+            ) : null}
+            {/* A declined card or a refusal: above the pay button, in view and focused. */}
+            {pay.failed && pay.error ? (
+              <RevealedError
+                reveal={pay.error}
+                message={<ErrorMessage error={pay.error} />}
+                onRetry={pay.canRetry ? () => pay.actor.send({ type: 'payment.retry' }) : undefined}
+                testId="payment-failed"
               />
             ) : null}
             <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }} justify="space-between">
