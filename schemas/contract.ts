@@ -119,6 +119,7 @@ export const ServerMessage = {
   termsRequired: 'error.termsRequired',
   termNotFound: 'error.termNotFound',
   agencyAwaiting: 'error.agencyAwaiting',
+  agencyEmailUnconfirmed: 'error.agencyEmailUnconfirmed',
   agenciesClosed: 'error.agenciesClosed',
   profileIncomplete: 'error.profileIncomplete',
   profileDocument: 'error.profileDocument',

@@ -1,7 +1,9 @@
 /**
  * Operator command: `npm run agency -- approve <email> --brand <id>`.
  *
- * Gives an agency awaiting approval the agency type and mails it. With DATABASE_URL it works on
+ * Gives an agency awaiting approval the agency type and mails it. An agency whose e-mail is
+ * still unconfirmed is approved too, with a warning: it cannot buy until it opens the
+ * confirmation link it was mailed (exit code 0 all the same). With DATABASE_URL it works on
  * PostgreSQL directly. With the embedded database: when a server holds DATA_DIR it asks that
  * server (loopback endpoint, secret in DATA_DIR/operator.json); otherwise it opens the data
  * directory itself.
@@ -13,7 +15,12 @@ import { loadBrands } from '../server/brands/loader';
 import { openDb } from '../server/db/client';
 import { readEnv } from '../server/env';
 
-const USAGE = 'usage: npm run agency -- approve <email> --brand <brand-id>';
+const USAGE = [
+  'usage: npm run agency -- approve <email> --brand <brand-id>',
+  'An agency buys once its e-mail is confirmed and it is approved. One whose e-mail is still',
+  'unconfirmed is approved all the same, with a warning: buying stays blocked until it opens',
+  'the confirmation link it was mailed.',
+].join('\n');
 
 function fail(message: string): never {
   console.error(message);
@@ -33,10 +40,14 @@ const brands = await loadBrands(env.brandsDir);
 const brand = brandId ? brands.find((b) => b.id === brandId) : brands.find((b) => b.brand.default);
 if (!brand) fail(`No brand ${brandId ?? '(default)'} in ${env.brandsDir}. ${USAGE}`);
 
+const UNCONFIRMED =
+  '\nWarning: its e-mail is not confirmed yet, so it cannot buy until it opens the confirmation link it was mailed.';
 const MESSAGES = {
   approved: `Approved: ${email} (${brand.id}) is now an agency; an e-mail tells them.`,
+  'approved-unconfirmed': `Approved: ${email} (${brand.id}) is now an agency; an e-mail tells them.${UNCONFIRMED}`,
   'not-found': `No account ${email} in brand ${brand.id}.`,
   'already-approved': `${email} (${brand.id}) is already an approved agency.`,
+  'already-approved-unconfirmed': `${email} (${brand.id}) is already an approved agency.${UNCONFIRMED}`,
   'not-an-agency': `${email} (${brand.id}) did not sign up as an agency.`,
 } as const;
 
@@ -75,4 +86,10 @@ if (!outcome) {
   }
 }
 console.log(MESSAGES[outcome]);
-process.exit(outcome === 'approved' || outcome === 'already-approved' ? 0 : 1);
+const done: readonly string[] = [
+  'approved',
+  'approved-unconfirmed',
+  'already-approved',
+  'already-approved-unconfirmed',
+];
+process.exit(done.includes(outcome) ? 0 : 1);

@@ -15,9 +15,23 @@ import { pessoa } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { normalizeEmail } from './repository';
 
-export type ApproveOutcome = 'approved' | 'not-found' | 'already-approved' | 'not-an-agency';
+/**
+ * `approved-unconfirmed` (`already-approved-unconfirmed`): approved, but its e-mail is still unconfirmed, so it cannot buy until it
+ * opens the confirmation link (rules.ts agencyBlock); the operator is told so. The approval is
+ * not refused: it is the operator's decision, and the confirmation the agency's own step.
+ */
+export type ApproveOutcome =
+  | 'approved'
+  | 'approved-unconfirmed'
+  | 'not-found'
+  | 'already-approved'
+  | 'already-approved-unconfirmed'
+  | 'not-an-agency';
 
-/** Approves the agency of `brand` with `email`; `origin` is the site address for the mail's link. */
+/**
+ * Approves the agency of `brand` with `email`; `origin` is the site address for the mail's link.
+ * An agency whose e-mail is unconfirmed is approved all the same (`approved-unconfirmed`).
+ */
 export async function approveAgency(
   db: Db,
   brand: LoadedBrand,
@@ -32,7 +46,9 @@ export async function approveAgency(
       .where(and(eq(pessoa.brand, brand.id), eq(pessoa.email, normalizeEmail(email))))
       .for('update');
     if (!p) return 'not-found';
-    if (p.idpessoaTipo === rules.idagencia) return 'already-approved';
+    if (p.idpessoaTipo === rules.idagencia) {
+      return p.emailConfirmadoEm ? 'already-approved' : 'already-approved-unconfirmed';
+    }
     if (p.idpessoaTipo !== rules.idagenciaaguardando) return 'not-an-agency';
     await tx
       .update(pessoa)
@@ -45,7 +61,7 @@ export async function approveAgency(
       kind: 'agency_approved',
       vars: { nome: p.nome, link: `${origin}/`, origin },
     });
-    return 'approved';
+    return p.emailConfirmadoEm ? 'approved' : 'approved-unconfirmed';
   });
 }
 

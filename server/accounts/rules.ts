@@ -18,15 +18,31 @@ export function agenciesOpen(brand: LoadedBrand): boolean {
 }
 
 /**
- * Why a person cannot buy yet, as the error to answer (spec §8 codes 13087, 13225, 13227,
- * 13089), or null: an agency awaiting approval; an agency without CNPJ or company name; a
- * person without CPF, passport or CNPJ; no address where the brand requires one.
+ * Why an agency cannot buy yet (spec §4: it confirms its e-mail and an operator approves it),
+ * or null (also for a person who is not an agency): its e-mail unconfirmed (what it can do
+ * itself, so said first), then awaiting approval. Checked at the hold and at the payment's start.
  */
-export function purchaseBlock(brand: LoadedBrand, p: Pessoa): AppError | null {
+export function agencyBlock(brand: LoadedBrand, p: Pessoa): AppError | null {
   const rules = brand.brand.regrasDoNegocio;
+  const agency = p.idpessoaTipo === rules.idagencia || p.idpessoaTipo === rules.idagenciaaguardando;
+  if (!agency) return null;
+  if (!p.emailConfirmadoEm) return new AppError(ErrorCode.Rejected, 'error.agencyEmailUnconfirmed');
   if (p.idpessoaTipo === rules.idagenciaaguardando) {
     return new AppError(ErrorCode.Rejected, 'error.agencyAwaiting');
   }
+  return null;
+}
+
+/**
+ * Why a person cannot buy yet, as the error to answer (spec §8 codes 13087, 13225, 13227,
+ * 13089), or null: an agency whose e-mail is unconfirmed or that awaits approval
+ * ({@link agencyBlock}); an agency without CNPJ or company name; a person without CPF, passport
+ * or CNPJ; no address where the brand requires one.
+ */
+export function purchaseBlock(brand: LoadedBrand, p: Pessoa): AppError | null {
+  const rules = brand.brand.regrasDoNegocio;
+  const agency = agencyBlock(brand, p);
+  if (agency) return agency;
   if (p.idpessoaTipo === rules.idagencia) {
     if (!p.empresaCnpj && !p.empresaRazao) {
       return new AppError(ErrorCode.ProfileAgency, 'error.profileAgency');

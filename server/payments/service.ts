@@ -14,6 +14,7 @@ import type {
   PagamentoOpcoes,
   StatusMovimentacao,
 } from '../../schemas/contract';
+import { agencyBlock } from '../accounts/rules';
 import { recordAcceptance } from '../accounts/service';
 import { captchaRequired, verifyCaptcha } from '../captcha/verify';
 import type { CartScope } from '../cart/cart';
@@ -428,6 +429,9 @@ export async function iniciarPagamento(
 ): Promise<IniciarPagamentoResult> {
   const forma = FORMA_OF_ID[idformapag];
   if (!forma) throw badParams();
+  // An agency pays only once its e-mail is confirmed and it is approved (as at the hold).
+  const agencyBlocked = agencyBlock(s.brand, s.pessoa);
+  if (agencyBlocked) throw agencyBlocked;
   if (!enabledMethods(s).includes(forma)) throw generic('error.paymentMethodUnavailable');
   if (forma === 'cartao') {
     if (!cartao) throw badParams();
