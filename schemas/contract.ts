@@ -116,6 +116,10 @@ export const ServerMessage = {
   resetToken: 'error.resetToken',
   currentPassword: 'error.currentPassword', // 'Insira sua senha atual'
   tooManyRequests: 'error.tooManyRequests',
+  /** A throttled try ({minutes}): 'Muitas tentativas. Tente novamente em N minutos.' */
+  throttled: 'error.throttled',
+  /** The address failed many logins: the login needs the brand's captcha (at `._recaptcha`). */
+  captchaNeeded: 'error.captchaNeeded',
   termsRequired: 'error.termsRequired',
   termNotFound: 'error.termNotFound',
   agencyAwaiting: 'error.agencyAwaiting',

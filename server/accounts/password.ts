@@ -43,8 +43,8 @@ export function needsRehash(stored: string): boolean {
 }
 
 /**
- * A real argon2id hash of a random password: verified against when the e-mail is unknown or
- * the account is throttled, so those answers take as long as a wrong password.
+ * A real argon2id hash of a random password: verified against when the e-mail is unknown, so
+ * that answer takes as long as a wrong password.
  */
 export const DUMMY_HASH: string = await hashPassword(randomBytes(18).toString('base64url'));
 

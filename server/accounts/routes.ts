@@ -32,7 +32,14 @@ export function requestOrigin(req: FastifyRequest): string {
 
 /** The account scope of a request. */
 export function accountScope(db: Db, req: FastifyRequest): AccountScope {
-  return { db, brand: req.brand, locale: req.locale, ip: req.ip, origin: requestOrigin(req) };
+  return {
+    db,
+    brand: req.brand,
+    locale: req.locale,
+    ip: req.ip,
+    origin: requestOrigin(req),
+    idpessoa: req.auth?.pessoa.id ?? null,
+  };
 }
 
 const privateAnswer = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');

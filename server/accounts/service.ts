@@ -52,13 +52,18 @@ import {
 import { agenciesOpen, pendingTerm } from './rules';
 import { createSession, revokeAllSessions } from './sessions';
 import {
+  addressKey,
+  addressNeedsCaptcha,
   allowRequest,
   clearFailures,
+  guessKeys,
   isKnownAddress,
   loginKeys,
   RATE_LIMITS,
+  recordAddressFailure,
   recordFailure,
   rememberAddress,
+  waitMinutes,
   waitSeconds,
 } from './throttle';
 import { issueToken, spendAllTokens, spendToken } from './tokens';
@@ -72,6 +77,8 @@ export interface AccountScope {
   ip: string;
   /** The site's origin, for links in mails (`https://shop.example`). */
   origin: string;
+  /** The call's signed-in person, if any: mailed tokens tried are throttled per person too. */
+  idpessoa?: number | null;
 }
 
 /** A call's outcome: a result, or the error object to answer. */
@@ -86,6 +93,14 @@ const failAt = (scope: AccountScope, id: Parameters<typeof t>[1], field: string)
   const message = t(scope.locale, id);
   return { error: { code: ErrorCode.Generic, message, fields: [{ field, id, message }] } };
 };
+
+/** The refusal of a throttled try: how many minutes to wait. */
+const throttled = (scope: AccountScope, seconds: number) => ({
+  error: {
+    code: ErrorCode.Generic,
+    message: t(scope.locale, 'error.throttled', { minutes: waitMinutes(seconds) }),
+  },
+});
 
 /** Throws the rate-limit error when `key` is over `rule`. */
 async function limit(
@@ -153,8 +168,11 @@ function campaignForm(
 
 /**
  * POST login/{id}. The same answer, with the same work (one argon2 verification), for an unknown
- * e-mail, a wrong password and a throttled account. A good login with a pending term answers
- * 21001 with the term and a single-use acceptance ticket instead of a session.
+ * e-mail and a wrong password. Failed logins are throttled (./throttle.ts): a try inside the
+ * account's delay is refused with how long to wait; an address with many failures must solve the
+ * captcha (`error.captchaNeeded` at `._recaptcha`), and with it the right password gets in. A
+ * good login with a pending term answers 21001 with the term and a single-use acceptance ticket
+ * instead of a session.
  */
 export async function login(scope: AccountScope, body: unknown): Promise<Outcome<LoginResult>> {
   const campaign = campaignForm(scope, body, '_bin');
@@ -162,20 +180,28 @@ export async function login(scope: AccountScope, body: unknown): Promise<Outcome
   if (!form.ok) return { error: form.error };
   const data = form.data;
   const email = normalizeEmail(data._username);
-  if (
-    !(await checkCaptcha(scope, 'login', data._recaptcha)) &&
-    !(await justAcceptedTerm(scope, email))
-  ) {
-    return failAt(scope, 'error.captcha', '._recaptcha');
-  }
   const known = await isKnownAddress(scope.db, scope.brand.id, email, scope.ip);
   const keys = loginKeys(scope.brand.id, email, scope.ip, known);
   const wait = await waitSeconds(scope.db, keys);
-  const found = wait > 0 ? undefined : await findPessoaByEmail(scope.db, scope.brand.id, email);
+  if (wait > 0) return throttled(scope, wait);
+  const address = addressKey(scope.ip);
+  const captcha = captchaRequired(scope.brand, 'login')
+    ? 'brand'
+    : (await addressNeedsCaptcha(scope.db, address)) && 'address';
+  if (captcha && !(await justAcceptedTerm(scope, email))) {
+    if (captcha === 'address' && !data._recaptcha) {
+      return failAt(scope, 'error.captchaNeeded', '._recaptcha');
+    }
+    if (!(await verifyCaptcha(scope.db, scope.brand, data._recaptcha, scope.ip))) {
+      return failAt(scope, 'error.captcha', '._recaptcha');
+    }
+  }
+  const found = await findPessoaByEmail(scope.db, scope.brand.id, email);
   const hash = found?.temSenha ? found.senhaHash : DUMMY_HASH;
-  const ok = (await verifyPassword(data._password, hash)) && found !== undefined && wait === 0;
+  const ok = (await verifyPassword(data._password, hash)) && found !== undefined;
   if (!ok || !found) {
     await recordFailure(scope.db, keys);
+    await recordAddressFailure(scope.db, address);
     return fail(scope, 'error.wrongCredentials');
   }
   await clearFailures(scope.db, loginKeys(scope.brand.id, email, scope.ip));
@@ -478,7 +504,10 @@ export async function forgotPassword(
   return answer;
 }
 
-/** POST pessoa/cadastro/recuperar/nova: a single-use, expiring token sets a new password. */
+/**
+ * POST pessoa/cadastro/recuperar/nova: a single-use, expiring token sets a new password. Wrong
+ * tokens are throttled per person and address (./throttle.ts guessKeys).
+ */
 export async function resetPassword(
   scope: AccountScope,
   body: unknown,
@@ -490,6 +519,9 @@ export async function resetPassword(
     scope.locale,
   );
   if (!form.ok) return { error: form.error };
+  const guesses = guessKeys('token', scope.brand.id, scope.ip, scope.idpessoa);
+  const wait = await waitSeconds(scope.db, guesses);
+  if (wait > 0) return throttled(scope, wait);
   const senhaHash = await hashPassword(form.data.senha);
   const done = await scope.db.transaction(async (tx) => {
     const idpessoa = await spendToken(tx, form.data.token, 'reset_password');
@@ -500,16 +532,25 @@ export async function resetPassword(
     await setPassword(tx, scope, p, senhaHash);
     return true;
   });
-  if (!done) return fail(scope, 'error.resetToken');
+  if (!done) {
+    await recordFailure(scope.db, guesses);
+    return fail(scope, 'error.resetToken');
+  }
   return { result: { sucesso: true, msg_sucesso: t(scope.locale, 'account.passwordReset') } };
 }
 
-/** POST pessoa/cadastro/confirmar/email: the mailed token proves the address. */
+/**
+ * POST pessoa/cadastro/confirmar/email: the mailed token proves the address. Wrong tokens are
+ * throttled per person and address (./throttle.ts guessKeys).
+ */
 export async function confirmEmail(
   scope: AccountScope,
   body: unknown,
 ): Promise<Outcome<{ mensagem: string }>> {
   await limit(scope, 'confirm');
+  const guesses = guessKeys('token', scope.brand.id, scope.ip, scope.idpessoa);
+  const wait = await waitSeconds(scope.db, guesses);
+  if (wait > 0) return throttled(scope, wait);
   const token =
     body && typeof body === 'object' ? (body as Record<string, unknown>).token : undefined;
   const done = await scope.db.transaction(async (tx) => {
@@ -523,7 +564,10 @@ export async function confirmEmail(
       .where(eq(pessoaTable.id, p.id));
     return true;
   });
-  if (!done) return fail(scope, 'error.confirmToken');
+  if (!done) {
+    await recordFailure(scope.db, guesses);
+    return fail(scope, 'error.confirmToken');
+  }
   return { result: { mensagem: t(scope.locale, 'account.emailConfirmed') } };
 }
 

@@ -1,28 +1,40 @@
 /**
- * Throttling of failed logins and rate limits per address, counted in PostgreSQL (table
- * `throttle`) so every server instance sees the same counts.
+ * Throttling of failed tries and rate limits per address, counted in PostgreSQL (table
+ * `throttle`) so every server instance sees the same counts (OWASP ASVS 5.0 V6).
  *
- * Failed logins are counted three ways, each with a delay that grows with the count and is
- * capped, so nobody can lock an account out (a stranger's failures slow the real owner by at
- * most {@link ACCOUNT_POLICY}'s cap):
- * - per account and address: the guesser at one address slows down quickly;
- * - per account from anywhere: a spread-out guesser slows down, but only to one try in 30 s;
- * - per address over every account: one address spraying many accounts slows down.
- * A try inside a delay is answered exactly like a wrong password (same text, same work).
+ * Failed logins are counted three ways:
+ * - per account and address: the guesser at one address is delayed quickly;
+ * - per account from anywhere but the addresses it logged in from: a spread-out guesser is
+ *   delayed too, but at most {@link ACCOUNT_POLICY}'s cap, so strangers cannot lock the owner out;
+ * - per address over every account: past {@link ADDRESS_CAPTCHA}'s count the address must solve
+ *   the brand's captcha to try again. It never refuses: a school's or a carrier's shared address
+ *   with one guesser behind it must not keep everyone else out, so an account with no failures of
+ *   its own gets in with its right password (and the captcha).
+ * A try inside a delay is refused with how long to wait ("Muitas tentativas. Tente novamente em
+ * N minutos."), never with "wrong password"; it is not counted, and no password is checked.
+ * A body the login form refuses (malformed) is not a try: it counts nowhere.
+ *
+ * Voucher swaps and the single-use tokens (password reset, e-mail confirmation) are throttled the
+ * same way, per person (the signed-in account) and per address: {@link guessKeys}.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql';
 
-/** How failures turn into a delay: none up to `free`, then 2^(n − free) seconds, up to `cap`. */
+/**
+ * How failures turn into a delay: none for the first `free`, then 2^(n − free − 1) minutes after
+ * the n-th, up to `capSeconds`.
+ */
 export interface DelayPolicy {
   free: number;
   capSeconds: number;
 }
 
-export const PAIR_POLICY: DelayPolicy = { free: 3, capSeconds: 900 };
-export const ACCOUNT_POLICY: DelayPolicy = { free: 10, capSeconds: 30 };
-export const ADDRESS_POLICY: DelayPolicy = { free: 30, capSeconds: 3600 };
+export const PAIR_POLICY: DelayPolicy = { free: 4, capSeconds: 900 };
+export const ACCOUNT_POLICY: DelayPolicy = { free: 10, capSeconds: 60 };
+
+/** Failed logins of one address, over every account, in an hour, after which it needs the captcha. */
+export const ADDRESS_CAPTCHA = { after: 20, windowSeconds: 3600 };
 
 /** Counters older than this start again from zero. */
 const FORGET_AFTER_HOURS = 24;
@@ -30,27 +42,54 @@ const FORGET_AFTER_HOURS = 24;
 /** The delay (seconds) after `failures` failures under `policy`. */
 export function delayAfter(failures: number, policy: DelayPolicy): number {
   if (failures <= policy.free) return 0;
-  return Math.min(2 ** (failures - policy.free - 1), policy.capSeconds);
+  return Math.min(60 * 2 ** (failures - policy.free - 1), policy.capSeconds);
+}
+
+/** A wait as the refusal says it: whole minutes, at least one. */
+export function waitMinutes(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 60));
 }
 
 /**
- * The keys a login of `email` from `ip` is counted under, each with its policy. From an address
- * the account has logged in from before (`known`), the account-wide count does not apply: a
- * stranger failing on purpose from elsewhere cannot slow the owner down at home.
+ * The keys the failed logins of `email` from `ip` are counted under, each with its policy (the
+ * address's own count is {@link addressKey}'s). From an address the account has logged in from
+ * before (`known`), the account-wide count does not apply: a stranger failing on purpose from
+ * elsewhere cannot slow the owner down at home. `scope` keeps the gate's staff apart.
  */
 export function loginKeys(
   brand: string,
   email: string,
   ip: string,
   known = false,
+  scope: 'login' | 'checkin' = 'login',
 ): [string, DelayPolicy][] {
   return [
-    [`login:pair:${brand}:${email}:${ip}`, PAIR_POLICY],
+    [`${scope}:pair:${brand}:${email}:${ip}`, PAIR_POLICY],
     ...(known
       ? []
-      : ([[`login:acct:${brand}:${email}`, ACCOUNT_POLICY]] as [string, DelayPolicy][])),
-    [`login:ip:${ip}`, ADDRESS_POLICY],
+      : ([[`${scope}:acct:${brand}:${email}`, ACCOUNT_POLICY]] as [string, DelayPolicy][])),
   ];
+}
+
+/** The key of an address's failed logins over every account (shoppers' or the gate's). */
+export const addressKey = (ip: string, scope: 'login' | 'checkin' = 'login') => `${scope}:ip:${ip}`;
+
+/** Whether the address failed so many logins in the last hour that it must solve the captcha. */
+export async function addressNeedsCaptcha(db: Db, key: string): Promise<boolean> {
+  const found = await rows<{ count: number }>(
+    db,
+    sql`SELECT count FROM throttle WHERE key = ${key}
+        AND window_start > now() - make_interval(secs => ${ADDRESS_CAPTCHA.windowSeconds})`,
+  );
+  return (found[0]?.count ?? 0) >= ADDRESS_CAPTCHA.after;
+}
+
+/** Counts one failed login of the address (in hour-long windows). */
+export async function recordAddressFailure(db: Db, key: string): Promise<void> {
+  await allowRequest(db, key, {
+    limit: ADDRESS_CAPTCHA.after,
+    windowSeconds: ADDRESS_CAPTCHA.windowSeconds,
+  });
 }
 
 const knownKey = (brand: string, email: string, ip: string) =>
@@ -74,8 +113,34 @@ export async function rememberAddress(db: Db, brand: string, email: string, ip: 
     ON CONFLICT (key) DO UPDATE SET last_at = now()`);
 }
 
+/**
+ * What guessing a code is counted under: failed voucher swaps and failed reset / confirmation
+ * tokens, per person (when the call has one: the signed-in account) and per address. A person
+ * is delayed after a few failures, an address (a few people behind it) after more.
+ */
+export const GUESS_POLICY = {
+  person: { free: 4, capSeconds: 900 } as DelayPolicy,
+  address: { free: 19, capSeconds: 900 } as DelayPolicy,
+};
+
+/** The keys of guesses of `what` by person `idpessoa` (if known) from `ip`. */
+export function guessKeys(
+  what: 'voucher' | 'token',
+  brand: string,
+  ip: string,
+  idpessoa?: number | null,
+): [string, DelayPolicy][] {
+  return [
+    ...(idpessoa != null
+      ? ([[`${what}:person:${brand}:${idpessoa}`, GUESS_POLICY.person]] as [string, DelayPolicy][])
+      : []),
+    [`${what}:ip:${brand}:${ip}`, GUESS_POLICY.address],
+  ];
+}
+
 /** Seconds still to wait before the next try counts (0: go ahead). */
 export async function waitSeconds(db: Db, keys: [string, DelayPolicy][]): Promise<number> {
+  if (keys.length === 0) return 0;
   const names = keys.map(([k]) => k);
   const found = await rows<{ key: string; count: number; age: number }>(
     db,
@@ -108,9 +173,9 @@ export async function recordFailure(db: Db, keys: [string, DelayPolicy][]): Prom
   }
 }
 
-/** Forgets the failures of an account after a good login (the per-address count stays). */
+/** Forgets the failures of an account after a good login (the address's count stays). */
 export async function clearFailures(db: Db, keys: [string, DelayPolicy][]): Promise<void> {
-  const names = keys.filter(([k]) => !k.startsWith('login:ip:')).map(([k]) => k);
+  const names = keys.map(([k]) => k);
   if (names.length === 0) return;
   await db.execute(
     sql`DELETE FROM throttle WHERE key IN (${sql.join(

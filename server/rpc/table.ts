@@ -189,7 +189,7 @@ export const rpcTable: RpcTable = {
     iniciarTrocaVoucher: {
       auth: 'required',
       handler: (ctx, [localizador, idpessoa, idapresentacao]) =>
-        iniciarTrocaVoucher(cart(ctx), localizador, idpessoa, idapresentacao),
+        iniciarTrocaVoucher({ ...cart(ctx), ip: ctx.ip }, localizador, idpessoa, idapresentacao),
     },
   },
   SuperIngressoWeb: {

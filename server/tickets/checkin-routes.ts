@@ -65,14 +65,14 @@ export const checkinRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
 
   // The body is the `checkinLogin` form (schemas/forms), checked as the browser checks it.
   app.post<{ Body: unknown }>('/portaria/login', async (req) => {
-    const form = validateForm<{ usuario: string; senha: string }>(
+    const form = validateForm<{ usuario: string; senha: string; _recaptcha?: unknown }>(
       req.brand,
       'checkinLogin',
       req.body,
       req.locale,
     );
     if (!form.ok) throw new OutcomeError(form.error);
-    return { result: await staffLogin(db, req.brand, form.data.usuario, form.data.senha, req.ip) };
+    return { result: await staffLogin(db, req.brand, req.locale, form.data, req.ip) };
   });
 
   app.post('/portaria/logout', async (req) => {

@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { verify as argonVerify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
+import { type ApiErrorBody, ErrorCode, type Locale } from '../../schemas/contract';
 import type {
   CheckinAnswer,
   CheckinLoginResult,
@@ -19,18 +19,21 @@ import type {
   CheckinSessao,
 } from '../../schemas/rest/checkin';
 import {
-  ACCOUNT_POLICY,
-  ADDRESS_POLICY,
+  addressKey,
+  addressNeedsCaptcha,
   clearFailures,
-  type DelayPolicy,
-  PAIR_POLICY,
+  loginKeys,
+  recordAddressFailure,
   recordFailure,
+  waitMinutes,
   waitSeconds,
 } from '../accounts/throttle';
+import { captchaProvider } from '../captcha/provider';
+import { verifyCaptcha } from '../captcha/verify';
 import { catalogOf } from '../catalog/lookup';
 import type { Db } from '../db/client';
 import { firstRow, rows, toDate, toDateOrNull } from '../db/sql';
-import { generic } from '../errors';
+import { generic, OutcomeError } from '../errors';
 import { type MessageId, t } from '../i18n';
 import { spDateTime, spDateTimeMinutes } from '../time';
 import { looksSigned, verifyTicketCode } from './codes';
@@ -47,49 +50,59 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const DUMMY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$80BLUC+CI8xcTPsulgg7PA$1CMcd7+BgPqgHYTY0UKIeBnnl5PVE8Toc/woeq58TuQ';
 
-/**
- * The throttle keys of a staff login of `user` from `ip` (the buyers' policies of
- * ../accounts/throttle.ts, under keys of their own): per user and address, per user, per address.
- */
-function staffLoginKeys(brand: string, user: string, ip: string): [string, DelayPolicy][] {
-  return [
-    [`checkin:pair:${brand}:${user}:${ip}`, PAIR_POLICY],
-    [`checkin:acct:${brand}:${user}`, ACCOUNT_POLICY],
-    [`checkin:ip:${ip}`, ADDRESS_POLICY],
-  ];
+/** A refusal at the form's captcha field (the gate's page then shows the captcha). */
+function captchaRefusal(locale: Locale, id: 'error.captchaNeeded' | 'error.captcha'): OutcomeError {
+  const message = t(locale, id);
+  const body: ApiErrorBody = {
+    code: ErrorCode.Generic,
+    message,
+    fields: [{ field: '._recaptcha', message }],
+  };
+  return new OutcomeError(body);
 }
 
 /**
- * Logs a staff user in from address `ip`: a new session token. Failed logins are throttled
- * (../accounts/throttle.ts): while a delay runs no password is checked and the answer says how
- * long to wait (staff at a gate must know to wait, not retype); after it, a wrong password
- * counts one more failure. A good login forgets the user's failures (not the address's).
- * @throws AppError error.checkinLogin (wrong user or password), error.checkinLoginThrottled
- *   `{seconds}` (wait first).
+ * Logs a staff user in from address `ip`: a new session token. Failed logins are throttled like
+ * the shoppers' (../accounts/throttle.ts, under keys of their own): inside the user's delay no
+ * password is checked and the answer says how many minutes to wait; an address with many
+ * failures must solve the brand's captcha (`captcha`, the form's `_recaptcha`), never is it
+ * refused, so another user at that address gets in with the right password. A good login
+ * forgets the user's failures (not the address's).
+ * @throws AppError error.checkinLogin (wrong user or password), error.throttled `{minutes}`
+ *   (wait first); OutcomeError error.captchaNeeded / error.captcha at `._recaptcha`.
  */
 export async function staffLogin(
   db: Db,
   brand: LoadedBrand,
-  usuario: string,
-  senha: string,
+  locale: Locale,
+  login: { usuario: string; senha: string; _recaptcha?: unknown },
   ip: string,
 ): Promise<CheckinLoginResult> {
-  const user = usuario.trim().toLowerCase();
-  const keys = staffLoginKeys(brand.id, user, ip);
+  const user = login.usuario.trim().toLowerCase();
+  const keys = loginKeys(brand.id, user, ip, false, 'checkin');
   const wait = await waitSeconds(db, keys);
-  if (wait > 0) throw generic('error.checkinLoginThrottled', { seconds: wait });
+  if (wait > 0) throw generic('error.throttled', { minutes: waitMinutes(wait) });
+  const address = addressKey(ip, 'checkin');
+  if (await addressNeedsCaptcha(db, address)) {
+    if (!login._recaptcha) throw captchaRefusal(locale, 'error.captchaNeeded');
+    // The gate's page solves ALTCHA only (it works offline of any third party).
+    const ok =
+      captchaProvider(brand) === 'altcha' && (await verifyCaptcha(db, brand, login._recaptcha, ip));
+    if (!ok) throw captchaRefusal(locale, 'error.captcha');
+  }
   const staff = brand.brand.checkin?.staff.find((s) => s.user === user);
   let ok = false;
   try {
-    ok = await argonVerify(staff?.passwordHash ?? DUMMY_HASH, senha);
+    ok = await argonVerify(staff?.passwordHash ?? DUMMY_HASH, login.senha);
   } catch {
     ok = false;
   }
   if (!staff || !ok) {
     await recordFailure(db, keys);
+    await recordAddressFailure(db, address);
     throw generic('error.checkinLogin');
   }
-  await clearFailures(db, keys.slice(0, 2));
+  await clearFailures(db, keys);
   const token = randomBytes(32).toString('base64url');
   const hours = brand.brand.checkin?.sessionHours ?? 12;
   const expires = new Date(Date.now() + hours * 3_600_000);

@@ -7,7 +7,6 @@ export const TICKET_MESSAGES = [
   'checkin.result.used',
   'checkin.result.valid',
   'error.checkinLogin',
-  'error.checkinLoginThrottled',
   'error.checkinSession',
   'error.ticketsCancelled',
   'error.ticketsLinkExpired',

@@ -18,11 +18,13 @@ import type {
 } from '../../schemas/contract';
 import { cleanVoucher, isVoucher } from '../../schemas/formats/voucher';
 import { SHOP_TIME_ZONE } from '../../schemas/shop-time';
+import { guessKeys, recordFailure, waitMinutes, waitSeconds } from '../accounts/throttle';
 import { todayInSaoPaulo } from '../brands/schedule';
 import type { CartScope } from '../cart/cart';
 import { newLocalizador } from '../cart/cart';
 import { catalogOf } from '../catalog/lookup';
 import type { Db } from '../db/client';
+import { AppError } from '../errors';
 import { firstRow, retryTransaction, rows, toDate, toDateOrNull } from '../db/sql';
 import { AVAILABLE, refuse, sellFreeUnits } from '../orders/lifecycle';
 import { concludePaid } from '../payments/service';
@@ -62,11 +64,12 @@ function dayText(locale: Locale, day: string): string {
  * Swaps voucher `localizador` for person `idpessoa` (who must be the session's), for session
  * `idapresentacao` when it is open-dated.
  * @throws AppError (code 0) voucherPerson, voucherInvalid (malformed, unknown, withdrawn),
+ *   throttled (too many unknown ones lately, `{minutes}`),
  *   voucherUsed (with when), voucherExpired, voucherNoSessions, voucherSessionUnavailable,
  *   voucherSoldOut.
  */
 export async function iniciarTrocaVoucher(
-  s: CartScope,
+  s: CartScope & { ip: string },
   localizador: string,
   idpessoa: number,
   idapresentacao?: number,
@@ -74,7 +77,21 @@ export async function iniciarTrocaVoucher(
   if (idpessoa !== s.pessoa.id) refuse('error.voucherPerson');
   const code = cleanVoucher(localizador);
   if (!isVoucher(code)) refuse('error.voucherInvalid');
-  return retryTransaction(() => s.db.transaction((tx) => swap(tx, s, code, idapresentacao)));
+  // Guessing locators: unknown ones count per person and per address, and past a few of them
+  // the next try waits (../accounts/throttle.ts), before any voucher is looked up.
+  const guesses = guessKeys('voucher', s.brand.id, s.ip, s.pessoa.id);
+  const wait = await waitSeconds(s.db, guesses);
+  if (wait > 0) refuse('error.throttled', { minutes: waitMinutes(wait) });
+  try {
+    return await retryTransaction(() =>
+      s.db.transaction((tx) => swap(tx, s, code, idapresentacao)),
+    );
+  } catch (e) {
+    if (e instanceof AppError && e.messageId === 'error.voucherInvalid') {
+      await recordFailure(s.db, guesses);
+    }
+    throw e;
+  }
 }
 
 async function swap(

@@ -306,6 +306,68 @@ describe('iniciarTrocaVoucher', () => {
   });
 });
 
+describe('guessing locators (issue 39)', () => {
+  /** A swap from address `ip`. */
+  const swapFrom = async (who: { token: string; id: number }, loc: string, ip: string) => {
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/router.php?method=iniciarTrocaVoucher&class=SuperIngresso',
+      remoteAddress: ip,
+      headers: {
+        host: 'localhost',
+        'content-type': 'application/json',
+        authorization: `Bearer ${who.token}`,
+      },
+      payload: JSON.stringify({
+        class: 'SuperIngresso',
+        method: 'iniciarTrocaVoucher',
+        params: [loc, who.id],
+      }),
+    });
+    return res.json() as { result?: unknown; error?: { code: number; message: string } };
+  };
+  const unknown = (i: number) => `77770000${String(i).padStart(8, '0')}`;
+  const personOf = async (email: string) => {
+    const p = await s.personToken(email);
+    return { token: p.token, id: p.pessoa.id };
+  };
+
+  it('a person is refused after 5 unknown locators, saying how many minutes, before any lookup', async () => {
+    const carla = await personOf('carla-voucher@example.com');
+    for (let i = 0; i < 5; i++) {
+      expect((await swapFrom(carla, unknown(i), '10.39.3.1')).error?.message).toBe(
+        'Localizador não é válido',
+      );
+    }
+    // Even a real voucher now waits (from another address too): the guess is not answered.
+    for (const ip of ['10.39.3.1', '10.39.3.2']) {
+      expect((await swapFrom(carla, V.other, ip)).error).toEqual({
+        code: 0,
+        message: 'Muitas tentativas. Tente novamente em 1 minuto.',
+      });
+    }
+    expect((await voucherRow(V.other))?.usado_em).toBeNull();
+    // Someone else at that address with no failures of their own is not held up.
+    const dora = await personOf('dora-voucher@example.com');
+    expect((await swapFrom(dora, unknown(99), '10.39.3.1')).error?.message).toBe(
+      'Localizador não é válido',
+    );
+  });
+
+  it('an address is refused after 20 unknown locators, over every person', async () => {
+    const ip = '10.39.4.1';
+    for (let n = 0; n < 5; n++) {
+      const who = await personOf(`guess${n}-voucher@example.com`);
+      for (let i = 0; i < 4; i++) await swapFrom(who, unknown(100 + n * 10 + i), ip);
+    }
+    const fresh = await personOf('fresh-voucher@example.com');
+    expect((await swapFrom(fresh, unknown(999), ip)).error?.message).toBe(
+      'Muitas tentativas. Tente novamente em 1 minuto.',
+    );
+    await s.db.execute(sql`DELETE FROM throttle WHERE key LIKE 'voucher:%'`);
+  });
+});
+
 describe('two swaps of one voucher at the same moment (PostgreSQL when reachable)', () => {
   let c: TestServer;
   beforeAll(async () => {
