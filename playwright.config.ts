@@ -56,6 +56,8 @@ const server = (
     LOG_LEVEL: 'warn',
     SANDBOX_IDP: '1',
     SIGNUPS_PER_HOUR: '1000',
+    // The links in mails open where the tests browse (the demo brand's default is localhost).
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     ...extraEnv,
   },
 });

@@ -34,6 +34,14 @@ export interface BrandFile
   hosts: string[];
   /** The brand served when no host matches. Exactly one brand may say true. */
   default?: boolean;
+  /**
+   * The brand's public origin (`https://shop.example`): every link the server writes for it
+   * (mails, PDFs, wallet passes, sitemaps, canonical links) starts with it, never with the
+   * request's Host. server/brands/origin.ts says what overrides it and its default.
+   */
+  publicOrigin?: string;
+  /** The environment variable that overrides `publicOrigin` (e.g. `AQUARIO_PUBLIC_ORIGIN`). */
+  publicOriginEnv?: string;
   /** Minutes a reservation holds its units (HOLD_SECONDS overrides it for all brands). */
   holdMinutes: number;
   /**

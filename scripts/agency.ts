@@ -10,8 +10,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { approveAgency, brandOrigin } from '../server/accounts/agency';
+import { approveAgency } from '../server/accounts/agency';
 import { loadBrands } from '../server/brands/loader';
+import { configureOrigins, defaultBrandIdOf } from '../server/brands/origin';
 import { openDb } from '../server/db/client';
 import { readEnv } from '../server/env';
 
@@ -39,6 +40,13 @@ const env = parsed.env;
 const brands = await loadBrands(env.brandsDir);
 const brand = brandId ? brands.find((b) => b.id === brandId) : brands.find((b) => b.brand.default);
 if (!brand) fail(`No brand ${brandId ?? '(default)'} in ${env.brandsDir}. ${USAGE}`);
+// The mail's link starts with the brand's public origin, as the server's would.
+configureOrigins({
+  env: process.env,
+  port: env.port,
+  production: env.production,
+  defaultBrandId: defaultBrandIdOf(brands),
+});
 
 const UNCONFIRMED =
   '\nWarning: its e-mail is not confirmed yet, so it cannot buy until it opens the confirmation link it was mailed.';
@@ -80,7 +88,7 @@ if (!outcome) {
   );
   try {
     await handle.migrate();
-    outcome = await approveAgency(handle.db, brand, email, brandOrigin(brand, env.port));
+    outcome = await approveAgency(handle.db, brand, email);
   } finally {
     await handle.close();
   }

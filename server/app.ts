@@ -26,7 +26,7 @@ import { sandboxGatewayRoutes } from './payments/sandbox/routes';
 import { installRequestContext } from './plugins/context';
 import { edgeServerOptions, installEdge } from './plugins/edge';
 import { installEnvelope } from './plugins/envelope';
-import { installSecurity } from './plugins/security';
+import { installCors, installSecurity } from './plugins/security';
 import type { AppServices } from './rpc/context';
 import { rpcRoutes } from './rpc/routes';
 import { ticketsRoutes } from './tickets/routes';
@@ -75,6 +75,11 @@ export interface BuildAppOptions {
   sandboxChargeDelayMs?: number;
   /** The sandbox confirms a refund this many milliseconds after it is asked (0 or absent: never). */
   sandboxRefundDelayMs?: number;
+  /**
+   * The proxies whose X-Forwarded-* headers are believed (TRUST_PROXY: addresses or CIDRs);
+   * absent: none. Only the protocol (HSTS) and the client address follow them, never a link.
+   */
+  trustProxy?: string[];
   /** The operator endpoint's secret and the server's port (agency approval command). */
   operator?: { token: string; port: number };
   /**
@@ -90,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: typeof opts.logger === 'string' ? { level: opts.logger } : (opts.logger ?? false),
     bodyLimit: 256 * 1024,
+    ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
     ...edge,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, ...edge.routerOptions },
   });
@@ -143,6 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await installSecurity(app);
   await installRequestContext(app, opts.db, opts.brands);
+  installCors(app);
   installEnvelope(app);
   await installEdge(app);
 

@@ -21,10 +21,27 @@ describe('readEnv', () => {
         devPages: false,
         sandboxIdp: false,
         signupsPerHour: 10,
+        production: false,
+        trustProxy: undefined,
         webhookSecret: undefined,
         sandboxPixAutoPaySeconds: 0,
         sandboxRefundDelayMs: 5000,
       },
+    });
+  });
+
+  it('reads NODE_ENV=production and the trusted proxies, refusing what is not an address', () => {
+    const good = readEnv({ NODE_ENV: 'production', TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' });
+    expect(good.ok && good.env).toMatchObject({
+      production: true,
+      trustProxy: ['127.0.0.1', '10.0.0.0/8'],
+    });
+    expect(readEnv({ TRUST_PROXY: '0' }).ok && readEnv({ TRUST_PROXY: '0' })).toMatchObject({
+      env: { trustProxy: undefined },
+    });
+    expect(readEnv({ TRUST_PROXY: 'everyone' })).toEqual({
+      ok: false,
+      problems: [expect.stringContaining('TRUST_PROXY="everyone": must be addresses or CIDRs')],
     });
   });
 

@@ -23,6 +23,13 @@ export interface Env {
   sandboxIdp: boolean;
   /** Sign-ups one address may make per hour. */
   signupsPerHour: number;
+  /** NODE_ENV=production: every brand needs an https public origin (server/brands/origin.ts). */
+  production: boolean;
+  /**
+   * The proxies whose X-Forwarded-For/-Proto/-Host are believed (Fastify's `trustProxy`):
+   * addresses or CIDRs; absent: none (the headers are ignored).
+   */
+  trustProxy: string[] | undefined;
   /** The secret gateway notifications (webhooks) are signed with; absent: random per start. */
   webhookSecret: string | undefined;
   /** The sandbox pays each Pix charge this many seconds after issuing it; 0: never. */
@@ -56,6 +63,12 @@ export const ENV_DOC: Record<string, string> = {
     'the sandbox gateway confirms each refund (a cancellation from My orders) this many milliseconds after it is asked (default 5000; 0: never, confirm with npm run sandbox -- refund <localizador>)',
   SANDBOX_PIX_AUTOPAY_SECONDS:
     'the sandbox gateway pays each Pix charge this many seconds after issuing it (default 0: never; pay it with npm run sandbox -- pay <localizador>)',
+  NODE_ENV:
+    'production makes every brand need an https public origin (brand.json publicOrigin, PUBLIC_ORIGIN or the variable publicOriginEnv names; the start stops otherwise)',
+  PUBLIC_ORIGIN:
+    "public origin of the default brand, e.g. https://shop.example: every link in mails, PDFs, wallet passes, sitemaps and canonical links starts with it (default: brand.json publicOrigin, else outside production http://<the brand's first host>:<PORT>)",
+  TRUST_PROXY:
+    'addresses or CIDRs of the reverse proxies in front of the server, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8): their X-Forwarded-For, X-Forwarded-Proto and X-Forwarded-Host are believed, so HSTS is sent when the proxy says https (default: none; links never use X-Forwarded-Host either way)',
   SIGNUPS_PER_HOUR:
     'sign-ups one address may make per hour (default 10; more behind a proxy that hides the visitors, and in the browser tests)',
 };
@@ -123,6 +136,21 @@ export function readEnv(
   if (sandboxIdpText !== '0' && sandboxIdpText !== '1') {
     problems.push(`SANDBOX_IDP=${JSON.stringify(sandboxIdpText)}: must be 0 or 1`);
   }
+  const nodeEnv = get('NODE_ENV');
+  const trustProxyText = get('TRUST_PROXY');
+  const trustProxy =
+    trustProxyText === undefined || trustProxyText === '0'
+      ? undefined
+      : trustProxyText.split(',').map((a) => a.trim());
+  if (
+    trustProxy?.some(
+      (a) => !/^(loopback|linklocal|uniquelocal|[0-9A-Fa-f.:]+(\/\d{1,3})?)$/.test(a),
+    )
+  ) {
+    problems.push(
+      `TRUST_PROXY=${JSON.stringify(trustProxyText)}: must be addresses or CIDRs, comma-separated (e.g. 127.0.0.1,10.0.0.0/8)`,
+    );
+  }
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -140,6 +168,8 @@ export function readEnv(
       devPages: devPagesText === '1',
       sandboxIdp: sandboxIdpText === '1',
       signupsPerHour,
+      production: nodeEnv === 'production',
+      trustProxy,
       webhookSecret,
       sandboxPixAutoPaySeconds,
       sandboxRefundDelayMs,

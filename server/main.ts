@@ -13,7 +13,8 @@ import { addAcceptors } from './accept';
 import { seedDemoAccounts } from './accounts/seed';
 import { setSignupsPerHour } from './accounts/throttle';
 import { buildApp } from './app';
-import { loadBrands } from './brands/loader';
+import { formatProblem, loadBrands } from './brands/loader';
+import { configureOrigins, defaultBrandIdOf, originProblems } from './brands/origin';
 import { todayInSaoPaulo } from './brands/schedule';
 import { watchBrands } from './brands/watch';
 import { startSweeper } from './cart/sweeper';
@@ -72,6 +73,20 @@ try {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
 }
+// Every link the server writes starts with a brand's configured public origin (never the Host).
+const originSettings = {
+  env: process.env,
+  port: env.port,
+  production: env.production,
+  defaultBrandId: defaultBrandIdOf(brands),
+};
+const badOrigins = originProblems(brands, originSettings);
+if (badOrigins.length > 0) {
+  console.error('Invalid public origin (the base of every link the server writes):');
+  for (const p of badOrigins) console.error(`  - ${formatProblem(p)}`);
+  process.exit(1);
+}
+configureOrigins(originSettings);
 
 let handle: DbHandle;
 try {
@@ -124,6 +139,7 @@ const app = await buildApp({
   ...(env.holdSeconds === undefined ? {} : { holdSeconds: env.holdSeconds }),
   version,
   logger: env.logLevel,
+  ...(env.trustProxy ? { trustProxy: env.trustProxy } : {}),
   devPages: env.devPages,
   sandboxIdp: env.sandboxIdp,
   ...(env.webhookSecret ? { webhookSecret: env.webhookSecret } : {}),

@@ -95,28 +95,22 @@ describe('an agency buys once its e-mail is confirmed and it is approved', () =>
 
     // The operator approves it and is told the e-mail is still unconfirmed; it still cannot buy.
     const brand = s.brands[0]!;
-    expect(await approveAgency(s.db, brand, email, 'http://localhost:8080')).toBe(
-      'approved-unconfirmed',
-    );
-    expect(await approveAgency(s.db, brand, email, 'http://localhost:8080')).toBe(
-      'already-approved-unconfirmed',
-    );
+    expect(await approveAgency(s.db, brand, email)).toBe('approved-unconfirmed');
+    expect(await approveAgency(s.db, brand, email)).toBe('already-approved-unconfirmed');
     expect(errorOf(await hold(token)).message).toBe(t('pt-BR', 'error.agencyEmailUnconfirmed'));
 
     // Once it opens the mailed link, it buys.
     await confirmMailed(email);
     const held = await hold(token);
     expect(held.body).toHaveProperty('result');
-    expect(await approveAgency(s.db, brand, email, 'http://localhost:8080')).toBe(
-      'already-approved',
-    );
+    expect(await approveAgency(s.db, brand, email)).toBe('already-approved');
 
     // The other order: confirmed first, it awaits approval; approved, it buys.
     const other = 'agencia.confirmada@example.com';
     const otherToken = await signUpAgency(other);
     await confirmMailed(other);
     expect(errorOf(await hold(otherToken)).message).toBe(t('pt-BR', 'error.agencyAwaiting'));
-    expect(await approveAgency(s.db, brand, other, 'http://localhost:8080')).toBe('approved');
+    expect(await approveAgency(s.db, brand, other)).toBe('approved');
     expect((await hold(otherToken)).body).toHaveProperty('result');
   });
 

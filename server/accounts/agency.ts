@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import type { Locale } from '../../schemas/contract';
+import { publicOrigin } from '../brands/origin';
 import type { Db } from '../db/client';
 import { pessoa } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
@@ -29,15 +30,15 @@ export type ApproveOutcome =
   | 'not-an-agency';
 
 /**
- * Approves the agency of `brand` with `email`; `origin` is the site address for the mail's link.
+ * Approves the agency of `brand` with `email`; the mail links to the brand's public origin.
  * An agency whose e-mail is unconfirmed is approved all the same (`approved-unconfirmed`).
  */
 export async function approveAgency(
   db: Db,
   brand: LoadedBrand,
   email: string,
-  origin: string,
 ): Promise<ApproveOutcome> {
+  const origin = publicOrigin(brand);
   const rules = brand.brand.regrasDoNegocio;
   return db.transaction(async (tx) => {
     const [p] = await tx
@@ -65,13 +66,6 @@ export async function approveAgency(
   });
 }
 
-/** The address of a brand's site for links made outside a request (the first host). */
-export function brandOrigin(brand: LoadedBrand, port: number): string {
-  const host = brand.brand.hosts[0] ?? 'localhost';
-  const local = host === 'localhost' || host === '127.0.0.1';
-  return local ? `http://${host}:${port}` : `https://${host}`;
-}
-
 const sameSecret = (a: string, b: string) => {
   const ha = createHash('sha256').update(a).digest();
   const hb = createHash('sha256').update(b).digest();
@@ -95,7 +89,7 @@ export const operatorRoutes: FastifyPluginAsync<{
   brands: LoadedBrand[];
   token: string;
   port: number;
-}> = async (app, { db, brands, token, port }) => {
+}> = async (app, { db, brands, token }) => {
   app.post('/operator/agency/approve', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
     if (!isOperatorRequest(req, token)) {
@@ -107,7 +101,7 @@ export const operatorRoutes: FastifyPluginAsync<{
       return { error: { code: 0, message: 'unknown brand or missing e-mail' } };
     }
     return {
-      result: { outcome: await approveAgency(db, brand, body.email, brandOrigin(brand, port)) },
+      result: { outcome: await approveAgency(db, brand, body.email) },
     };
   });
 };

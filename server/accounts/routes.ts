@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginProvider } from '../../schemas/contract';
+import { publicOrigin } from '../brands/origin';
 import type { Db } from '../db/client';
 import { generic, sessionInvalid } from '../errors';
 import { listIdentityProviders, providerLogoutUrl } from '../oidc/providers';
@@ -25,9 +26,12 @@ import {
 } from './service';
 import { revokeSession } from './sessions';
 
-/** The origin of the site a request came from (links in mails, provider returns). */
-export function requestOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
+/**
+ * The origin links in mails and provider returns start with: the brand's configured public
+ * origin (server/brands/origin.ts), never the request's Host or X-Forwarded-Host.
+ */
+export function siteOrigin(req: FastifyRequest): string {
+  return publicOrigin(req.brand);
 }
 
 /** The account scope of a request. */
@@ -37,7 +41,7 @@ export function accountScope(db: Db, req: FastifyRequest): AccountScope {
     brand: req.brand,
     locale: req.locale,
     ip: req.ip,
-    origin: requestOrigin(req),
+    origin: siteOrigin(req),
     idpessoa: req.auth?.pessoa.id ?? null,
   };
 }
@@ -59,10 +63,10 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
   };
 
   app.get<{ Querystring: { url?: unknown } }>('/logins', async (req) => {
-    const origin = typeof req.query.url === 'string' ? req.query.url : requestOrigin(req);
+    const origin = typeof req.query.url === 'string' ? req.query.url : siteOrigin(req);
     const result: LoginProvider[] = [
       { id: localId(req), nome: 'E-mail', tipo: 'local' },
-      ...listIdentityProviders(req.brand, origin, `${requestOrigin(req)}/`, req.locale),
+      ...listIdentityProviders(req.brand, origin, `${siteOrigin(req)}/`, req.locale),
     ];
     return { result };
   });
@@ -126,7 +130,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       logoutUrl = await providerLogoutUrl(
         req.brand,
         req.auth.pessoa.id,
-        requestOrigin(req),
+        siteOrigin(req),
         req.locale,
       );
       await revokeSession(db, req.auth.token);

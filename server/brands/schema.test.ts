@@ -53,6 +53,8 @@ const brandFile: KeySplit<BrandFile> = {
   optional: {
     $schema: true,
     default: true,
+    publicOrigin: true,
+    publicOriginEnv: true,
     identityProviders: true,
     holdExtensions: true,
     holderChangeHours: true,

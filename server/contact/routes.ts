@@ -3,7 +3,7 @@
  * call it; the answer is `no-store`.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { requestOrigin } from '../accounts/routes';
+import { siteOrigin } from '../accounts/routes';
 import type { Db } from '../db/client';
 import { sendContact } from './contact';
 
@@ -12,7 +12,7 @@ export const contactRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
   app.post('/CustomUserApps/Contato', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return sendContact(
-      { db, brand: req.brand, locale: req.locale, ip: req.ip, origin: requestOrigin(req) },
+      { db, brand: req.brand, locale: req.locale, ip: req.ip, origin: siteOrigin(req) },
       req.body,
     );
   });

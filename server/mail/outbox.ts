@@ -22,8 +22,8 @@ export interface MailRequest {
    * Template variables (see MAIL_VARS in templates.ts): confirm_email {nome, link},
    * reset_password {nome, link, minutes}, agency_awaiting {nome}, agency_approved {nome, link},
    * password_changed {nome}, payment_confirmed {nome, localizador}, payment_released
-   * {nome, localizador}, refund_confirmed {nome, localizador, valor}; any kind may add `origin` (e.g. `https://shop.example`) for the
-   * logo's absolute URL, else the link's origin is used.
+   * {nome, localizador}, refund_confirmed {nome, localizador, valor}; links start with
+   * the brand's public origin (server/brands/origin.ts), as does the logo's absolute URL.
    */
   vars: Record<string, string>;
   /** Lines listed after the body, as plain text (e.g. the tickets a refund is for). */

@@ -1,6 +1,7 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../schemas/contract';
+import { configureOrigins } from '../brands/origin';
 import { localeMessages } from '../forms/messages';
 import { testBrands } from '../test/test-brand';
 import { MAILBOX_MESSAGE_IDS } from './mailbox';
@@ -90,20 +91,30 @@ describe('renderMail', () => {
     expect(() => renderMail(brand, 'pt-BR', 'agency_awaiting', {})).toThrow(/nome/);
   });
 
-  it('shows the logo from the origin with its size and the brand name as alternative text', () => {
+  it('shows the logo from the brand’s public origin with its size and the brand name as alternative text', () => {
+    configureOrigins({
+      env: { PUBLIC_ORIGIN: 'https://loja.example' },
+      port: 80,
+      production: false,
+      defaultBrandId: brand.id,
+    });
+    // Whatever origin or link a caller hands in, the logo is on the configured origin.
     const mail = renderMail(brand, 'pt-BR', 'agency_awaiting', {
       nome: 'Ana',
-      origin: 'https://loja.example',
+      origin: 'https://evil.example',
     });
     // The test logo's viewBox is 16×16: a 48 px square.
     expect(mail.html).toContain(
       '<img src="https://loja.example/brand-assets/logo.svg" width="48" height="48" alt="Logo"',
     );
-    const fromLink = renderMail(brand, 'pt-BR', 'confirm_email', varsFor('confirm_email'));
-    expect(fromLink.html).toContain('src="https://loja.example/brand-assets/logo.svg"');
-    const none = renderMail(brand, 'pt-BR', 'agency_awaiting', { nome: 'Ana' });
-    expect(none.html).not.toContain('<img');
-    expect(none.html).toContain('>Logo</span>');
+    const withLink = renderMail(brand, 'pt-BR', 'confirm_email', {
+      nome: 'Ana',
+      link: 'https://evil.example/validatemail?token=x',
+    });
+    expect(withLink.html).toContain('src="https://loja.example/brand-assets/logo.svg"');
+    expect(
+      renderMail(brand, 'pt-BR', 'payment_confirmed', varsFor('payment_confirmed')).html,
+    ).toContain('src="https://loja.example/brand-assets/logo.svg"');
   });
 
   it('lists the lines after the body, escaped in the HTML part', () => {

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import type { Locale } from '../../schemas/contract';
 import { brandAssetFile } from '../brands/assets';
+import { publicOrigin } from '../brands/origin';
 import { localeMessages } from '../forms/messages';
 import { escapeHtml } from '../html';
 
@@ -33,7 +34,11 @@ export const MAIL_KINDS = [
 /** What a mail is about; it picks the template. */
 export type MailKind = (typeof MAIL_KINDS)[number];
 
-/** The variables each kind needs (`origin`, for the logo's absolute URL, is optional for all). */
+/**
+ * The variables each kind needs. Links in them start with the brand's public origin
+ * (server/brands/origin.ts); the logo's absolute URL is built from it here (an `origin` var is
+ * ignored).
+ */
 export const MAIL_VARS: Record<MailKind, readonly string[]> = {
   confirm_email: ['nome', 'link'],
   reset_password: ['nome', 'link', 'minutes'],
@@ -141,20 +146,11 @@ function logoSize(brand: LoadedBrand, url: string): { width: number; height: num
   return size;
 }
 
-/** The absolute URL of the brand's header logo, or null when no origin is known. */
-function logoUrl(brand: LoadedBrand, vars: Record<string, string>): string | null {
+/** The absolute URL of the brand's header logo, on the brand's public origin. */
+function logoUrl(brand: LoadedBrand): string {
   const header = brand.brand.logos.header;
   if (/^https?:\/\//i.test(header)) return header;
-  let origin: string | undefined = vars.origin;
-  if (!origin && vars.link) {
-    try {
-      origin = new URL(vars.link).origin;
-    } catch {
-      origin = undefined;
-    }
-  }
-  if (!origin || !/^https?:\/\/[^/\s]+$/i.test(origin.replace(/\/+$/, ''))) return null;
-  return `${origin.replace(/\/+$/, '')}${header.startsWith('/') ? '' : '/'}${header}`;
+  return `${publicOrigin(brand)}${header.startsWith('/') ? '' : '/'}${header}`;
 }
 
 function checkVars(kind: MailKind, vars: Record<string, string>): void {
@@ -233,7 +229,7 @@ export function renderMail(
   const primary = safeColor(brand.brand.theme.colors.primary, '#333333');
   const onPrimary = textOn(primary);
   const font = e(brand.brand.theme.font.body);
-  const logo = logoUrl(brand, vars);
+  const logo = logoUrl(brand);
   const size = logo ? logoSize(brand, brand.brand.logos.header) : null;
   const header =
     logo && size

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { isOperatorRequest } from '../accounts/agency';
-import { requestOrigin } from '../accounts/routes';
+import { siteOrigin } from '../accounts/routes';
 import type { Db } from '../db/client';
 import { exportConfirmed, newsletterCall } from './newsletter';
 
@@ -15,7 +15,7 @@ export const newsletterRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
   app.post('/CustomUserApps/Newsletter', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return newsletterCall(
-      { db, brand: req.brand, locale: req.locale, ip: req.ip, origin: requestOrigin(req) },
+      { db, brand: req.brand, locale: req.locale, ip: req.ip, origin: siteOrigin(req) },
       req.body,
     );
   });

@@ -121,13 +121,13 @@ export function listIdentityProviders(
 
 /**
  * The origin to send the browser back to: `url` when it is an http(s) origin (nothing but `/`
- * after it) on one of the brand's hosts, any port, or the origin of the request itself. Anything
+ * after it) on one of the brand's hosts, any port, or the brand's public origin. Anything
  * else is refused (null), so the start cannot be turned into an open redirect.
  */
 export function allowedReturnOrigin(
   brand: LoadedBrand,
   url: unknown,
-  requestOrigin: string,
+  ownOrigin: string,
 ): string | null {
   if (typeof url !== 'string' || url.length > 300) return null;
   let u: URL;
@@ -142,7 +142,7 @@ export function allowedReturnOrigin(
   }
   const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const ours = brand.brand.hosts.some((h) => h.toLowerCase() === host);
-  return ours || u.origin === requestOrigin ? u.origin : null;
+  return ours || u.origin === ownOrigin ? u.origin : null;
 }
 
 /** The issuer URL of a provider; the sandbox's is this server's origin + /sandbox-idp. */

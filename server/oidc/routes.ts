@@ -3,7 +3,7 @@
  *
  * - `GET /oidc/:id/start?url={site origin}&lang=` → the provider's authorization page. The
  *   state, PKCE verifier and nonce wait in `oidc_state` for 10 minutes. `url` must be an origin
- *   of the brand (or this server's): no open redirect.
+ *   of the brand (its hosts, or its public origin; never the request's Host): no open redirect.
  * - `GET /oidc/:id/callback` → the code is exchanged (PKCE), the ID token checked (issuer,
  *   audience, nonce), the claims give the person (identity.ts), a session opens, and the browser
  *   goes back to `{site}/?access_token={token}` (spec §2), or `{site}/?login_error={code}`.
@@ -17,6 +17,7 @@ import * as client from 'openid-client';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { type Locale, langParam } from '../../schemas/contract';
 import { createSession } from '../accounts/sessions';
+import { publicOrigin } from '../brands/origin';
 import type { Db } from '../db/client';
 import { oidcState } from '../db/schema';
 import { badParams, generic } from '../errors';
@@ -95,7 +96,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcOptions> = async (app, opts) => 
       const provider = findProvider(req.brand, req.params.id);
       if (!provider) throw generic('error.notFound');
       const here = originOf(req);
-      const site = allowedReturnOrigin(req.brand, req.query.url, here);
+      const site = allowedReturnOrigin(req.brand, req.query.url, publicOrigin(req.brand));
       if (!site) throw badParams();
 
       let config: client.Configuration;
@@ -142,13 +143,15 @@ export const oidcRoutes: FastifyPluginAsync<OidcOptions> = async (app, opts) => 
       const here = originOf(req);
       const state = str(req.query.state);
       // Ours are base64url; anything else (a NUL, a repeated parameter) is not ours.
-      if (!state || !/^[A-Za-z0-9_-]{16,128}$/.test(state)) return fail(reply, here, 'state');
+      // A refusal before the state is known goes to the brand's public origin, never the Host.
+      const home = publicOrigin(req.brand);
+      if (!state || !/^[A-Za-z0-9_-]{16,128}$/.test(state)) return fail(reply, home, 'state');
       // Single use: whatever happens next, this state is spent.
       const [row] = await opts.db
         .delete(oidcState)
         .where(and(eq(oidcState.state, state), eq(oidcState.brand, req.brand.id)))
         .returning();
-      if (!row) return fail(reply, here, 'state');
+      if (!row) return fail(reply, home, 'state');
       const back = new URL(row.returnTo);
       const site = back.origin;
       const locale: Locale =

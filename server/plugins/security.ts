@@ -14,9 +14,14 @@
  * allows its hosts (schemas/chat-widget.ts), whose script loads only when a visitor asks for
  * the chat.
  *
- * CORS: any origin may call the API (a storefront on a CDN can point at this server); auth is a
- * bearer header, not a cookie, so no credentials mode is needed. `Authorization` is exposed so
- * the storefront can read the refreshed token.
+ * CORS ({@link installCors}): only the brand's own origins may call the API from a browser: its
+ * public origin and its hosts on any port (server/brands/origin.ts); a foreign Origin gets no
+ * Access-Control-Allow-Origin. Auth is a bearer header, not a cookie, so no credentials mode is
+ * needed. `Authorization` is exposed so the storefront can read the refreshed token.
+ *
+ * HSTS: Strict-Transport-Security only on an answer to an https request: TLS on this socket, or
+ * a proxy of TRUST_PROXY saying X-Forwarded-Proto: https. Over plain http (development, a
+ * proxy not trusted) a browser would ignore it anyway, and a forged header must not pin a host.
  */
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -24,6 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { chatWidgetCspSources } from '../../schemas/chat-widget';
 import { type CspSources, mergeCspSources, trackerCspSources } from '../../schemas/trackers';
+import { isBrandOrigin } from '../brands/origin';
 import { RECAPTCHA_SOURCES, withCspSources } from '../captcha/csp';
 import { captchaProvider } from '../captcha/provider';
 import { NONCE_PLACEHOLDER } from '../html';
@@ -39,7 +45,6 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'cross-origin',
   'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
 };
@@ -68,7 +73,12 @@ export async function installSecurity(app: FastifyInstance): Promise<void> {
     },
     // Assets (logos, the tokenizer script) may be loaded by a storefront on another origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // Sent by the hook below, only over https.
+    strictTransportSecurity: false,
     enableCSPNonces: true,
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });
   // Before compression: HTML written with the nonce placeholder gets this answer's nonce.
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -107,10 +117,23 @@ export async function installSecurity(app: FastifyInstance): Promise<void> {
       reply.raw.setHeader('content-security-policy', withCspSources(csp, sources));
     }
   });
+}
 
+/** The Strict-Transport-Security of an https answer. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Registers the CORS hooks on `app`: after the request context, since the allowed origins are
+ * those of the request's brand.
+ */
+export function installCors(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
-    reply.header('Access-Control-Allow-Origin', '*');
-    reply.header('Access-Control-Expose-Headers', 'Authorization');
+    const origin = req.headers.origin;
+    reply.header('Vary', 'Origin');
+    if (typeof origin === 'string' && isBrandOrigin(req.brand, origin)) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Access-Control-Expose-Headers', 'Authorization');
+    }
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       reply
         .header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')

@@ -191,20 +191,25 @@ describe('brand, config and CORS', () => {
     expect(b.json().result.id).toBe('test-b');
   });
 
-  it('allows other origins and exposes Authorization', async () => {
+  it('allows the brand’s own origins and exposes Authorization', async () => {
     const pre = await s.app.inject({
       method: 'OPTIONS',
       url: '/router.php?method=getEventos&class=SuperIngresso',
       headers: {
-        origin: 'https://cdn.example',
+        origin: 'http://localhost:5173',
         'access-control-request-method': 'POST',
         'access-control-request-headers': 'authorization, content-type',
       },
     });
     expect(pre.statusCode).toBe(204);
-    expect(pre.headers['access-control-allow-origin']).toBe('*');
+    expect(pre.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(pre.headers['access-control-allow-headers']).toContain('authorization');
-    const res = await s.rpc('SuperIngresso', 'getEventos', []);
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/router.php?method=getEventos&class=SuperIngresso',
+      headers: { origin: 'http://localhost:5173', 'content-type': 'application/json' },
+      payload: '{"params":[]}',
+    });
     expect(res.headers['access-control-expose-headers']).toBe('Authorization');
   });
 

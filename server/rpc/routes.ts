@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { RpcClass } from '../../schemas/contract';
-import { requestOrigin } from '../accounts/routes';
+import { siteOrigin } from '../accounts/routes';
 import { badParams, generic, sessionInvalid } from '../errors';
 import { API_SECURITY_HEADERS } from '../plugins/security';
 import type { AppServices, AuthedRpcContext } from './context';
@@ -67,7 +67,7 @@ export const rpcRoutes: FastifyPluginAsync<{ services: AppServices }> = async (
           locale: req.locale,
           pessoa: req.auth?.pessoa ?? null,
           ip: req.ip,
-          origin: requestOrigin(req),
+          origin: siteOrigin(req),
         } as AuthedRpcContext,
         params,
       );

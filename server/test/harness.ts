@@ -26,6 +26,7 @@ import type {
 import { ensurePessoa, type Pessoa } from '../accounts/repository';
 import { DEMO_PERSON, seedDemoAccounts } from '../accounts/seed';
 import { hashToken } from '../accounts/sessions';
+import { configureOrigins, defaultBrandIdOf } from '../brands/origin';
 import { buildApp } from '../app';
 import { syncCatalog } from '../catalog/sync';
 import { currentVersions } from '../content/terms';
@@ -119,6 +120,14 @@ export interface TestServerOptions {
   operatorToken?: string;
   /** SANDBOX_PIX_AUTOPAY_SECONDS. */
   sandboxPixAutoPaySeconds?: number;
+  /**
+   * The environment the brands' public origins are read from (PUBLIC_ORIGIN, the brands'
+   * `publicOriginEnv`); absent: none, so a brand's origin is brand.json `publicOrigin`, else
+   * `http://<first host>` (port 80, as `app.inject()` pretends).
+   */
+  originEnv?: Record<string, string>;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-* headers are believed. */
+  trustProxy?: string[];
 }
 
 /** Per-request options of the helpers. */
@@ -178,6 +187,12 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const brands = opts.brands ?? testBrands();
   await syncCatalog(tdb.db, brands);
   await seedDemoAccounts(tdb.db, brands);
+  configureOrigins({
+    env: opts.originEnv ?? {},
+    port: 80,
+    production: false,
+    defaultBrandId: defaultBrandIdOf(brands),
+  });
   const app = await buildApp({
     db: tdb.db,
     brands,
@@ -188,6 +203,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     webhookSecret: TEST_WEBHOOK_SECRET,
     ...(opts.operatorToken ? { operator: { token: opts.operatorToken, port: 8080 } } : {}),
     sandboxPixAutoPaySeconds: opts.sandboxPixAutoPaySeconds ?? 0,
+    ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
   });
   await app.ready();
 

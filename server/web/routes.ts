@@ -20,6 +20,7 @@ import {
 import { matchRoutePath } from '../../schemas/route-paths';
 import { brandAssetFile } from '../brands/assets';
 import { publicConfig } from '../brands/config';
+import { publicOrigin } from '../brands/origin';
 import { catalogOf } from '../catalog/lookup';
 import { onCatalogSynced } from '../catalog/sync';
 import { contentOf, pageBySlug } from '../content/pages';
@@ -29,7 +30,6 @@ import { escapeHtml, jsonForScript, pageLocale, renderIndexHtml } from './index-
 import { LANGUAGE_REDIRECT_VARY, languageRedirect } from './language-redirect';
 import { redirectFor } from './redirects';
 import { type PageHead, pageHead } from './seo';
-import { requestOrigin } from './sitemap';
 import { createPageRenderer, type RenderedPage } from './ssr';
 
 /**
@@ -225,7 +225,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
     const locale = oneTree
       ? requestLanguage(req.brand.brand, languageHeaders)
       : pageLocale(req.brand, served);
-    const html = await page(req.brand, served, status, requestOrigin(req), locale);
+    const html = await page(req.brand, served, status, publicOrigin(req.brand), locale);
     if (html === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     }

@@ -7,7 +7,7 @@
  * result: name, dates, place, offers with the price in BRL, availability, validFrom).
  *
  * Built from the answers the page was rendered with (no other query) for each answer, since
- * the addresses are the request's origin.
+ * the addresses start with the brand's configured public origin (server/brands/origin.ts).
  */
 import type { Event, Offer, WithContext } from 'schema-dts';
 import type { LoadedBrand } from '../../schemas/brand.types';

@@ -168,7 +168,7 @@ let content: BrandContent;
 beforeAll(async () => {
   // A storefront build with its own robots.txt: the generated one answers all the same.
   dist = await makeDist({ 'robots.txt': 'User-agent: *\nDisallow: /\n' });
-  multi = testBrand('test-a', { hosts: ['localhost'] });
+  multi = testBrand('test-a', { hosts: ['localhost'], publicOrigin: ORIGIN });
   single = testBrand('test-single', {
     hosts: ['single.test'],
     default: false,
@@ -249,8 +249,22 @@ describe('robots.txt', () => {
 
   it('never puts a made-up Host into the file', async () => {
     const res = await get('/robots.txt', 'localhost/evil?x');
-    expect(res.body).toContain('\nSitemap: http://localhost/sitemap.xml\n');
+    expect(res.body).toContain(`\nSitemap: ${ORIGIN}/sitemap.xml\n`);
     expect(res.body).not.toContain('evil');
+  });
+
+  it("lists only the brand's configured origin, whatever Host or X-Forwarded-Host says", async () => {
+    for (const headers of [
+      { host: 'evil.example' },
+      { host: 'localhost:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    ]) {
+      for (const url of ['/robots.txt', '/sitemap.xml', '/sitemap-pt.xml']) {
+        const res = await app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.body, url).toContain(`${ORIGIN}/`);
+        expect(res.body, url).not.toContain('evil');
+      }
+    }
   });
 });
 

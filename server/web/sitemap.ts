@@ -1,6 +1,6 @@
 /**
- * What search engines read, for the brand of the request (by Host), with URLs on the request's
- * origin (`req.protocol` and `req.host`):
+ * What search engines read, for the brand of the request (by Host), with URLs on the brand's
+ * configured public origin (server/brands/origin.ts), never the request's Host:
  *
  * - `GET /robots.txt`: everything allowed except the screens spec §2 hides from robots (reset
  *   password, validate e-mail, my orders) in every language of the brand, and where the sitemap is.
@@ -13,10 +13,11 @@
  * URL listed is one the page router answers with 200. A single-language brand has one sitemap,
  * in its default language, with unprefixed paths.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import { FAQ_SLUGS, type Locale } from '../../schemas/contract';
 import { ROUTE_PATHS, type RouteName } from '../../schemas/route-paths';
+import { publicOrigin } from '../brands/origin';
 import { catalogOf } from '../catalog/lookup';
 import { type BrandContent, contentOf } from '../content/pages';
 import { escapeHtml } from '../html';
@@ -184,19 +185,6 @@ export function sitemapFor(
   ].join('\n');
 }
 
-/** A host name with an optional port, or a bracketed IPv6 address with one. */
-const HOST_RE = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-/**
- * The public origin of a request. A Host that is not a host name (any text a client sends) is
- * replaced by the brand's first host, so the files never list URLs on a made-up origin.
- */
-export function requestOrigin(req: FastifyRequest): string {
-  if (HOST_RE.test(req.host)) return `${req.protocol}://${req.host}`;
-  const host = req.brand.brand.hosts[0] ?? 'localhost';
-  return `${req.protocol}://${host.includes(':') ? `[${host}]` : host}`;
-}
-
 /** The robots.txt and sitemap routes. */
 export const sitemapRoutes: FastifyPluginAsync = async (app) => {
   // Revalidated on every read: the files depend on the Host, the content and the catalogue.
@@ -206,21 +194,21 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
     reply
       .type('text/plain; charset=utf-8')
       .header('Cache-Control', CACHE)
-      .send(robotsTxt(req.brand, requestOrigin(req))),
+      .send(robotsTxt(req.brand, publicOrigin(req.brand))),
   );
 
   app.get('/sitemap.xml', async (req, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('Cache-Control', CACHE)
-      .send(sitemapIndex(req.brand, requestOrigin(req))),
+      .send(sitemapIndex(req.brand, publicOrigin(req.brand))),
   );
 
   app.get<{ Params: { lang: string } }>('/sitemap-:lang.xml', async (req, reply) => {
     const lang = req.params.lang.toLowerCase();
     const locale = sitemapLocales(req.brand).find((l) => prefixOf(l) === lang);
     if (!locale) return reply.code(404).send(errorBody(req, 0, 'error.notFound'));
-    const xml = sitemapFor(req.brand, requestOrigin(req), locale, await contentOf(req.brand));
+    const xml = sitemapFor(req.brand, publicOrigin(req.brand), locale, await contentOf(req.brand));
     return reply.type('application/xml; charset=utf-8').header('Cache-Control', CACHE).send(xml);
   });
 };

@@ -161,6 +161,21 @@ describe('server-rendered pages', () => {
 describe('the head of a rendered page', () => {
   const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 
+  it('writes every absolute URL on the brand’s configured origin, whatever the Host says', async () => {
+    for (const headers of [
+      { host: 'evil.example' },
+      { host: 'localhost', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    ]) {
+      const res = await s.app.inject({ method: 'GET', url: `/en/product/${E.visita}`, headers });
+      const h = head(res.body);
+      expect(h).toContain(`<link rel="canonical" href="http://localhost/en/product/${E.visita}">`);
+      const urls = [...h.matchAll(/(?:href|content)="(https?:\/\/[^"]+)"/g)].map((m) => m[1]!);
+      expect(urls.length).toBeGreaterThan(3);
+      for (const u of urls) expect(u.startsWith('http://localhost/'), u).toBe(true);
+      expect(res.body).not.toContain('evil.example');
+    }
+  });
+
   it('names an event page: title, canonical, languages, link preview and its schema.org Event', async () => {
     const res = await s.app.inject({
       method: 'GET',
