@@ -307,10 +307,8 @@ const HOLD_STOCK_CHECK = `IF v_w = 1 THEN
  * open or re-clock the cart and insert the units. A refusal returns at once and writes nothing
  * of the hold.
  *
- * A hold is worth less than the wait for its commit to reach the disk: the stock row's lock is
- * held until the commit returns, so waiting for the flush would cap holds at one per flush. If
- * PostgreSQL crashes, the last fraction of a second of holds may be lost whole (never half:
- * capacity still holds); payments and conclusions commit durably as always.
+ * A hold commits durably, like everything else: a hold the shopper was told about survives a
+ * PostgreSQL crash (server/cart/README.md has the measured cost of the flush).
  */
 const HOLD_ROUTINE = routine(
   'sf_hold',
@@ -351,7 +349,6 @@ const HOLD_ROUTINE = routine(
     FOREACH v_q IN ARRAY p_qtds LOOP
       v_requested := v_requested + v_q;
     END LOOP;
-    PERFORM set_config('synchronous_commit', 'off', true);
     PERFORM 1 FROM pessoa WHERE id = p_pessoa FOR UPDATE;
     -- One statement, after the person's lock (so its snapshot sees what a hold of the same
     -- person committed while this one waited): it locks the person's holds, counts their

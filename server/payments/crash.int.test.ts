@@ -31,6 +31,11 @@ const BUYERS = 24;
 const PER_ROUND = 4;
 /** The sandbox answers a card charge this long after making it: the window a kill can hit. */
 const CHARGE_DELAY_MS = 250;
+/**
+ * Crash-point loops: each pays once, dies at CRASH_AT=after-charge and restarts (CRASH_LOOPS to
+ * change it). A start of the real server is most of a loop's time.
+ */
+const LOOPS = Number(process.env.CRASH_LOOPS ?? 20);
 const TIMEOUT_CARD = Object.entries(TEST_CARDS).find(([, o]) => o === 'timeout')![0];
 
 async function freePort(): Promise<number> {
@@ -296,5 +301,153 @@ describe.runIf(inject('databaseUrl') !== '')(
       // Every charge the gateway kept is an order with its tickets.
       expect(summary.approvedCharges).toBe(summary.ordersPaid);
     }, 120_000);
+
+    it(
+      `${LOOPS} loops: CRASH_AT=after-charge kills the server after the gateway recorded the charge, recovery concludes it: 0 double charges, 0 lost paid orders, 0 oversold`,
+      async () => {
+        const started = Date.now();
+        const crashEnv = { ...env, CRASH_AT: 'after-charge', SANDBOX_CHARGE_DELAY_MS: '0' };
+        if (child) await stop(child, 'SIGTERM');
+        const startTimes: number[] = [];
+        const start = async () => {
+          const t0 = Date.now();
+          const c = await startServer(crashEnv);
+          startTimes.push(Date.now() - t0);
+          return c;
+        };
+        // The first start syncs the catalogue.
+        child = await start();
+        // The session's stock (every start syncs its capacity from the catalogue).
+        const session = await firstRow<{ id: number; estoque: number }>(
+          tdb.db,
+          sql`SELECT a.id, e.id AS estoque FROM apresentacao a
+          JOIN estoque e ON e.idapresentacao = a.id
+          WHERE a.brand = ${brand.id} AND e.idproduto = ${PRODUCT} AND a.ativo
+            AND a.dthr > now() + interval '1 day'
+          ORDER BY a.dthr LIMIT 1`,
+        );
+        const sessao = session!.id;
+        const termo = (await currentVersion(brand, TERMO_COMPRA))?.idtermo;
+        const tokens = await makeBuyers(tdb.db, brand, LOOPS);
+        const base = `http://127.0.0.1:${env.PORT}`;
+        const rpc = (method: string, params: unknown[], token: string) =>
+          fetch(`${base}/router.php?method=${method}&class=SuperIngresso`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ class: 'SuperIngresso', method, params }),
+          }).then((r) => r.json() as Promise<Answer>);
+        const pay = async (idmovimentacao: number, token: string) => {
+          const tok = (await fetch(`${base}/sandbox-gateway/v1/tokens`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              publicKey: `pk_sandbox_${brand.id}`,
+              numero: SANDBOX_CARDS.approved,
+              titular: 'Demo Visitante',
+              validade: '12/39',
+              cvv: '123',
+            }),
+          }).then((r) => r.json())) as Answer;
+          return rpc(
+            'iniciarPagamento',
+            [
+              idmovimentacao,
+              1,
+              '',
+              tok.result,
+              { parcelas: 1, idempotencyKey: randomUUID(), ...(termo ? { termo } : {}) },
+            ],
+            token,
+          );
+        };
+        let landed = 0;
+        let conclusions = 0;
+        for (const token of tokens) {
+          const held = await rpc(
+            'iniciarReserva',
+            [[{ idproduto: PRODUCT, qtd: 1 }], sessao, []],
+            token,
+          );
+          const id = (held.result as { idmovimentacao: number }).idmovimentacao;
+          const exited = new Promise<NodeJS.Signals | null>((r) =>
+            child!.once('exit', (_code, signal) => r(signal)),
+          );
+          // The request dies with the server: the buyer sees no answer.
+          await pay(id, token).catch(() => undefined);
+          expect(await exited).toBe('SIGKILL');
+          // The kill landed after the gateway's record and before ours: charged, still in progress.
+          const [at] = await rows<{ ours: string; gateway: string | null }>(
+            tdb.db,
+            sql`SELECT p.status AS ours, c.status AS gateway FROM pagamento p
+            LEFT JOIN sandbox_cobranca_cartao c ON c.idempotency_key = p.idempotency_key
+            WHERE p.idmovimentacao = ${id}`,
+          );
+          if (at?.ours === 'processing' && at.gateway === 'approved') landed++;
+          // Restarted (with the crash point still armed: recovery charges nothing); recovery at
+          // start concludes the order. The buyer, back, tries to pay again and collects the tickets.
+          child = await start();
+          await pay(id, token);
+          const done = await rpc('concluirPagamento', [{ idmovimentacao: id }], token);
+          if ((done.result as { status?: string } | undefined)?.status === 'PA') conclusions++;
+        }
+        await stop(child, 'SIGTERM');
+        child = undefined;
+        const [counts] = await rows<{
+          double_charges: number;
+          lost_paid: number;
+          sold: number;
+          capacidade: number;
+          reservados: number;
+          counted: number;
+          charges: number;
+        }>(
+          tdb.db,
+          sql`WITH charged AS (
+            SELECT p.idmovimentacao, c.status FROM sandbox_cobranca_cartao c
+            JOIN pagamento p ON p.idempotency_key = c.idempotency_key
+            JOIN movimentacao_item i ON i.idmovimentacao = p.idmovimentacao
+            JOIN estoque e ON e.id = i.idestoque
+            WHERE e.id = ${session!.estoque})
+          SELECT
+            (SELECT count(*) FROM (SELECT idmovimentacao FROM charged WHERE status = 'approved'
+              GROUP BY idmovimentacao HAVING count(*) > 1) x)::int AS double_charges,
+            (SELECT count(DISTINCT c.idmovimentacao) FROM charged c
+              JOIN movimentacao m ON m.id = c.idmovimentacao
+              WHERE c.status = 'approved' AND (m.status <> 'PA' OR EXISTS (
+                SELECT 1 FROM movimentacao_item i LEFT JOIN ingresso g ON g.iditem = i.id
+                WHERE i.idmovimentacao = m.id AND i.status <> 'CA' AND g.id IS NULL)))::int
+              AS lost_paid,
+            (SELECT count(*) FROM movimentacao_item i JOIN movimentacao m ON m.id = i.idmovimentacao
+              WHERE i.idestoque = ${session!.estoque} AND i.status <> 'CA'
+                AND m.status IN ('PA','AP'))::int AS sold,
+            (SELECT count(*) FROM movimentacao_item i JOIN movimentacao m ON m.id = i.idmovimentacao
+              WHERE i.idestoque = ${session!.estoque} AND i.status <> 'CA'
+                AND m.status IN ('RE','TP','AP','PA'))::int AS counted,
+            (SELECT capacidade FROM estoque WHERE id = ${session!.estoque}) AS capacidade,
+            (SELECT reservados FROM estoque WHERE id = ${session!.estoque}) AS reservados,
+            (SELECT count(*) FROM charged WHERE status = 'approved')::int AS charges`,
+        );
+        const summary = {
+          loops: LOOPS,
+          landed,
+          conclusions,
+          seconds: Math.round((Date.now() - started) / 100) / 10,
+          startMs: {
+            min: Math.min(...startTimes),
+            median: [...startTimes].sort((a, b) => a - b)[Math.floor(startTimes.length / 2)],
+            max: Math.max(...startTimes),
+          },
+          ...counts,
+        };
+        console.log(`crash at after-charge: ${JSON.stringify(summary)}`);
+        expect(landed).toBe(LOOPS);
+        expect(conclusions).toBe(LOOPS);
+        expect(counts).toMatchObject({ double_charges: 0, lost_paid: 0, charges: LOOPS });
+        expect(counts!.sold).toBeLessThanOrEqual(counts!.capacidade);
+        expect(counts!.reservados).toBe(counts!.counted);
+        expect(counts!.counted).toBeLessThanOrEqual(counts!.capacidade);
+      },
+      LOOPS * 60_000,
+    );
   },
 );

@@ -28,6 +28,7 @@ import { pagamento } from '../db/schema';
 import { rows } from '../db/sql';
 import { recoverCancellationRefunds } from '../orders/cancellation';
 import { releaseUnpaid, retakeUnits, settlePayment } from '../orders/lifecycle';
+import { CRASH_POINTS } from './crash-point';
 import type { ChargeRecord, PaymentGateway } from './gateway';
 import { tellBuyer } from './pending';
 import { type Answer, concludePaid } from './service';
@@ -304,9 +305,10 @@ export const RECOVERY_ENV_DOC: Record<string, string> = {
   PAYMENT_RECOVERY_SECONDS: `a payment attempt still without an answer this many seconds after it began is settled from the gateway's record (default ${RECOVERY_AFTER_SECONDS}; 0 to 3600)`,
   SANDBOX_CHARGE_DELAY_MS:
     'the sandbox gateway answers a card charge this many milliseconds after making it (default 0; crash-safety tests)',
+  CRASH_AT: `fault injection (tests only): the server kills itself with SIGKILL at this point (${CRASH_POINTS.join(', ')}); unset in production`,
 };
 
-/** Reads PAYMENT_RECOVERY_SECONDS and SANDBOX_CHARGE_DELAY_MS. */
+/** Reads PAYMENT_RECOVERY_SECONDS and SANDBOX_CHARGE_DELAY_MS, and checks CRASH_AT. */
 export function readRecoveryEnv(env: Record<string, string | undefined>): RecoveryEnv {
   const problems: string[] = [];
   const int = (name: string, dflt: number, max: number) => {
@@ -321,6 +323,10 @@ export function readRecoveryEnv(env: Record<string, string | undefined>): Recove
   };
   const afterSeconds = int('PAYMENT_RECOVERY_SECONDS', RECOVERY_AFTER_SECONDS, 3600);
   const sandboxChargeDelayMs = int('SANDBOX_CHARGE_DELAY_MS', 0, 60_000);
+  const crashAt = env.CRASH_AT;
+  if (crashAt && !(CRASH_POINTS as readonly string[]).includes(crashAt)) {
+    problems.push(`CRASH_AT must be one of ${CRASH_POINTS.join(', ')} (got "${crashAt}")`);
+  }
   return problems.length
     ? { ok: false, problems }
     : { ok: true, afterSeconds, sandboxChargeDelayMs };

@@ -42,6 +42,7 @@ import { ITEM_TOTAL_CENTS } from '../orders/view';
 import { spDate, spDateTimeMinutes, spInstant } from '../time';
 import { campaignOfOrder, checkCampaignPayment } from './card-campaign';
 import { GatewayError, type PaymentGateway } from './gateway';
+import { crashPoint } from './crash-point';
 import { type InstallmentOption, installmentOptions } from './installments';
 import { issuedBoleto, issuedPix } from './issued';
 import { tellBuyer } from './pending';
@@ -400,6 +401,8 @@ async function askGateway(
         idempotencyKey: p.idempotencyKey,
         publicKey: s.gateway.publicKey(s.brand.id),
       });
+      // The charge is made and its answer not saved yet: the crash tests' kill point.
+      crashPoint('after-charge');
       return { status: res.status, gatewayRef: res.gatewayRef };
     }
     return { status: 'error', gatewayRef: null };
