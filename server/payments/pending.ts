@@ -22,6 +22,7 @@ import {
   retakeUnits,
   returnToCart,
 } from '../orders/lifecycle';
+import { orderPriceLines } from '../orders/price-mail';
 import type { ChargeNotification } from './gateway';
 import { issuedBoleto } from './issued';
 import { itfSvg } from './methods/boleto';
@@ -60,9 +61,13 @@ export async function tellBuyer(
     to: who.email,
     kind,
     vars: { nome: who.nome || who.email, localizador: who.localizador },
-    // The tickets' PDF, made when the mail is sent (server/mail/attachments.ts).
+    // The tickets' PDF, made when the mail is sent (server/mail/attachments.ts), and what the
+    // order cost, line by line, as My orders shows it.
     ...(kind === 'payment_confirmed'
-      ? { attachments: [{ kind: 'tickets' as const, idmovimentacao }] }
+      ? {
+          attachments: [{ kind: 'tickets' as const, idmovimentacao }],
+          lines: await orderPriceLines(db, brand, locale, idmovimentacao),
+        }
       : {}),
   });
 }
