@@ -95,6 +95,7 @@ const item = (iditem: number): CarrinhoItem => ({
   combo: '',
   valor_combo: 0,
   taxa: 0,
+  preco: 60,
   juros: 0,
   valor_garantia: 0,
   total: 60,

@@ -426,6 +426,12 @@ export interface CarrinhoItem {
   combo: string;
   valor_combo: number;
   taxa: number;
+  /**
+   * The ticket's price as the event page sells it (the product's `preco_ctaxa`: list price with
+   * fee), before coupon, combo, refundable option and interest, which are the order's own lines
+   * (schemas/price-lines.ts): the one price every screen, mail and PDF shows for the ticket.
+   */
+  preco: number;
   /** Card interest on this ticket (0 unless paid in instalments with interest). */
   juros: number;
   /** The refundable-ticket option's price on this ticket (0 unless the order took it). */

@@ -12,6 +12,7 @@ import type {
   Movimentacao,
   StatusMovimentacao,
 } from '../../schemas/contract';
+import { priceLines, ticketPriceCents } from '../../schemas/price-lines';
 import { holderChangeOpen, holdersOf } from '../cart/holders';
 import { catalogOf, toCents, toReais } from '../catalog/lookup';
 import type { Db } from '../db/client';
@@ -257,6 +258,7 @@ export async function selectItens(
       combo: combo?.nome[locale] ?? '',
       valor_combo: toReais(r.combo_cents),
       taxa: toReais(r.taxa_cents),
+      preco: toReais(ticketPriceCents(r.valor_cents, r.taxa_cents)),
       juros: 0,
       valor_garantia: toReais(r.garantia_cents),
       total: toReais(valor + r.taxa_cents + r.garantia_cents),
@@ -361,7 +363,7 @@ export function resumoOf(
     desconto += toCents(i.valor_cupom);
     garantia += toCents(i.valor_garantia);
   }
-  const valor = toReais(subtotal - combo - desconto + taxa + garantia + entregaCents);
+  const valor = toReais(priceLines(itens, toReais(entregaCents), 0).totalCents);
   const resumo: CarrinhoResumo = {
     qtd: itens.length,
     quantity: itens.length,

@@ -23,6 +23,7 @@ import {
   retakeUnits,
   returnToCart,
 } from '../orders/lifecycle';
+import { orderPriceLines } from '../orders/price-mail';
 import type { ChargeNotification, PaymentGateway } from './gateway';
 import { issuedBoleto } from './issued';
 import { itfSvg } from './methods/boleto';
@@ -69,9 +70,13 @@ export async function tellBuyer(
       localizador: who.localizador,
       ...(kind === 'payment_refunded' ? { valor: brlOfCents(refundedCents) } : {}),
     },
-    // The tickets' PDF, made when the mail is sent (server/mail/attachments.ts).
+    // The tickets' PDF, made when the mail is sent (server/mail/attachments.ts), and what the
+    // order cost, line by line, as My orders shows it.
     ...(kind === 'payment_confirmed'
-      ? { attachments: [{ kind: 'tickets' as const, idmovimentacao }] }
+      ? {
+          attachments: [{ kind: 'tickets' as const, idmovimentacao }],
+          lines: await orderPriceLines(db, brand, locale, idmovimentacao),
+        }
       : {}),
   });
 }

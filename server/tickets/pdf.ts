@@ -45,6 +45,7 @@ export interface PrintedTicket {
   tipo: string;
   /** The holder's name, or null when none is bound. */
   portador: string | null;
+  /** The ticket's price as the event page sold it, fee included (schemas/price-lines.ts). */
   precoCents: number;
   /**
    * A ticket of a product that needs a scheduled slot (catalogue `agendamento`): the activity

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { LoadedBrand } from '../../schemas/brand.types';
 import type { Locale } from '../../schemas/contract';
+import { ticketPriceCents } from '../../schemas/price-lines';
 import { catalogOf } from '../catalog/lookup';
 import type { Db } from '../db/client';
 import { firstRow, rows, toDate, toDateOrNull } from '../db/sql';
@@ -34,7 +35,8 @@ interface TicketRow {
   idproduto: number;
   dthr: unknown;
   dscapre: Record<Locale, string> | null;
-  preco_cents: number;
+  valor_cents: number;
+  taxa_cents: number;
   portador: string | null;
   agenda_dthr: unknown;
 }
@@ -68,7 +70,7 @@ export async function printableTickets(
     db,
     sql`SELECT g.id, g.iditem, g.codigo, g.versao, g.revogado_em, i.status AS item_status,
           e.idapresentacao, a.idevento, e.idproduto, a.dthr, a.dscapre,
-          (i.valor_cents - i.combo_cents - i.desconto_cents + i.taxa_cents)::int AS preco_cents,
+          i.valor_cents, i.taxa_cents,
           NULLIF(trim(p.nome || ' ' || p.sobrenome), '') AS portador,
           (SELECT v.dthr FROM agendamento ag JOIN agenda_vaga v ON v.id = ag.idvaga
             WHERE ag.iditem = i.id) AS agenda_dthr
@@ -114,7 +116,8 @@ export async function printableTickets(
       produto: entry?.product.nome[locale] ?? '',
       tipo: entry?.tipo.nome[locale] ?? '',
       portador: r.portador,
-      precoCents: Number(r.preco_cents),
+      // The price the event page sold it for (discounts and interest are the order's lines).
+      precoCents: ticketPriceCents(Number(r.valor_cents), Number(r.taxa_cents)),
     };
   });
   return { ok: true, idmovimentacao: mov.id, localizador: mov.localizador, tickets };

@@ -31,6 +31,7 @@ import {
 } from '../../features/cart/hooks/checkout-provider';
 import { readLocalCart } from '../../features/cart/local-cart';
 import { missingHolders } from '../../features/checkout/hooks/holders';
+import { useCharge } from '../../features/checkout/hooks/use-charge';
 import { afterPresented } from '../../lib/after-paint';
 import { useClassSet } from '../../lib/class-sets';
 import { useCurrentLocale, withAllTexts } from '../../lib/locale';
@@ -182,6 +183,8 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
   // page is not ready: the cookie banner and the header's count wait for the items too.
   useFirstViewWait(!v.shown && !(v.empty || v.failed || v.expired));
   const classes = useClassSet(CHECKOUT_PAGE);
+  // What the payment charges (the instalments' interest): the summary's total is the button's.
+  const charge = useCharge(v.payment, v.cart?.resumo.valor ?? 0);
 
   const heading = (
     <h1 className={`chakra-heading ${classes.title}`}>
@@ -323,6 +326,7 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
                 <CartItems
                   items={cart.itens}
                   resumo={cart.resumo}
+                  charge={charge}
                   removing={v.removing}
                   onRemove={(iditens) => {
                     trackRemoveFromCart(cart.itens.filter((i) => iditens.includes(i.iditem)));

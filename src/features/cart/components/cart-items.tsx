@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CarrinhoItem, CarrinhoResumo } from '../../../../schemas/contract';
+import { priceLines } from '../../../../schemas/price-lines';
 import { ApproxPrice } from '../../../components/approx-price';
 import { PlainButton } from '../../../components/button-loader';
 import { PaidInReaisNote } from '../../../components/paid-in-reais-note';
@@ -8,6 +9,7 @@ import { buttonLoaderLooks, columnLook, recipeLook } from '../../../components/p
 import { defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { formatDateTime } from '../../../lib/dates';
 import { formatMoney, toCents, toReais } from '../../../lib/money';
+import type { Charge } from '../../checkout/hooks/installments';
 
 const row = { display: 'flex', justifyContent: 'space-between' } as const;
 
@@ -45,10 +47,11 @@ interface ProductLine {
   key: string;
   dscproduto: string;
   dsctipo: string;
-  /** What one ticket of the line costs, fee included, after its discounts. */
+  /**
+   * What one ticket of the line costs as the event page sells it (fee included): its discounts,
+   * option and interest are lines of the summary.
+   */
   unit: number;
-  /** The same before discounts (equal to `unit` when there are none). */
-  listUnit: number;
   items: CarrinhoItem[];
 }
 
@@ -83,12 +86,7 @@ export function groupCart(items: CarrinhoItem[]): SessionGroup[] {
         key,
         dscproduto: item.dscproduto,
         dsctipo: item.dsctipo,
-        unit: item.total,
-        // What the ticket would cost without its discounts (the refundable option is no
-        // discount: it is in both).
-        listUnit: toReais(
-          toCents(item.valor_sem_desconto) + toCents(item.taxa) + toCents(item.valor_garantia),
-        ),
+        unit: item.preco,
         items: [],
       };
       s.lines.push(line);
@@ -100,16 +98,23 @@ export function groupCart(items: CarrinhoItem[]): SessionGroup[] {
   );
 }
 
-/** The held items with their prices, a way to drop one unit, and the totals. */
+/**
+ * The held items with their prices, a way to drop one unit, and the totals: the tickets at
+ * their price, then each discount, the option, the delivery and the instalments' interest as
+ * lines of their own (schemas/price-lines.ts), and the total the payment charges.
+ */
 export function CartItems({
   items,
   resumo,
+  charge,
   removing,
   onRemove,
   disabled,
 }: {
   items: CarrinhoItem[];
   resumo: CarrinhoResumo;
+  /** What the payment charges with the method and instalments chosen (its interest, total). */
+  charge?: Charge;
   removing: number[] | null;
   onRemove(iditens: number[]): void;
   disabled?: boolean;
@@ -117,6 +122,8 @@ export function CartItems({
   const intl = useIntl();
   const classes = useClassSet(CART_ITEMS);
   const groups = groupCart(items);
+  const lines = priceLines(items, resumo.entrega_valor, charge?.juros ?? 0);
+  const total = charge?.total ?? resumo.valor;
   return (
     <div className={`chakra-stack ${classes.list}`}>
       {groups.map((g) => (
@@ -145,24 +152,15 @@ export function CartItems({
                         id="cart.unitPrice"
                         values={{ price: formatMoney(line.unit) }}
                       />
-                      {line.listUnit !== line.unit ? (
-                        <>
-                          {' · '}
-                          <FormattedMessage
-                            id="cart.wasPrice"
-                            values={{
-                              price: <s key="was">{formatMoney(line.listUnit)}</s>,
-                            }}
-                          />
-                        </>
-                      ) : null}
                     </p>
                     <LineNotes item={line.items[0]!} classes={classes} />
                   </div>
                   <div className={classes.amounts}>
                     <div className={classes.end}>
-                      <p className={classes.amount}>{formatMoney(line.unit * line.items.length)}</p>
-                      <ApproxPrice reais={line.unit * line.items.length} />
+                      <p className={classes.amount}>
+                        {formatMoney(toReais(toCents(line.unit) * line.items.length))}
+                      </p>
+                      <ApproxPrice reais={toReais(toCents(line.unit) * line.items.length)} />
                     </div>
                     <PlainButton
                       className={classes.remove}
@@ -188,13 +186,22 @@ export function CartItems({
       <div className={`chakra-stack ${classes.summary}`}>
         <SummaryRow
           classes={classes}
-          label={<FormattedMessage id="cart.subtotal" />}
-          value={resumo.subtotal}
-        />
-        <SummaryRow
-          classes={classes}
-          label={<FormattedMessage id="cart.fees" />}
-          value={resumo.valor_taxa}
+          label={
+            <>
+              <FormattedMessage id="cart.subtotal" />
+              {lines.taxaCents > 0 ? (
+                <>
+                  {' '}
+                  <FormattedMessage
+                    id="product.feeIncluded"
+                    values={{ taxa: formatMoney(toReais(lines.taxaCents)) }}
+                  />
+                </>
+              ) : null}
+            </>
+          }
+          value={toReais(lines.ingressosCents)}
+          testId="cart-tickets"
         />
         {resumo.valor_garantia > 0 ? (
           <SummaryRow
@@ -230,15 +237,23 @@ export function CartItems({
             testId="cart-coupon"
           />
         ) : null}
+        {charge && lines.jurosCents > 0 ? (
+          <SummaryRow
+            classes={classes}
+            label={<FormattedMessage id="cart.interest" values={{ n: charge.parcelas }} />}
+            value={toReais(lines.jurosCents)}
+            testId="cart-interest"
+          />
+        ) : null}
         <div className={classes.totalRow}>
           <p>
             <FormattedMessage id="cart.total" />
           </p>
           <div className={classes.end}>
             <p className={classes.numeric} data-testid="cart-total">
-              {formatMoney(resumo.valor)}
+              {formatMoney(total)}
             </p>
-            <ApproxPrice reais={resumo.valor} data-testid="cart-total-approx" />
+            <ApproxPrice reais={total} data-testid="cart-total-approx" />
           </div>
         </div>
         <PaidInReaisNote />

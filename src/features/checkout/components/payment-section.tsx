@@ -9,7 +9,7 @@ import { useBrand } from '../../../lib/brand-context';
 import { formatMoney } from '../../../lib/money';
 import { trackPaymentInfo } from '../../../lib/tracking/track';
 import { type CardErrors, type CardField, validateCard } from '../hooks/card';
-import { chosenTotal } from '../hooks/installments';
+import { chosenCharge } from '../hooks/installments';
 import { type PaymentActor, usePayment } from '../hooks/use-payment';
 import { CardForm } from './card-form';
 import { focusDelivery } from './delivery-section';
@@ -298,9 +298,10 @@ export function PaymentSection({
                         : 'payment.pay'
                   }
                   values={{
-                    // By card, the chosen option's total (with its interest): what is charged.
+                    // By card, the chosen option's total (with its interest): what is charged,
+                    // the total the checkout's summary shows.
                     total: formatMoney(
-                      byCard ? chosenTotal(pay.gateway, pay.parcelas, total) : total,
+                      chosenCharge(pay.gateway, pay.forma, pay.parcelas, total).total,
                     ),
                   }}
                 />

@@ -4,7 +4,7 @@
  * first instalment carries the remainder of the division (server/payments/installments.ts) and
  * says so when it differs.
  */
-import type { GatewayPagamento, ParcelaOpcao } from '../../../../schemas/contract';
+import type { FormaPagamento, GatewayPagamento, ParcelaOpcao } from '../../../../schemas/contract';
 import { formatMoney, toCents, toReais } from '../../../lib/money';
 
 /** A react-intl message: its id and values. */
@@ -43,6 +43,29 @@ export function chosenTotal(
   parcelas: number,
   fallback: number,
 ): number {
-  const p = gateway?.parcelas.find((o) => o.parcela === parcelas);
-  return p ? optionTotal(p) : fallback;
+  return chosenCharge(gateway, 'cartao', parcelas, fallback).total;
+}
+
+/** What a payment charges: the instalments, their interest and the total (reais). */
+export interface Charge {
+  parcelas: number;
+  juros: number;
+  total: number;
+}
+
+/**
+ * What paying with `forma` in `parcelas` instalments charges for a cart of `total`: by card the
+ * chosen option's interest and total, else the cart's total. The pay button and the checkout's
+ * summary both read it, so the total shown is the amount charged.
+ */
+export function chosenCharge(
+  gateway: Pick<GatewayPagamento, 'parcelas'> | null | undefined,
+  forma: FormaPagamento,
+  parcelas: number,
+  total: number,
+): Charge {
+  const p = forma === 'cartao' ? gateway?.parcelas.find((o) => o.parcela === parcelas) : undefined;
+  return p
+    ? { parcelas: p.parcela, juros: p.juros ?? 0, total: optionTotal(p) }
+    : { parcelas: 1, juros: 0, total };
 }

@@ -10,7 +10,8 @@ import { WalletLinks } from './ticket-downloads';
 const TrailBooking = lazy(() => import('./trail-booking'));
 
 /**
- * The tickets of an order, grouped under their event and session: type and product, price,
+ * The tickets of an order, grouped under their event and session: type and product, price (as
+ * the event page sold it; discounts and interest are OrderTotals' lines),
  * holder, ticket code, and where a ticket stands (cancelled, its cancellation pending, or the
  * last cancellation refused). While the buyer chooses tickets to cancel (`choosing`), each one
  * that may be cancelled has a checkbox.
@@ -82,7 +83,7 @@ function OrderItem({
   const cancelled = item.status === 'CA';
   const label = (
     <Text fontSize="sm" textDecoration={cancelled ? 'line-through' : undefined}>
-      {item.dsctipo} · {item.dscproduto} · {formatMoney(item.total)}
+      {item.dsctipo} · {item.dscproduto} · {formatMoney(item.preco)}
     </Text>
   );
   return (

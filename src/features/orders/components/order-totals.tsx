@@ -1,38 +1,54 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { CarrinhoItem, Movimentacao } from '../../../../schemas/contract';
+import { priceLines } from '../../../../schemas/price-lines';
 import { ApproxPrice } from '../../../components/approx-price';
 import { DataList } from '../../../components/data-list';
 import type { MessageId } from '../../../lib/messages';
-import { formatMoney, toCents, toReais } from '../../../lib/money';
+import { formatMoney, toReais } from '../../../lib/money';
 
 /**
- * What the order cost, line by line: the tickets (list price), discounts (coupon and combos),
- * fees, the refundable-ticket option, the card interest, the delivery fee, and the total
+ * What the order cost, line by line (schemas/price-lines.ts, as the checkout and the mail): the
+ * tickets at the price the event page sold them for (fees included), the combos and the coupon
+ * off, the refundable-ticket option, the card interest, the delivery fee, and the total
  * charged; then what was given back for cancelled tickets and what is still being refunded.
  * Every ticket paid for counts (cancelled ones too: they were charged), so the total is what
  * the buyer paid.
  */
 export function OrderTotals({ order, itens }: { order: Movimentacao; itens: CarrinhoItem[] }) {
-  const sum = (pick: (i: CarrinhoItem) => number) =>
-    itens.reduce((total, i) => total + toCents(pick(i)), 0);
-  const subtotal = sum((i) => i.valor_sem_desconto);
-  const desconto = sum((i) => i.valor_cupom + i.valor_combo);
-  const taxa = sum((i) => i.taxa);
-  const garantia = sum((i) => i.valor_garantia);
-  const juros = toCents(order.valor_juros);
-  const entrega = toCents(order.entrega_valor);
-  // The tickets' totals carry their share of the interest: together with the delivery fee,
-  // what was charged.
-  const total = sum((i) => i.total) + entrega;
+  const lines = priceLines(itens, order.entrega_valor, order.valor_juros);
+  const { comboCents: combo, cupomCents: cupom, taxaCents: taxa } = lines;
+  const { garantiaCents: garantia, jurosCents: juros, entregaCents: entrega } = lines;
+  const total = lines.totalCents;
   const money = (cents: number) => formatMoney(toReais(cents));
   return (
     <DataList.Root orientation="horizontal" size="sm" gap="1" data-testid="order-totals">
-      <Row label="order.subtotal" value={money(subtotal)} testId="order-subtotal" />
-      {desconto > 0 ? (
-        <Row label="order.discount" value={`− ${money(desconto)}`} testId="order-discount" />
+      <Row
+        label="order.subtotal"
+        value={
+          <>
+            {money(lines.ingressosCents)}
+            {taxa > 0 ? (
+              <>
+                {' '}
+                <FormattedMessage id="product.feeIncluded" values={{ taxa: money(taxa) }} />
+              </>
+            ) : null}
+          </>
+        }
+        testId="order-subtotal"
+      />
+      {combo > 0 ? (
+        <Row label="cart.comboDiscount" value={`− ${money(combo)}`} testId="order-combo" />
       ) : null}
-      {taxa > 0 ? <Row label="order.fees" value={money(taxa)} testId="order-fees" /> : null}
+      {cupom > 0 ? (
+        <Row
+          label="cart.couponDiscount"
+          values={{ code: itens[0]?.cupom ?? '' }}
+          value={`− ${money(cupom)}`}
+          testId="order-coupon"
+        />
+      ) : null}
       {garantia > 0 ? (
         <Row label="order.refundable" value={money(garantia)} testId="order-refundable" />
       ) : null}
@@ -73,11 +89,13 @@ export function OrderTotals({ order, itens }: { order: Movimentacao; itens: Carr
 
 function Row({
   label,
+  values,
   value,
   testId,
   strong = false,
 }: {
   label: MessageId;
+  values?: Record<string, string>;
   value: ReactNode;
   testId: string;
   strong?: boolean;
@@ -85,7 +103,7 @@ function Row({
   return (
     <DataList.Item>
       <DataList.ItemLabel>
-        <FormattedMessage id={label} />
+        <FormattedMessage id={label} values={values} />
       </DataList.ItemLabel>
       <DataList.ItemValue fontWeight={strong ? 'semibold' : undefined} data-testid={testId}>
         {value}
