@@ -107,6 +107,7 @@ export const ServerMessage = {
   agencyCreated: 'account.agencyCreated',
   accountUpdated: 'account.updated', // 'Cadastro alterado com sucesso!'
   emailConfirmed: 'account.emailConfirmed', // 'E-mail confirmado com sucesso!'
+  emailAlreadyConfirmed: 'account.emailAlreadyConfirmed', // 'E-mail já confirmado.'
   passwordChanged: 'account.passwordChanged',
   passwordReset: 'account.passwordReset',
   forgotSent: 'account.forgotSent',

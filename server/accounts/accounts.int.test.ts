@@ -135,8 +135,18 @@ describe('sign-up', () => {
     const token = tokenIn(mail!.text);
     const ok = await call({ url: '/pessoa/cadastro/confirmar/email', body: { token } });
     expect(ok.body.result?.mensagem).toBe('E-mail confirmado com sucesso!');
+    // The link opened again is a notice, not an error, in every language.
     const again = await call({ url: '/pessoa/cadastro/confirmar/email', body: { token } });
-    expect(again.body.error?.message).toBe('Token de confirmação não identificado!');
+    expect(again.body).toEqual({ result: { mensagem: 'E-mail já confirmado.' } });
+    const es = await call({ url: '/pessoa/cadastro/confirmar/email?lang=es_ES', body: { token } });
+    expect(es.body.result?.mensagem).toBe('Correo electrónico ya confirmado.');
+    const en = await call({ url: '/pessoa/cadastro/confirmar/email?lang=en_US', body: { token } });
+    expect(en.body.result?.mensagem).toBe('E-mail address already confirmed.');
+    const unknown = await call({
+      url: '/pessoa/cadastro/confirmar/email',
+      body: { token: token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) },
+    });
+    expect(unknown.body.error?.message).toBe('Token de confirmação não identificado!');
     const after = await call({ url: '/pessoa/cadastro/dados', token: r.access_token });
     expect(after.body.result.cadastro.email_confirmado).toBe(true);
   });

@@ -61,7 +61,7 @@ import {
   rememberAddress,
   waitSeconds,
 } from './throttle';
-import { issueToken, spendAllTokens, spendToken } from './tokens';
+import { issueToken, spendAllTokens, spendToken, spentTokenOwner } from './tokens';
 
 /** What every account call knows about its request. */
 export interface AccountScope {
@@ -504,6 +504,14 @@ export async function resetPassword(
   return { result: { sucesso: true, msg_sucesso: t(scope.locale, 'account.passwordReset') } };
 }
 
+/** Whether `token` is a spent confirmation link of a person of the brand whose e-mail is confirmed. */
+async function alreadyConfirmed(scope: AccountScope, token: unknown): Promise<boolean> {
+  const idpessoa = await spentTokenOwner(scope.db, token, 'confirm_email');
+  if (idpessoa === null) return false;
+  const p = await findPessoaById(scope.db, scope.brand.id, idpessoa);
+  return p?.emailConfirmadoEm != null;
+}
+
 /** POST pessoa/cadastro/confirmar/email: the mailed token proves the address. */
 export async function confirmEmail(
   scope: AccountScope,
@@ -523,7 +531,13 @@ export async function confirmEmail(
       .where(eq(pessoaTable.id, p.id));
     return true;
   });
-  if (!done) return fail(scope, 'error.confirmToken');
+  if (!done) {
+    // The link opened again (a second click, a mail preview): said as the notice it is.
+    if (await alreadyConfirmed(scope, token)) {
+      return { result: { mensagem: t(scope.locale, 'account.emailAlreadyConfirmed') } };
+    }
+    return fail(scope, 'error.confirmToken');
+  }
   return { result: { mensagem: t(scope.locale, 'account.emailConfirmed') } };
 }
 
