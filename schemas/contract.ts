@@ -115,7 +115,7 @@ export const ServerMessage = {
   emailTaken: 'error.emailTaken', // 'E-mail já cadastrado'
   confirmToken: 'error.confirmToken', // 'Token de confirmação não identificado!'
   resetToken: 'error.resetToken',
-  currentPassword: 'error.currentPassword', // 'Insira sua senha atual'
+  currentPassword: 'error.currentPassword', // 'Senha atual incorreta'
   tooManyRequests: 'error.tooManyRequests',
   termsRequired: 'error.termsRequired',
   termNotFound: 'error.termNotFound',

@@ -445,8 +445,30 @@ describe('passwords', () => {
       token: r.access_token,
       body: { oldpassword: 'Nao@1234', password: 'Outra@789' },
     });
-    expect(wrong.body.error?.message).toBe('Insira sua senha atual');
-    expect(wrong.body.error?.fields?.[0]?.field).toBe('.old_password');
+    expect(wrong.body.error?.message).toBe('Senha atual incorreta');
+    expect(wrong.body.error?.fields?.[0]).toMatchObject({
+      field: '.old_password',
+      message: 'Senha atual incorreta',
+    });
+    for (const [lang, text] of [
+      ['es_ES', 'Contraseña actual incorrecta'],
+      ['en_US', 'Current password is incorrect'],
+    ]) {
+      const other = await call({
+        url: `/pessoa/cadastro/trocar/senha?lang=${lang}`,
+        token: r.access_token,
+        body: { oldpassword: 'Nao@1234', password: 'Outra@789' },
+        ip: freshIp(),
+      });
+      expect(other.body.error?.message).toBe(text);
+    }
+    // An empty one is asked for, as before.
+    const empty = await call({
+      url: '/pessoa/cadastro/trocar/senha',
+      token: r.access_token,
+      body: { oldpassword: '', password: 'Outra@789' },
+    });
+    expect(empty.body.error?.message).toBe('Insira sua senha atual');
     const ok = await call({
       url: '/pessoa/cadastro/trocar/senha',
       token: r.access_token,
