@@ -107,6 +107,7 @@ export const ServerMessage = {
   agencyCreated: 'account.agencyCreated',
   accountUpdated: 'account.updated', // 'Cadastro alterado com sucesso!'
   emailConfirmed: 'account.emailConfirmed', // 'E-mail confirmado com sucesso!'
+  emailAlreadyConfirmed: 'account.emailAlreadyConfirmed', // 'E-mail já confirmado.'
   passwordChanged: 'account.passwordChanged',
   passwordReset: 'account.passwordReset',
   forgotSent: 'account.forgotSent',
@@ -114,7 +115,7 @@ export const ServerMessage = {
   emailTaken: 'error.emailTaken', // 'E-mail já cadastrado'
   confirmToken: 'error.confirmToken', // 'Token de confirmação não identificado!'
   resetToken: 'error.resetToken',
-  currentPassword: 'error.currentPassword', // 'Insira sua senha atual'
+  currentPassword: 'error.currentPassword', // 'Senha atual incorreta'
   tooManyRequests: 'error.tooManyRequests',
   /** A throttled try ({minutes}): 'Muitas tentativas. Tente novamente em N minutos.' */
   throttled: 'error.throttled',

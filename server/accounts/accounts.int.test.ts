@@ -135,8 +135,18 @@ describe('sign-up', () => {
     const token = tokenIn(mail!.text);
     const ok = await call({ url: '/pessoa/cadastro/confirmar/email', body: { token } });
     expect(ok.body.result?.mensagem).toBe('E-mail confirmado com sucesso!');
+    // The link opened again is a notice, not an error, in every language.
     const again = await call({ url: '/pessoa/cadastro/confirmar/email', body: { token } });
-    expect(again.body.error?.message).toBe('Token de confirmação não identificado!');
+    expect(again.body).toEqual({ result: { mensagem: 'E-mail já confirmado.' } });
+    const es = await call({ url: '/pessoa/cadastro/confirmar/email?lang=es_ES', body: { token } });
+    expect(es.body.result?.mensagem).toBe('Correo electrónico ya confirmado.');
+    const en = await call({ url: '/pessoa/cadastro/confirmar/email?lang=en_US', body: { token } });
+    expect(en.body.result?.mensagem).toBe('E-mail address already confirmed.');
+    const unknown = await call({
+      url: '/pessoa/cadastro/confirmar/email',
+      body: { token: token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) },
+    });
+    expect(unknown.body.error?.message).toBe('Token de confirmação não identificado!');
     const after = await call({ url: '/pessoa/cadastro/dados', token: r.access_token });
     expect(after.body.result.cadastro.email_confirmado).toBe(true);
   });
@@ -435,8 +445,30 @@ describe('passwords', () => {
       token: r.access_token,
       body: { oldpassword: 'Nao@1234', password: 'Outra@789' },
     });
-    expect(wrong.body.error?.message).toBe('Insira sua senha atual');
-    expect(wrong.body.error?.fields?.[0]?.field).toBe('.old_password');
+    expect(wrong.body.error?.message).toBe('Senha atual incorreta');
+    expect(wrong.body.error?.fields?.[0]).toMatchObject({
+      field: '.old_password',
+      message: 'Senha atual incorreta',
+    });
+    for (const [lang, text] of [
+      ['es_ES', 'Contraseña actual incorrecta'],
+      ['en_US', 'Current password is incorrect'],
+    ]) {
+      const other = await call({
+        url: `/pessoa/cadastro/trocar/senha?lang=${lang}`,
+        token: r.access_token,
+        body: { oldpassword: 'Nao@1234', password: 'Outra@789' },
+        ip: freshIp(),
+      });
+      expect(other.body.error?.message).toBe(text);
+    }
+    // An empty one is asked for, as before.
+    const empty = await call({
+      url: '/pessoa/cadastro/trocar/senha',
+      token: r.access_token,
+      body: { oldpassword: '', password: 'Outra@789' },
+    });
+    expect(empty.body.error?.message).toBe('Insira sua senha atual');
     const ok = await call({
       url: '/pessoa/cadastro/trocar/senha',
       token: r.access_token,

@@ -66,7 +66,7 @@ import {
   waitMinutes,
   waitSeconds,
 } from './throttle';
-import { issueToken, spendAllTokens, spendToken } from './tokens';
+import { issueToken, spendAllTokens, spendToken, spentTokenOwner } from './tokens';
 
 /** What every account call knows about its request. */
 export interface AccountScope {
@@ -539,9 +539,17 @@ export async function resetPassword(
   return { result: { sucesso: true, msg_sucesso: t(scope.locale, 'account.passwordReset') } };
 }
 
+/** Whether `token` is a spent confirmation link of a person of the brand whose e-mail is confirmed. */
+async function alreadyConfirmed(scope: AccountScope, token: unknown): Promise<boolean> {
+  const idpessoa = await spentTokenOwner(scope.db, token, 'confirm_email');
+  if (idpessoa === null) return false;
+  const p = await findPessoaById(scope.db, scope.brand.id, idpessoa);
+  return p?.emailConfirmadoEm != null;
+}
+
 /**
- * POST pessoa/cadastro/confirmar/email: the mailed token proves the address. Wrong tokens are
- * throttled per person and address (./throttle.ts guessKeys).
+ * POST pessoa/cadastro/confirmar/email: the mailed token proves the address. A link opened again
+ * says so as a notice; wrong tokens are throttled per person and address (./throttle.ts guessKeys).
  */
 export async function confirmEmail(
   scope: AccountScope,
@@ -565,6 +573,10 @@ export async function confirmEmail(
     return true;
   });
   if (!done) {
+    // The link opened again (a second click, a mail preview): said as the notice it is.
+    if (await alreadyConfirmed(scope, token)) {
+      return { result: { mensagem: t(scope.locale, 'account.emailAlreadyConfirmed') } };
+    }
     await recordFailure(scope.db, guesses);
     return fail(scope, 'error.confirmToken');
   }

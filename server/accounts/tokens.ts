@@ -5,7 +5,7 @@
  * both succeed.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { pessoaToken } from '../db/schema';
 
@@ -70,4 +70,27 @@ export async function spendAllTokens(
         isNull(pessoaToken.usedAt),
       ),
     );
+}
+
+/**
+ * The person a token of `kind` was for once it has been spent (expired or not), or null: how a
+ * link opened again is told from a link that never was.
+ */
+export async function spentTokenOwner(
+  db: Db | Tx,
+  token: unknown,
+  kind: TokenKind,
+): Promise<number | null> {
+  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await db
+    .select({ idpessoa: pessoaToken.idpessoa })
+    .from(pessoaToken)
+    .where(
+      and(
+        eq(pessoaToken.tokenHash, hashToken(token)),
+        eq(pessoaToken.kind, kind),
+        isNotNull(pessoaToken.usedAt),
+      ),
+    );
+  return row?.idpessoa ?? null;
 }

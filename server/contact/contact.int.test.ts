@@ -164,10 +164,10 @@ describe('CustomUserApps/Contato', () => {
   it('asks for the captcha when the brand’s contact flag is on', async () => {
     const host = 'captcha.test';
     const missing = await contato(message('bia@example.com'), { host, lang: 'pt_BR' });
-    expect(missing.error?.message).toBe('Recaptcha inválido!');
+    expect(missing.error?.message).toBe('Verificação de segurança inválida. Tente novamente.');
     expect(missing.error?.fields?.map((f) => f.field)).toEqual(['._recaptcha']);
     const wrong = await contato(message('bia@example.com', { _recaptcha: 'forged' }), { host });
-    expect(wrong.error?.message).toBe('Recaptcha inválido!');
+    expect(wrong.error?.message).toBe('Verificação de segurança inválida. Tente novamente.');
     expect(await mailsTo('bia@example.com')).toEqual([]);
 
     const _recaptcha = await solvedCaptcha(s, host);
@@ -175,7 +175,7 @@ describe('CustomUserApps/Contato', () => {
     expect(ok.result?.protocolo).toBeGreaterThan(0);
     // A solution serves once.
     const replay = await contato(message('bia@example.com', { _recaptcha }), { host });
-    expect(replay.error?.message).toBe('Recaptcha inválido!');
+    expect(replay.error?.message).toBe('Verificação de segurança inválida. Tente novamente.');
     expect((await mailsTo('bia@example.com')).length).toBe(1);
   });
 

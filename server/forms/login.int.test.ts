@@ -63,9 +63,16 @@ describe('POST /login/:id validates its body with the login form', () => {
   it('requires the captcha when the brand turns it on for login', async () => {
     const payload = { _username: 'demo@example.com', _password: 'Demo@1234' };
     const res = await login(payload, '?lang=pt_BR', 'other.test');
-    expect(res.json().error).toMatchObject({ code: 0, message: 'Recaptcha inválido!' });
+    expect(res.json().error).toMatchObject({
+      code: 0,
+      message: 'Verificação de segurança inválida. Tente novamente.',
+    });
     expect(res.json().error.fields).toEqual([
-      { field: '._recaptcha', id: 'form.error.captcha', message: 'Recaptcha inválido!' },
+      {
+        field: '._recaptcha',
+        id: 'form.error.captcha',
+        message: 'Verificação de segurança inválida. Tente novamente.',
+      },
     ]);
     // The first brand has no captcha: the same payload logs in.
     const ok = await login(payload);

@@ -63,6 +63,15 @@ describe('locales', () => {
     }
   });
 
+  it('name no captcha vendor in any text a person sees (the widget is the brand’s choice)', () => {
+    for (const [locale, messages] of Object.entries(locales)) {
+      const named = Object.entries(messages).filter(([, text]) =>
+        /recaptcha|altcha|hcaptcha|turnstile/i.test(text),
+      );
+      expect(named, locale).toEqual([]);
+    }
+  });
+
   it('have no empty message', () => {
     for (const l of LOCALES) {
       for (const [k, v] of Object.entries(locales[l]!)) expect(v.trim(), `${l} ${k}`).not.toBe('');

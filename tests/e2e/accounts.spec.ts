@@ -66,7 +66,7 @@ test('sign up, confirm the e-mail from the mailbox, log out and log in again', a
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('an agency waits for approval, cannot buy, is approved by the command and buys 10', async ({
+test('an agency confirms its e-mail, waits for approval, is approved by the command and buys 10', async ({
   page,
   request,
 }) => {
@@ -87,7 +87,8 @@ test('an agency waits for approval, cannot buy, is approved by the command and b
   await expect(dialog).toHaveCount(0);
   await expect(accountMenu(page)).toHaveText(msg('en-US', 'header.greeting', { nome: 'Carlos' }));
 
-  // Awaiting approval: agency tickets are not offered, and buying is refused with the reason.
+  // E-mail unconfirmed and awaiting approval: agency tickets are not offered, and buying is
+  // refused with the step the agency can take itself.
   await openFirstSession(page, /Aurora Museum visit/, '/en');
   const agencyTicket = msg('en-US', 'product.addOne', { produto: 'Agency — museum visit' });
   await expect(page.getByRole('button', { name: agencyTicket, exact: true })).toHaveCount(0);
@@ -98,17 +99,24 @@ test('an agency waits for approval, cannot buy, is approved by the command and b
     })
     .click();
   await page.getByRole('button', { name: msg('en-US', 'product.addToCart') }).click();
-  await expect(page.getByText(msg('en-US', 'error.agencyAwaiting')).first()).toBeVisible();
+  await expect(page.getByText(msg('en-US', 'error.agencyEmailUnconfirmed')).first()).toBeVisible();
   await expect(page).not.toHaveURL(/\/checkout$/);
 
-  // The operator's command, against this server's data directory.
+  // The operator's command, against this server's data directory: approved, with a warning.
   const { stdout } = await run(
     'npm',
     ['run', '--silent', 'agency', '--', 'approve', agency.email, '--brand', 'museu-aurora'],
     { env: { ...process.env, DATA_DIR: DEV_PAGES_DATA_DIR, PORT: String(DEV_PAGES_PORT) } },
   );
   expect(stdout).toContain(`Approved: ${agency.email}`);
+  expect(stdout).toContain('its e-mail is not confirmed yet');
   await mailLink(request, DEV, agency.email, 'agency_approved');
+
+  // The agency opens its confirmation link.
+  await page.goto(await mailLink(request, DEV, agency.email, 'confirm_email'));
+  await expect(page.getByTestId('confirm-success')).toContainText(
+    msg('en-US', 'account.emailConfirmed'),
+  );
 
   await logOut(page, 'en-US');
   await page.getByRole('button', { name: msg('en-US', 'header.login') }).click();

@@ -13,7 +13,7 @@ import {
 
 /**
  * Issue 12 item 2: the captcha on payment when the brand's flag is on (the accounts server's
- * copy of the demo brand has `captcha.payment`). Paying without it says 'Recaptcha inválido!'
+ * copy of the demo brand has `captcha.payment`). Paying without it says the captcha's error (form.error.captcha)
  * beside it and charges nothing; a failed payment resets it, so the next attempt solves it again.
  */
 const ACCOUNTS = `http://127.0.0.1:${ACCOUNTS_PORT}`;

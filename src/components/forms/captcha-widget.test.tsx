@@ -105,7 +105,9 @@ describe('captcha widget (ALTCHA)', () => {
 
   it('ties the error text once shown', () => {
     const html = render({
-      errors: { _recaptcha: { __errors: ['Recaptcha inválido!'] } } as unknown as ErrorSchema,
+      errors: {
+        _recaptcha: { __errors: ['Verificação de segurança inválida. Tente novamente.'] },
+      } as unknown as ErrorSchema,
     });
     const button = tag(html, 't__recaptcha');
     expect(button).toContain('aria-invalid="true"');

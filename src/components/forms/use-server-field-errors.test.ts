@@ -12,12 +12,15 @@ describe('server field errors', () => {
         fields: [
           { field: '.email', message: 'E-mail já cadastrado' },
           { field: '.email', message: 'second' },
-          { field: '._recaptcha', message: 'Recaptcha inválido!' },
+          { field: '._recaptcha', message: 'Verificação de segurança inválida. Tente novamente.' },
           { field: '.endereco.cep', message: 'nested' },
           { field: '', message: 'whole form' },
         ],
       }),
-    ).toEqual({ email: 'E-mail já cadastrado', _recaptcha: 'Recaptcha inválido!' });
+    ).toEqual({
+      email: 'E-mail já cadastrado',
+      _recaptcha: 'Verificação de segurança inválida. Tente novamente.',
+    });
     expect(fieldErrorsOf({ code: 0, message: 'no fields' })).toEqual({});
     expect(fieldErrorsOf(null)).toEqual({});
   });

@@ -10,7 +10,8 @@ import { confirmEmailOnce } from '../confirm-email';
 
 /**
  * The e-mail confirmation page (/validatemail?token=, the link of the sign-up mail): confirms
- * once and says 'E-mail confirmado com sucesso!' or 'Token de confirmação não identificado!'.
+ * once and shows the server's notice ('E-mail confirmado com sucesso!', or 'E-mail já
+ * confirmado.' for a link opened again) or 'Token de confirmação não identificado!'.
  */
 export function ConfirmEmailView({ token }: { token: string | null }) {
   const to = usePathFor();
@@ -27,7 +28,8 @@ export function ConfirmEmailView({ token }: { token: string | null }) {
     // Offline or no answer: nothing is known about the token yet.
     return <ErrorAlert message={<ErrorMessage error={null} />} onRetry={result.reload} />;
   }
-  const ok = token !== null && result.data !== undefined;
+  const notice = token !== null ? result.data?.mensagem : undefined;
+  const ok = notice !== undefined;
   return (
     <Notice
       title={<FormattedMessage id="page.confirmEmail.title" />}
@@ -35,7 +37,7 @@ export function ConfirmEmailView({ token }: { token: string | null }) {
       action={home}
     >
       <span role={ok ? 'status' : 'alert'}>
-        <FormattedMessage id={ok ? 'confirm.success' : 'error.confirmToken'} />
+        {ok ? notice : <FormattedMessage id="error.confirmToken" />}
       </span>
     </Notice>
   );

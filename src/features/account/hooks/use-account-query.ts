@@ -48,8 +48,8 @@ export function useAccountQueryTriggers(enabled: boolean) {
         return;
       }
       confirmEmailOnce(token).then(
-        () =>
-          notify({ type: 'success', description: intl.formatMessage({ id: 'confirm.success' }) }),
+        // The server's notice: confirmed now, or already confirmed (a link opened again).
+        (r) => notify({ type: 'success', description: r.mensagem }),
         (e: unknown) => fail(isApiError(e) && e.code >= 0 ? 'error.confirmToken' : 'error.generic'),
       );
     }

@@ -9,7 +9,7 @@ import type { FormUiContext } from '../../../components/forms/form-context';
 const SCHEMA: RJSFSchema = { type: 'string' };
 
 /**
- * The brand's captcha on payment (brand.json `captcha.payment`, spec §5 'Recaptcha inválido!'):
+ * The brand's captcha on payment (brand.json `captcha.payment`, spec §5 'Recaptcha inválido!', said without a vendor's name):
  * the same widget as the account forms, outside a schema form because the card's fields never
  * pass through one. A solution works once: the widget starts over after each attempt ends
  * (`pending` going from true to false), so a declined payment asks for a new one.
