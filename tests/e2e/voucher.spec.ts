@@ -11,7 +11,7 @@ import { logInWithModal, msg, newPerson, sessionByApi, signUpByApi, useSession }
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-const LOCATOR = '4000123456789020';
+const LOCATOR = '9736142731252474';
 
 test('swap a voucher: the order in my orders; the second time it is refused with when', async ({
   page,
@@ -35,7 +35,7 @@ test('swap a voucher: the order in my orders; the second time it is refused with
   await form.getByRole('button', { name: msg('pt-BR', 'voucher.submit') }).click();
   await expect(form).toContainText(msg('pt-BR', 'form.error.voucher'));
   await input.fill(LOCATOR);
-  await expect(input).toHaveValue('4000 1234 5678 9020');
+  await expect(input).toHaveValue('9736 1427 3125 2474');
   await page.screenshot({ path: test.info().outputPath('voucher-form-pt.png') });
   await form.getByRole('button', { name: msg('pt-BR', 'voucher.submit') }).click();
 
@@ -63,7 +63,7 @@ test('swap a voucher: the order in my orders; the second time it is refused with
   await expect(order.getByTestId('order-status')).toHaveText(msg('pt-BR', 'order.status.PA'));
   await expect(order.getByTestId('order-voucher')).toHaveText(
     msg('pt-BR', 'order.voucherValue', {
-      localizador: '4000 1234 5678 9020',
+      localizador: '9736 1427 3125 2474',
       parceiro: 'Rota Sul Viagens e Turismo',
     }),
   );
@@ -83,7 +83,7 @@ test('in English: a voucher swapped once, the second time refused', async ({
   request,
   baseURL,
 }) => {
-  const EN_LOCATOR = '4000123456789053';
+  const EN_LOCATOR = '7678484826732126';
   await useSession(page, await sessionByApi(request, baseURL!, newPerson('voucher-en')));
   await page.goto('/en/voucher');
   const form = page.getByTestId('voucher-form');
