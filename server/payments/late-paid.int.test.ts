@@ -211,6 +211,33 @@ describe('a payment notified paid after its order closed', () => {
     expect(after.taken).toBe(after.capacidade);
   });
 
+  it('its slip cancelled, the order back in the cart: the tickets issued, nothing refunded', async () => {
+    const [buyer] = await makeBuyers(s.db, s.brands[0]!, 1);
+    await s.db.execute(
+      sql`UPDATE estoque SET capacidade = reservados + 5
+          WHERE idapresentacao = ${sessao} AND idproduto = ${P.inteira}`,
+    );
+    const id = await pendingOrder(rpc, buyer!, sessao, IDFORMAPAG_BOLETO);
+    expect(await rpc('cancelarBoleto', [id], buyer!)).toMatchObject({ status: 'RE' });
+    const before = await stock(s.db, sessao);
+    const [p] = await rows<{ gateway_ref: string }>(
+      s.db,
+      sql`SELECT gateway_ref FROM pagamento WHERE idmovimentacao = ${id}`,
+    );
+    await s.db.execute(
+      sql`UPDATE sandbox_cobranca SET status = 'paid' WHERE ref = ${p!.gateway_ref}`,
+    );
+    const note = signNotification(p!.gateway_ref, 'paid', TEST_WEBHOOK_SECRET);
+    expect(await webhook(s.app, note)).toBe('paid');
+    expect(await facts(s.db, id)).toMatchObject({
+      status: 'PA',
+      tickets: 1,
+      payment: 'approved',
+      refund_mails: 0,
+    });
+    expect((await stock(s.db, sessao)).reservados).toBe(before.reservados);
+  });
+
   it('its slip cancelled and the order cancelled: refunded, not kept', async () => {
     const [buyer] = await makeBuyers(s.db, s.brands[0]!, 1);
     await s.db.execute(
