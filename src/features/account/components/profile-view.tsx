@@ -85,11 +85,18 @@ function ProfileEditor({ cadastro }: { cadastro: Cadastro }) {
   const [data, setData] = useState<ProfileData>(() => toProfileFormData(cadastro));
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<ApiErrorBody | null>(null);
-  const fieldErrors = useServerFieldErrors(error, data);
   const { suggestions, cepStatus } = useAddressLookup(
     data,
     cadastro.end_cep ?? undefined,
     (patch) => setData((d) => ({ ...d, ...patch })),
+  );
+  // An unknown CEP is said at the CEP field; the address fields stay free text to type by hand
+  // (the message does not hold the form back).
+  const cepNotFound = intl.formatMessage({ id: 'profile.cepNotFound' });
+  const fieldErrors = useServerFieldErrors(
+    error,
+    data,
+    cepStatus === 'notFound' ? { end_cep: cepNotFound } : undefined,
   );
   const context = useMemo(() => ({ suggestions }), [suggestions]);
   const titleId = useId();
@@ -167,10 +174,9 @@ function ProfileEditor({ cadastro }: { cadastro: Cadastro }) {
             <Heading as="h2" size="lg" id={titleId}>
               <FormattedMessage id={agency ? 'form.title.agencyProfile' : 'form.title.profile'} />
             </Heading>
-            {/* The address lookup's outcome, said politely (the CEP field is further down). */}
+            {/* The address lookup in progress, said politely (a miss is said at the CEP field). */}
             <Text role="status" aria-live="polite" fontSize="sm" color="fg.muted">
               {cepStatus === 'searching' ? <FormattedMessage id="profile.cepSearching" /> : null}
-              {cepStatus === 'notFound' ? <FormattedMessage id="profile.cepNotFound" /> : null}
             </Text>
           </Stack>
           {/* schemas/forms/profile|agencyProfile.schema.json, composed for the brand. */}
