@@ -779,7 +779,7 @@ function syntaxErrorOffset(text: string): number | null {
 }
 
 /** Relative to the working directory when inside it (what an operator typed), else absolute. */
-function display(file: string): string {
+export function display(file: string): string {
   const rel = path.relative(process.cwd(), file);
   const shown = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
   return shown.split(path.sep).join('/');

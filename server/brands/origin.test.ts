@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testBrand } from '../test/test-brand';
-import { formatProblem } from './loader';
+import { display, formatProblem } from './loader';
 import { configureOrigins, isBrandOrigin, originProblems, publicOrigin } from './origin';
 
 const museu = testBrand('museu', { hosts: ['localhost', '127.0.0.1'], default: true });
@@ -48,15 +49,16 @@ describe('originProblems', () => {
     );
     expect(problems).toEqual([
       {
-        file: `${museu.dir}/brand.json`,
+        file: display(path.join(museu.dir, 'brand.json')),
         pointer: '',
         reason:
           '"http://museu.example" (from PUBLIC_ORIGIN) must be https:// in production (NODE_ENV=production)',
       },
       {
-        file: `${aquario.dir}/brand.json`,
+        file: display(path.join(aquario.dir, 'brand.json')),
         pointer: '/publicOrigin',
-        reason: expect.stringContaining('no public origin'),
+        reason:
+          'no public origin: in production set AQUARIO_PUBLIC_ORIGIN or brand.json "publicOrigin" to its https:// origin',
       },
     ]);
     expect(formatProblem(problems[1]!)).toMatch(/brand\.json at \/publicOrigin: no public origin/);

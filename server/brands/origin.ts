@@ -13,8 +13,9 @@
  * In production (NODE_ENV=production) a brand without one, or with one that is not https,
  * stops the start ({@link originProblems}).
  */
+import path from 'node:path';
 import type { LoadedBrand } from '../../schemas/brand.types';
-import type { BrandProblem } from './loader';
+import { type BrandProblem, display } from './loader';
 
 /** What the origins are worked out from (set once at start). */
 export interface OriginSettings {
@@ -97,13 +98,17 @@ export function originProblems(brands: readonly LoadedBrand[], s: OriginSettings
   const problems: BrandProblem[] = [];
   for (const b of brands) {
     const r = resolve(b, s);
-    const file = `${b.dir}/brand.json`;
+    const file = display(path.join(b.dir, 'brand.json'));
     const via = r.pointer === '/publicOrigin' ? '' : ` (from ${r.source})`;
     if (r.origin === undefined) {
       problems.push({
         file,
         pointer: r.pointer,
-        reason: `no public origin: in production set brand.json "publicOrigin" (https://…), PUBLIC_ORIGIN for the default brand, or the variable "publicOriginEnv" names`,
+        reason: `no public origin: in production set ${[
+          ...(b.brand.publicOriginEnv ? [b.brand.publicOriginEnv] : []),
+          ...(b.id === s.defaultBrandId ? ['PUBLIC_ORIGIN'] : []),
+          'brand.json "publicOrigin"',
+        ].join(' or ')} to its https:// origin`,
       });
       continue;
     }
