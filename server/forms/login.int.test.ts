@@ -46,7 +46,7 @@ describe('POST /login/:id validates its body with the login form', () => {
     const en = await login({ _username: 'demo@example.com' }, '?lang=en_US');
     expect(en.json().error).toMatchObject({ code: 0, message: 'This field is required' });
     const es = await login({ _username: 'demo@example', _password: 'x' }, '?lang=es_ES');
-    expect(es.json().error.message).toBe('Rellene el correo electrónico correctamente');
+    expect(es.json().error.message).toBe('Rellena el correo electrónico correctamente');
   });
 
   it('never answers a 500, whatever the body', async () => {

@@ -164,7 +164,7 @@ describe.each(Object.keys(FORGED))('a forged %s', (name) => {
       headers: { ...forged, 'content-type': 'application/json', 'x-operator-token': OPERATOR },
       payload: JSON.stringify({ email, brand: s.brands[0]!.id }),
     });
-    expect(res.json()).toEqual({ result: { outcome: 'approved' } });
+    expect(res.json()).toEqual({ result: { outcome: 'approved-unconfirmed' } });
     const [approved] = await expectOnlyConfiguredLinks(since, ['agency_approved']);
     expect(approved!.urls).toContain(`${ORIGIN}/`);
   });
