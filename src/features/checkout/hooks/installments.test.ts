@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chosenTotal, installmentMessage, optionTotal } from './installments';
+import { chosenCharge, chosenTotal, installmentMessage, optionTotal } from './installments';
 
 const nb = (s: string) => s.replace(/\u00a0/g, ' ');
 const read = (m: ReturnType<typeof installmentMessage>) => ({
@@ -58,5 +58,22 @@ describe('instalment options as shown', () => {
     expect(chosenTotal(null, 1, 99)).toBe(99);
     // An older answer without totals: n × the instalment, in cents.
     expect(optionTotal({ parcela: 3, valor: 36.67 })).toBe(110.01);
+  });
+
+  it('the checkout’s summary and the pay button read one charge: by card its interest and total', () => {
+    const gateway = {
+      parcelas: [
+        { parcela: 1, valor: 110, primeira: 110, total: 110, juros: 0 },
+        { parcela: 4, valor: 28.88, primeira: 28.88, total: 115.52, juros: 5.52 },
+      ],
+    };
+    expect(chosenCharge(gateway, 'cartao', 4, 110)).toEqual({
+      parcelas: 4,
+      juros: 5.52,
+      total: 115.52,
+    });
+    // Pix or slip: the cart's total, no interest, whatever instalments were picked by card.
+    expect(chosenCharge(gateway, 'pix', 4, 110)).toEqual({ parcelas: 1, juros: 0, total: 110 });
+    expect(chosenCharge(null, 'cartao', 1, 99)).toEqual({ parcelas: 1, juros: 0, total: 99 });
   });
 });
