@@ -90,6 +90,8 @@ export const EXPIRY_WARNING_SECONDS = 90;
  *   held.items.removing, held.items.applyingCoupon), `applyingCoupon`, `itemsLoading`, `itemsFailed`, `confirmAdd` (confirmingAdd,
  *   confirmingHandOver), `confirmCancel`, `awaitingPayment` (held.hold.awaitingPayment),
  *   `expired`, `expiryConfirmed`, `failed`, `paid`, `pending`, `cancelled`
+ * - `buyer.minimum` (any state) sets the buyer's minimum purchase (`minimumItems`); what the hold
+ *   lacks of it is `itemsMissing` (./minimum-purchase.ts), which holds the pay button back
  * - actors: `loadCart` (getCarrinhoPage), `startReservation` (iniciarReserva),
  *   `cancelReservation` (cancelarReserva), `loadItems` (getCarrinhoPageItens), `removeItems`
  *   (removeProdutoCarrinho), `applyCoupon` (aplicarCupom; '' removes), `ticker` (sends `clock.tick` once a second), `payment`
@@ -295,6 +297,11 @@ export const checkoutMachine = setup({
       error: null,
       itemsError: null,
     }),
+    /** The buyer's minimum purchase (`buyer.minimum`). */
+    assignMinimum: assign(({ event }) => {
+      assertEvent(event, 'buyer.minimum');
+      return { minimumItems: Math.max(0, event.items) };
+    }),
     decrementCountdown: assign({ countExp: ({ context }) => Math.max(0, context.countExp - 1) }),
     openCheckout: assign({ checkoutOpen: true }),
     leaveCheckout: assign({ checkoutOpen: false, checkoutShown: false }),
@@ -352,6 +359,7 @@ export const checkoutMachine = setup({
     handOverFailures: [],
     extensionsLeft: null,
     extensionError: null,
+    minimumItems: 0,
   }),
   initial: 'idle',
   output: ({ context }) => context.outcome ?? { kind: 'cancelled' },
@@ -360,6 +368,7 @@ export const checkoutMachine = setup({
     'checkout.leave': { actions: 'leaveCheckout' },
     // Only the open page's paint counts.
     'checkout.shown': { guard: 'isCheckoutOpen', actions: 'showCheckout' },
+    'buyer.minimum': { actions: 'assignMinimum' },
   },
   states: {
     idle: {

@@ -16,6 +16,7 @@ import type {
   ProrrogarReservaResult,
 } from '../schemas/contract';
 import { checkoutMachine, EXPIRY_GRACE_MS, EXPIRY_WARNING_SECONDS } from './checkout.machine';
+import { itemsMissing } from './minimum-purchase';
 import type { paymentMachine } from './payment.machine';
 import {
   activeNodeIds,
@@ -280,6 +281,34 @@ describe('checkoutMachine: the hold', () => {
     expect(snap().context.itemsError).toEqual({ code: 0, message: 'x' });
     actor.send({ type: 'items.reload' });
     expect(snap().hasTag('itemsLoading')).toBe(true);
+  });
+});
+
+describe('checkoutMachine: the buyer’s minimum purchase (issue 39)', () => {
+  const missing = (c: CheckoutContext) => itemsMissing(c.minimumItems, c.cart?.resumo.qtd ?? 0);
+
+  it('an agency with 3 of its 10 items lacks 7; the count follows the items; anyone else lacks none', async () => {
+    const { actor, fakes, snap } = await startAtCheckout(100);
+    expect(missing(snap().context)).toBe(0);
+    actor.send({ type: 'buyer.minimum', items: 10 });
+    actor.send({ type: 'items.reload' });
+    fakes.resolve('loadItems', items(100, [1, 2, 3]));
+    await flush();
+    expect(missing(snap().context)).toBe(7);
+    actor.send({ type: 'items.reload' });
+    fakes.resolve('loadItems', items(100, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
+    await flush();
+    expect(missing(snap().context)).toBe(0);
+    actor.send({ type: 'buyer.minimum', items: 12 });
+    expect(missing(snap().context)).toBe(2);
+    actor.send({ type: 'buyer.minimum', items: 0 });
+    expect(missing(snap().context)).toBe(0);
+  });
+
+  it('with nothing held yet an agency lacks its whole minimum', () => {
+    const { actor, snap } = start();
+    actor.send({ type: 'buyer.minimum', items: 10 });
+    expect(missing(snap().context)).toBe(10);
   });
 });
 

@@ -111,6 +111,21 @@ export interface StartReservationInput {
 export interface LocalCartEntry extends StartReservationInput {
   /** What the person chose, as the page named it (event, session, products): for reports. */
   label: string;
+  /** The event, date and block as the page named them (without the units), for the guest's view. */
+  titulo?: string;
+  /**
+   * The products' names and unit prices (with fee) as the event page showed them, for the
+   * guest's view of the local cart; the hold is priced by the server.
+   */
+  itens?: LocalCartItem[];
+}
+
+/** A product of a local cart entry as the event page showed it. */
+export interface LocalCartItem {
+  idproduto: number;
+  produto: string;
+  /** Unit price with fee, in reais. */
+  preco: number;
 }
 
 /** An entry of the local cart the server refused, and why. */
@@ -177,6 +192,11 @@ export interface CheckoutContext {
   handOver: LocalCartEntry[] | null;
   /** Local cart entries the server refused at the hand-over, each reported. */
   handOverFailures: HandOverFailure[];
+  /**
+   * The fewest items the buyer may pay for (`buyer.minimum`: an approved agency's minimum, spec
+   * §9; 0 for anyone else): below it the pay button is held back ({@link itemsMissing}).
+   */
+  minimumItems: number;
 }
 
 /** How the purchase ended: `snapshot.output` once the actor is done. */
@@ -239,6 +259,8 @@ export type CheckoutEvent =
   /** From the payment child: the Pix charge closed unpaid (the hold counts down again). */
   | { type: 'payment.chargeClosed' }
   | { type: 'clock.tick' }
+  /** Who buys, as far as the minimum goes: an approved agency's minimum, else 0 (any time). */
+  | { type: 'buyer.minimum'; items: number }
   | { type: 'error.dismiss' };
 
 /** Input of the `cancelReservation` actor. */

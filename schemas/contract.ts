@@ -247,6 +247,8 @@ export interface BrandConfig {
     idLoginSI: number;
     /** Travel agencies may sign up (absent: true). */
     agencias?: boolean;
+    /** Items an approved agency buys at least per order (absent: 10, spec §9). */
+    compraMinimaAgencia?: number;
   };
   carrinhoLocal: boolean;
   /** The brand swaps partners' vouchers (it has voucher batches): the footer offers the page. */

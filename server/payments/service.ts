@@ -14,6 +14,7 @@ import type {
   PagamentoOpcoes,
   StatusMovimentacao,
 } from '../../schemas/contract';
+import { agencyMinimum } from '../../schemas/agency-minimum';
 import { agencyBlock } from '../accounts/rules';
 import { recordAcceptance } from '../accounts/service';
 import { captchaRequired, verifyCaptcha } from '../captcha/verify';
@@ -97,9 +98,6 @@ export function enabledMethods(s: PaymentScope): FormaPagamento[] {
  * meanwhile, so an attempt begun in time can finish.
  */
 export const PAYMENT_GRACE_SECONDS = 120;
-
-/** Agencies buy at least this many units per order (spec §5, §9). */
-export const AGENCY_MIN_ITEMS = 10;
 
 /** An attempt still `processing` after this long is considered lost (the server stopped). */
 const PROCESSING_STALE_MS = 2 * 60_000;
@@ -498,7 +496,10 @@ export async function iniciarPagamento(
     if (cart.status === 'TP' || cart.status === 'AP') refuse('error.paymentInProgress');
     if (cart.status !== 'RE' || cart.units === 0) refuse('error.cartNotFound');
     const agency = s.pessoa.idpessoaTipo === s.brand.brand.regrasDoNegocio.idagencia;
-    if (agency && cart.units < AGENCY_MIN_ITEMS) refuse('error.agencyMinimum');
+    // Agencies buy at least the brand's minimum per order (spec §5, §9).
+    if (agency && cart.units < agencyMinimum(s.brand.brand.regrasDoNegocio)) {
+      refuse('error.agencyMinimum');
+    }
     // Every ticket of an event whose holders are required has one before anything is charged
     // (under the order's lock: holders change only while the order is RE).
     if (await holdersMissing(tx, s.brand, cart.id)) refuse('error.holdersMissing');

@@ -66,7 +66,7 @@ test('sign up, confirm the e-mail from the mailbox, log out and log in again', a
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('an agency confirms its e-mail, waits for approval, is approved by the command and buys 10', async ({
+test('an agency confirms its e-mail, waits for approval, is approved by the command, is told its minimum and buys 10', async ({
   page,
   request,
 }) => {
@@ -123,9 +123,23 @@ test('an agency confirms its e-mail, waits for approval, is approved by the comm
   await logInWithModal(page, 'en-US', { email: agency.email, password: agency.senha });
   await expect(accountMenu(page)).toBeVisible();
 
+  // The minimum (issue 39): said on the event page and in the checkout, whose pay button waits
+  // for it with that reason.
+  const minimum = (missing: number) => msg('en-US', 'cart.agencyMinimum', { minimum: 10, missing });
   await openFirstSession(page, /Aurora Museum visit/, '/en');
-  await addTickets(page, 'en-US', 'Agency — museum visit', 10);
+  await expect(page.getByTestId('agency-minimum')).toHaveText(minimum(10));
+  await addTickets(page, 'en-US', 'Agency — museum visit', 3);
   await expect(page).toHaveURL(/\/en\/checkout$/);
+  await expect(page.getByTestId('agency-minimum')).toHaveText(minimum(7));
+  const pay = page.getByTestId('pay-button');
+  await expect(pay).toBeDisabled();
+  await expect(pay).toHaveAccessibleDescription(minimum(7));
+  await openFirstSession(page, /Aurora Museum visit/, '/en');
+  await expect(page.getByTestId('agency-minimum')).toHaveText(minimum(7));
+  await addTickets(page, 'en-US', 'Agency — museum visit', 7);
+  await expect(page).toHaveURL(/\/en\/checkout$/);
+  await expect(pay).toBeEnabled();
+  await expect(page.getByTestId('agency-minimum')).toHaveCount(0);
   await payWithCard(page, 'en-US', CARDS.approved);
   await expect(page).toHaveURL(/\/en\/requests$/, { timeout: 20_000 });
   const order = page.getByTestId('order').first();

@@ -89,3 +89,51 @@ test('a local cart arriving while an earlier hold lives asks first, then joins i
   await page.getByTestId('cancel-confirm').click();
   await expect(page).toHaveURL(/\/pt\/?$/);
 });
+
+test('a guest sees the local cart in the checkout, changes and removes, then logs in to pay it (issue 39)', async ({
+  page,
+}) => {
+  await openFirstSession(page, /Visita ao Museu do Aurora/, `${ACCOUNTS}/pt`);
+  await addTickets(page, 'pt-BR', 'Inteira', 2);
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await openFirstSession(page, /Visita ao Museu do Aurora/, `${ACCOUNTS}/pt`);
+  await addTickets(page, 'pt-BR', 'Inteira', 1);
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+
+  await page.goto(`${ACCOUNTS}/pt/checkout`);
+  const cart = page.getByTestId('guest-cart');
+  const lines = cart.getByTestId('guest-cart-line');
+  await expect(lines).toHaveCount(2);
+  await expect(cart).toContainText(msg('pt-BR', 'product.selectedCount', { qtd: 3 }));
+  const total = cart.getByTestId('guest-cart-total');
+  await expect(total).toContainText(msg('pt-BR', 'cart.total'));
+  const before = await total.textContent();
+
+  // One fewer on the first line, the second line removed.
+  await lines
+    .nth(0)
+    .getByRole('button', { name: msg('pt-BR', 'product.removeOne', { produto: 'Inteira' }) })
+    .click();
+  await lines
+    .nth(1)
+    .getByRole('button', {
+      name: msg('pt-BR', 'checkout.guest.removeAria', { produto: 'Inteira' }),
+    })
+    .click();
+  await expect(lines).toHaveCount(1);
+  await expect(cart).toContainText(msg('pt-BR', 'product.selectedCount', { qtd: 1 }));
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await expect(total).not.toHaveText(before!);
+
+  await cart.getByRole('button', { name: msg('pt-BR', 'checkout.guest.loginToPay') }).click();
+  await logInWithModal(page, 'pt-BR', DEMO);
+  await expect(
+    page.getByText(msg('pt-BR', 'cart.lineQuantity', { qtd: 1, produto: 'Inteira' })),
+  ).toBeVisible();
+  await expect(page.getByTestId('pay-button')).toBeEnabled();
+  expect(await page.evaluate(() => localStorage.getItem('si.localCart'))).toBeNull();
+
+  await page.getByTestId('cancel-reservation').click();
+  await page.getByTestId('cancel-confirm').click();
+  await expect(page).toHaveURL(/\/pt\/?$/);
+});

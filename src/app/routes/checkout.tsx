@@ -33,13 +33,14 @@ import { readLocalCart } from '../../features/cart/local-cart';
 import { missingHolders } from '../../features/checkout/hooks/holders';
 import { useCharge } from '../../features/checkout/hooks/use-charge';
 import { afterPresented } from '../../lib/after-paint';
+import { useBrand } from '../../lib/brand-context';
 import { useClassSet } from '../../lib/class-sets';
 import { useCurrentLocale, withAllTexts } from '../../lib/locale';
 import { preloadableLazy } from '../../lib/preloadable-lazy';
 import { useSession } from '../../lib/session-store';
 import { lazyStyled, useStyleSystemSource, WithStyleSystem } from '../../lib/style-system';
 import { trackCheckout, trackRemoveFromCart } from '../../lib/tracking/track';
-import { bumpCart, openLogin, useFirstViewWait } from '../../lib/ui-stores';
+import { bumpCart, openLogin, useCartVersion, useFirstViewWait } from '../../lib/ui-stores';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePathFor } from '../../lib/use-path-for';
 import { CHECKOUT_PAGE } from './checkout-looks';
@@ -62,6 +63,11 @@ const Notice = lazyStyled(
   () => import('../../components/notice').then((m) => m.Notice),
   <LoadingState page />,
 );
+// A guest's local cart, with the style system, when a guest has one.
+const GuestCart = lazyStyled(
+  () => import('../../features/cart/components/guest-cart').then((m) => m.GuestCart),
+  <LoadingState page />,
+);
 // Its dialogs, from the same file, rendered once wanted (LazyHost): a guest's local cart joining
 // an earlier hold, the hold's expiry, cancelling.
 const AddToOrderModal = lazy(() => loadSections().then((m) => ({ default: m.AddToOrderModal })));
@@ -80,8 +86,16 @@ export function CheckoutPage() {
   // The server renders the frame; the hold is the visitor's, asked for in the browser: by the
   // page's entry as soon as it runs, which this attribute asks for (src/api/early-rpc.ts).
   if (!useHydrated()) return <LoadingState page {...{ [EARLY_CART_ATTRIBUTE]: '' }} />;
-  if (!loggedIn) return <LoginPrompt />;
+  if (!loggedIn) return <GuestCheckout />;
   return <Checkout />;
+}
+
+/** A guest: the local cart (brands with `carrinhoLocal`) to see and change, else the login. */
+function GuestCheckout() {
+  const { carrinhoLocal } = useBrand();
+  useCartVersion();
+  if (carrinhoLocal && readLocalCart().length > 0) return <GuestCart />;
+  return <LoginPrompt />;
 }
 
 function LoginPrompt() {
@@ -381,6 +395,8 @@ const CheckoutBody = memo(function CheckoutBody({ v }: { v: CheckoutView }) {
                   deliveryMissing={cart.entrega ? !cart.entrega.endereco : false}
                   onDeliveryMissing={() => setDeliveryAsked(true)}
                   onCartChanged={() => actor.send({ type: 'items.reload' })}
+                  minimumItems={v.minimumItems}
+                  itemsMissing={v.itemsMissing}
                 />
               </WithStyleSystem>
             ) : (

@@ -1,6 +1,7 @@
 import { lazy, useCallback, useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { itemsMissing } from '../../../machines/minimum-purchase';
 import { isSilentError } from '../../api/error-policy';
 import { ApproxPrice } from '../../components/approx-price';
 import { ButtonLoader } from '../../components/button-loader';
@@ -12,6 +13,8 @@ import { LoadingState } from '../../components/loading-state';
 import { notify } from '../../components/notify';
 import { buttonLoaderLooks, columnLook, recipeLook } from '../../components/plain-part-styles';
 import { useCheckout, useCheckoutActor } from '../../features/cart/hooks/checkout-provider';
+import { useBuyerMinimum } from '../../features/cart/hooks/use-buyer-minimum';
+import { useCartCount } from '../../features/cart/hooks/use-cart-count';
 import { useAddToCart } from '../../features/cart/hooks/use-add-to-cart';
 import { BlockPicker } from '../../features/catalog/components/block-picker';
 import { DatePickerRow } from '../../features/catalog/components/date-picker-row';
@@ -170,6 +173,9 @@ function Produto({ idevento }: { idevento: number }) {
   const qty = useQuantities(produtos.data?.tipo_produtos);
 
   const reservation = useCheckout();
+  // An agency's minimum purchase (spec §9), said before the checkout does.
+  const minimum = useBuyerMinimum();
+  const held = useCartCount(minimum > 0);
   const stickyBar = useBottomInset<HTMLDivElement>('sticky');
   const actor = useCheckoutActor();
   const { reset } = qty;
@@ -198,13 +204,13 @@ function Produto({ idevento }: { idevento: number }) {
   }
 
   /** What was chosen, as a person reads it: "event · date time · 2 × Inteira, 1 × Meia". */
-  function describeSelection(): string {
+  function describeSelection(units = true): string {
     const names = new Map(
       produtos.data?.tipo_produtos
         .flatMap((t) => t.produtos)
         .map((p) => [p.idproduto, p.dscproduto]),
     );
-    const units = qty.selection
+    const lines = qty.selection
       .map((p) =>
         intl.formatMessage(
           { id: 'cart.lineQuantity' },
@@ -213,7 +219,9 @@ function Produto({ idevento }: { idevento: number }) {
       )
       .join(', ');
     const when = session ? formatDateTime(session.dthr_apresentacao, intl.locale) : '';
-    return [evento.data?.dscevento, when, bloco?.nome, units].filter(Boolean).join(' · ');
+    return [evento.data?.dscevento, when, bloco?.nome, units ? lines : '']
+      .filter(Boolean)
+      .join(' · ');
   }
 
   const campaignProducts = new Set(
@@ -231,7 +239,12 @@ function Produto({ idevento }: { idevento: number }) {
       // The block travels with each line of the add (iniciarReserva's third param).
       produtos: idbloco === null ? qty.selection : qty.selection.map((p) => ({ ...p, idbloco })),
       label: describeSelection(),
+      titulo: describeSelection(false),
       campanha: qty.selection.some((p) => campaignProducts.has(p.idproduto)),
+      itens: produtos.data?.tipo_produtos
+        .flatMap((t) => t.produtos)
+        .filter((p) => qty.selection.some((s) => s.idproduto === p.idproduto))
+        .map((p) => ({ idproduto: p.idproduto, produto: p.dscproduto, preco: p.preco_ctaxa })),
     });
     if ((outcome === 'held' || outcome === 'local') && evento.data) {
       trackAddToCart(
@@ -428,6 +441,18 @@ function Produto({ idevento }: { idevento: number }) {
                   <p className={classes.note}>
                     <FormattedMessage id="product.selectedCount" values={{ qtd: qty.units }} />
                   </p>
+                  {minimum > 0 ? (
+                    <p data-testid="agency-minimum" className={classes.note}>
+                      <FormattedMessage
+                        id="cart.agencyMinimum"
+                        values={{
+                          minimum,
+                          // What is held already counts, with what is chosen here.
+                          missing: itemsMissing(minimum, held + qty.units),
+                        }}
+                      />
+                    </p>
+                  ) : null}
                   <p data-testid="selection-total" className={classes.total}>
                     {formatMoney(qty.total)}
                   </p>

@@ -41,3 +41,28 @@ export function keepLocally(entry: LocalCartEntry): { kept: number; limited: boo
   }
   return { kept: produtos.reduce((n, p) => n + p.qtd, 0), limited };
 }
+
+/**
+ * Sets the units of product `idproduto` in the local cart's entry `index` (the guest's checkout:
+ * change and remove), within {@link LOCAL_CART_MAX_PER_PRODUCT} for the product over the whole
+ * cart; 0 removes the product, and an entry left without products goes.
+ */
+export function setLocalQuantity(index: number, idproduto: number, qtd: number): void {
+  const entries = readLocalCart();
+  const entry = entries[index];
+  if (!entry) return;
+  const elsewhere = entries
+    .flatMap((e, i) => (i === index ? [] : e.produtos))
+    .filter((p) => p.idproduto === idproduto)
+    .reduce((n, p) => n + p.qtd, 0);
+  const units = Math.max(0, Math.min(qtd, LOCAL_CART_MAX_PER_PRODUCT - elsewhere));
+  const produtos = entry.produtos
+    .map((p) => (p.idproduto === idproduto ? { ...p, qtd: units } : p))
+    .filter((p) => p.qtd > 0);
+  const next =
+    produtos.length > 0
+      ? entries.map((e, i) => (i === index ? { ...e, produtos } : e))
+      : entries.filter((_, i) => i !== index);
+  writeJson(STORAGE_KEYS.localCart, next);
+  bumpCart();
+}

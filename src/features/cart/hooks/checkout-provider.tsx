@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { itemsMissing } from '../../../../machines/minimum-purchase';
 import type { CheckoutEvent, ReservaLinha } from '../../../../machines/types';
 import { inspecting } from '../../../lib/inspect';
 import { useSession } from '../../../lib/session-store';
@@ -18,6 +19,7 @@ import { bumpCart, openLogin, useAccountModal, useLoginRequest } from '../../../
 import { usePathFor } from '../../../lib/use-path-for';
 import type { PaymentActor } from '../../checkout/hooks/use-payment';
 import type { createCheckoutLogic } from './checkout-logic';
+import { useBuyerMinimum } from './use-buyer-minimum';
 
 export type CheckoutActor = ActorRefFrom<ReturnType<typeof createCheckoutLogic>>;
 type CheckoutSnapshot = SnapshotFrom<ReturnType<typeof createCheckoutLogic>>;
@@ -106,6 +108,12 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
     pending.current = null;
     setActor(null);
   }, [loggedIn]);
+
+  // The buyer's minimum purchase (an agency's) is the machine's rule; it follows the session.
+  const minimum = useBuyerMinimum();
+  useEffect(() => {
+    actor?.send({ type: 'buyer.minimum', items: minimum });
+  }, [actor, minimum]);
 
   const scope = useMemo(() => ({ actor, ensure }), [actor, ensure]);
   return (
@@ -248,6 +256,9 @@ export interface CheckoutView {
   payment: PaymentActor | null;
   /** The open checkout shows its hold on screen (`checkout.shown`). */
   shown: boolean;
+  /** The buyer's minimum purchase (an agency's; 0: none) and the items the hold lacks of it. */
+  minimumItems: number;
+  itemsMissing: number;
 }
 
 /** The view before the machine starts: its initial state. */
@@ -281,6 +292,8 @@ const NOT_STARTED: CheckoutView = {
   extensionError: null,
   payment: null,
   shown: false,
+  minimumItems: 0,
+  itemsMissing: 0,
 };
 
 const viewOf = (s: CheckoutSnapshot): CheckoutView => ({
@@ -313,6 +326,8 @@ const viewOf = (s: CheckoutSnapshot): CheckoutView => ({
   extensionError: s.context.extensionError,
   payment: (s.children.payment as PaymentActor | undefined) ?? null,
   shown: s.context.checkoutShown,
+  minimumItems: s.context.minimumItems,
+  itemsMissing: itemsMissing(s.context.minimumItems, s.context.cart?.resumo.qtd ?? 0),
 });
 
 const sameView = (a: CheckoutView, b: CheckoutView) =>

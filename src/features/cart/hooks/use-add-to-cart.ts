@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { ReservaLinha } from '../../../../machines/types';
+import type { LocalCartItem, ReservaLinha } from '../../../../machines/types';
 import { campaignEligible } from '../../../../schemas/card-campaign';
 import { useBrand } from '../../../lib/brand-context';
 import { useSession } from '../../../lib/session-store';
@@ -15,6 +15,9 @@ export interface CartSelection {
   label: string;
   /** Whether a product chosen is the card-brand campaign's (only its card holders buy it). */
   campanha?: boolean;
+  /** The event and session, and the products' names and prices, as shown (a guest's local cart shows them). */
+  titulo?: string;
+  itens?: LocalCartItem[];
 }
 
 /**

@@ -11,8 +11,9 @@ const BURST_MS = 50;
 /**
  * Units in the cart (header badge): held on the server (getCarrinhoQtdReservados) for a
  * logged-in person, kept in the local cart for a guest of a brand with `carrinhoLocal`.
+ * `enabled` false: 0, nothing asked (a page that needs the count only for some people).
  */
-export function useCartCount(): number {
+export function useCartCount(enabled = true): number {
   const { loggedIn } = useSession();
   const { carrinhoLocal } = useBrand();
   const version = useCartVersion();
@@ -21,6 +22,7 @@ export function useCartCount(): number {
   const [count, setCount] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the refetch signal.
   useEffect(() => {
+    if (!enabled) return;
     if (!loggedIn) {
       setCount(carrinhoLocal ? localCartUnits() : 0);
       return;
@@ -42,6 +44,6 @@ export function useCartCount(): number {
       live = false;
       clearTimeout(timer);
     };
-  }, [loggedIn, carrinhoLocal, version, ready]);
-  return count;
+  }, [loggedIn, carrinhoLocal, version, ready, enabled]);
+  return enabled ? count : 0;
 }

@@ -39,6 +39,8 @@ export function PaymentSection({
   deliveryMissing = false,
   onDeliveryMissing,
   onCartChanged,
+  minimumItems = 0,
+  itemsMissing = 0,
 }: {
   payment: PaymentActor;
   total: number;
@@ -54,8 +56,12 @@ export function PaymentSection({
   onDeliveryMissing?(): void;
   /** The cart changed on the server (the refundable choice): reload it. */
   onCartChanged(): void;
+  /** The buyer's minimum purchase (an agency's; 0: none) and the items the hold lacks of it. */
+  minimumItems?: number;
+  itemsMissing?: number;
 }) {
   const headingId = useId();
+  const minimumId = useId();
   const pay = usePayment(payment);
   const [card, setCard] = useState<SandboxCardInput>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
@@ -263,6 +269,15 @@ export function PaymentSection({
                 }
               />
             ) : null}
+            {/* Below the buyer's minimum the pay button waits, this being its reason. */}
+            {itemsMissing > 0 ? (
+              <Text id={minimumId} fontWeight="medium" data-testid="agency-minimum">
+                <FormattedMessage
+                  id="cart.agencyMinimum"
+                  values={{ minimum: minimumItems, missing: itemsMissing }}
+                />
+              </Text>
+            ) : null}
             {/* A declined card or a refusal: above the pay button, in view and focused. */}
             {pay.failed && pay.error ? (
               <RevealedError
@@ -286,7 +301,8 @@ export function PaymentSection({
                 type="submit"
                 size="lg"
                 loading={busy}
-                disabled={locked}
+                disabled={locked || itemsMissing > 0}
+                aria-describedby={itemsMissing > 0 ? minimumId : undefined}
                 data-testid="pay-button"
               >
                 <FormattedMessage
