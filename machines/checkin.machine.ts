@@ -167,7 +167,11 @@ export const checkinMachine = setup({
         src: 'logIn',
         input: ({ event }) =>
           event.type === 'staff.login'
-            ? { usuario: event.usuario, senha: event.senha }
+            ? {
+                usuario: event.usuario,
+                senha: event.senha,
+                ...(event._recaptcha ? { _recaptcha: event._recaptcha } : {}),
+              }
             : { usuario: '', senha: '' },
         onDone: {
           target: 'loadingSessions',

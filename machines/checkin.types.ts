@@ -92,7 +92,7 @@ export interface CheckinContext {
 }
 
 export type CheckinEvent =
-  | { type: 'staff.login'; usuario: string; senha: string }
+  | { type: 'staff.login'; usuario: string; senha: string; _recaptcha?: string }
   | { type: 'staff.logout' }
   | { type: 'sessions.retry' }
   | { type: 'session.chosen'; idapresentacao: number; portao: string }
@@ -107,6 +107,8 @@ export type CheckinEvent =
 export interface CheckinLoginInput {
   usuario: string;
   senha: string;
+  /** The captcha's solution, once the server asked for it (an address with many failures). */
+  _recaptcha?: string;
 }
 
 export interface CheckinTokenInput {

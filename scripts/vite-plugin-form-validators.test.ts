@@ -28,6 +28,10 @@ describe('form validators plugin', () => {
     expect(Object.keys(catalog.index[DEFAULT_BRAND]?.registration ?? {}).sort()).toEqual(
       ['', 'cardCampaign', 'social', 'social&cardCampaign'].sort(),
     );
+    // The login's captcha, when the server asks for it, is a composition of its own.
+    expect(Object.keys(catalog.index[DEFAULT_BRAND]?.login ?? {}).sort()).toEqual(
+      ['', 'cardCampaign', 'captchaAsked', 'cardCampaign&captchaAsked'].sort(),
+    );
   });
 
   it('compiles every composition to standalone code that generates no code at run time', () => {
@@ -38,7 +42,8 @@ describe('form validators plugin', () => {
       expect(code, c.key).toContain('export const validateFns');
       expect(code, c.key).toContain(JSON.stringify(String((c.schema as { $id: string }).$id)));
     }
-  });
+    // Many compositions (every brand × form × session flag): slow on a busy machine.
+  }, 30_000);
 
   it('stops on an override with an unknown field, naming the file and the JSON pointer', () => {
     const brands = path.join(temp, 'brands');

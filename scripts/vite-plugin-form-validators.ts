@@ -15,7 +15,8 @@
  * Identical compositions (two brands without overrides) share one chunk.
  *
  * Flags the brand fixes (captcha, editarEnderecoCadastro) are composed in; flags only the
- * session knows (`social`, `cardCampaign`) give one chunk per combination the form uses.
+ * session knows (`social`, `cardCampaign`, `captchaAsked`) give one chunk per combination the
+ * form uses.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -41,7 +42,7 @@ const CHUNK_PREFIX = `${INDEX_ID}/`;
 const RESOLVED = `\0${INDEX_ID}`;
 
 /** Flags the session decides (a brand's settings decide the others). */
-export const RUNTIME_FLAGS: readonly FormFlag[] = ['social', 'cardCampaign'];
+export const RUNTIME_FLAGS: readonly FormFlag[] = ['social', 'cardCampaign', 'captchaAsked'];
 
 /** The brand id used when the served brand was not built (a brand added after the build). */
 export const DEFAULT_BRAND = '';

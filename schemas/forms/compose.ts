@@ -120,6 +120,11 @@ export interface FormContext {
   captcha?: boolean;
   /** A card-brand campaign applies: the first six card digits are required. */
   cardCampaign?: boolean;
+  /**
+   * The server asked this login for the captcha (its address failed many logins, see
+   * server/accounts/throttle.ts): `_recaptcha` required, whatever the brand's switch says.
+   */
+  captchaAsked?: boolean;
   /** The person logged in through a social login: no password is required. */
   social?: boolean;
   /** The brand's `brands/<id>/forms/<form>.json`, already validated. */
@@ -131,7 +136,12 @@ export interface FormContext {
   brandId?: string;
 }
 
-export type FormFlag = 'editarEnderecoCadastro' | 'captcha' | 'cardCampaign' | 'social';
+export type FormFlag =
+  | 'editarEnderecoCadastro'
+  | 'captcha'
+  | 'cardCampaign'
+  | 'social'
+  | 'captchaAsked';
 
 /** The flags each form depends on. */
 export const FORM_FLAGS: Readonly<Record<FormId, readonly FormFlag[]>> = {
@@ -140,7 +150,7 @@ export const FORM_FLAGS: Readonly<Record<FormId, readonly FormFlag[]>> = {
   holder: [],
   contact: ['captcha'],
   address: [],
-  login: ['captcha', 'cardCampaign'],
+  login: ['captcha', 'cardCampaign', 'captchaAsked'],
   changePassword: [],
   forgotPassword: ['captcha'],
   resetPassword: [],
@@ -148,7 +158,7 @@ export const FORM_FLAGS: Readonly<Record<FormId, readonly FormFlag[]>> = {
   coupon: [],
   profile: ['editarEnderecoCadastro'],
   agencyProfile: ['editarEnderecoCadastro'],
-  checkinLogin: [],
+  checkinLogin: ['captchaAsked'],
   newsletter: [],
 };
 
@@ -237,7 +247,7 @@ export function composeForm(
     );
     addRequired(schema, [bin]);
   }
-  if (flags.includes('captcha')) {
+  if (flags.includes('captcha') || flags.includes('captchaAsked')) {
     addField(
       CAPTCHA_FIELD,
       {

@@ -170,7 +170,8 @@ function campaignForm(
  * POST login/{id}. The same answer, with the same work (one argon2 verification), for an unknown
  * e-mail and a wrong password. Failed logins are throttled (./throttle.ts): a try inside the
  * account's delay is refused with how long to wait; an address with many failures must solve the
- * captcha (`error.captchaNeeded` at `._recaptcha`), and with it the right password gets in. A
+ * captcha (`error.captchaNeeded` at `._recaptcha`; not for an account that logged in from it
+ * before), and with it the right password gets in. A
  * good login with a pending term answers 21001 with the term and a single-use acceptance ticket
  * instead of a session.
  */
@@ -187,7 +188,7 @@ export async function login(scope: AccountScope, body: unknown): Promise<Outcome
   const address = addressKey(scope.ip);
   const captcha = captchaRequired(scope.brand, 'login')
     ? 'brand'
-    : (await addressNeedsCaptcha(scope.db, address)) && 'address';
+    : !known && (await addressNeedsCaptcha(scope.db, address)) && 'address';
   if (captcha && !(await justAcceptedTerm(scope, email))) {
     if (captcha === 'address' && !data._recaptcha) {
       return failAt(scope, 'error.captchaNeeded', '._recaptcha');

@@ -62,9 +62,10 @@ describe('login throttling', () => {
     const ip = '10.39.0.1';
     await person('alvo@example.com');
     await person('vizinha@example.com');
+    await person('primeira@example.com');
     for (let i = 0; i < 200; i++) await login(ip, 'alvo@example.com', `${WRONG}${i}`);
-    // The neighbour has no failures of her own: straight in, no captcha.
-    const next = await login(ip, 'vizinha@example.com', PASSWORD);
+    // A neighbour has no failures of her own: straight in, no captcha.
+    const next = await login(ip, 'primeira@example.com', PASSWORD);
     expect(next.error).toBeUndefined();
     expect(next.result?.access_token).toBeTruthy();
 
@@ -81,14 +82,17 @@ describe('login throttling', () => {
       _recaptcha: await solvedCaptcha(s),
     });
     expect(wrong.error?.message).toBe(WRONG_PASSWORD);
+    // A bad solution is refused at the captcha, not as a wrong password.
+    const spent = await login(ip, 'vizinha@example.com', PASSWORD, { _recaptcha: 'x'.repeat(40) });
+    expect(spent.error?.fields?.map((f) => f.field)).toEqual(['._recaptcha']);
     const inside = await login(ip, 'vizinha@example.com', PASSWORD, {
       _recaptcha: await solvedCaptcha(s),
     });
     expect(inside.error).toBeUndefined();
     expect(inside.result?.access_token).toBeTruthy();
-    // A captcha is single-use: a spent one is refused at the captcha, not as a wrong password.
-    const spent = await login(ip, 'vizinha@example.com', PASSWORD, { _recaptcha: 'x'.repeat(40) });
-    expect(spent.error?.fields?.map((f) => f.field)).toEqual(['._recaptcha']);
+    // One who logged in from this address before is not asked.
+    const regular = await login(ip, 'primeira@example.com', PASSWORD);
+    expect(regular.result?.access_token).toBeTruthy();
   });
 
   it('a throttled try says how many minutes to wait, in three languages, never "wrong password"', async () => {
@@ -141,12 +145,17 @@ describe('login throttling', () => {
     const first = await login(ip, fresh, PASSWORD);
     expect(first.error).toBeUndefined();
     expect(first.result?.access_token).toBeTruthy();
-    // Well-formed nonsense (unknown e-mails) is a failed login of the address: the captcha is
-    // asked for, and the fresh account still gets in with it.
+    // Well-formed nonsense (unknown e-mails) is a failed login of the address: the account that
+    // logged in from it still gets in, and another fresh one is asked for the captcha and gets
+    // in with it.
     for (let i = 0; i < 30; i++) await login(ip, `ninguem${i}@example.com`, `${i}`);
-    const asked = await login(ip, fresh, PASSWORD);
+    expect((await login(ip, fresh, PASSWORD)).result?.access_token).toBeTruthy();
+    await person('fresca2@example.com');
+    const asked = await login(ip, 'fresca2@example.com', PASSWORD);
     expect(asked.error?.fields?.map((f) => f.field)).toEqual(['._recaptcha']);
-    const inside = await login(ip, fresh, PASSWORD, { _recaptcha: await solvedCaptcha(s) });
+    const inside = await login(ip, 'fresca2@example.com', PASSWORD, {
+      _recaptcha: await solvedCaptcha(s),
+    });
     expect(inside.result?.access_token).toBeTruthy();
   });
 });

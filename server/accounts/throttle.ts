@@ -9,7 +9,8 @@
  * - per address over every account: past {@link ADDRESS_CAPTCHA}'s count the address must solve
  *   the brand's captcha to try again. It never refuses: a school's or a carrier's shared address
  *   with one guesser behind it must not keep everyone else out, so an account with no failures of
- *   its own gets in with its right password (and the captcha).
+ *   its own gets in with its right password (and the captcha; none for an account that logged
+ *   in from that address before).
  * A try inside a delay is refused with how long to wait ("Muitas tentativas. Tente novamente em
  * N minutos."), never with "wrong password"; it is not counted, and no password is checked.
  * A body the login form refuses (malformed) is not a try: it counts nowhere.

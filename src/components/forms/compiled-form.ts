@@ -6,6 +6,8 @@ export interface RuntimeFormFlags {
   social?: boolean;
   /** A card-brand campaign applies (the first six card digits are required). */
   cardCampaign?: boolean;
+  /** The server asked for the captcha (a login from an address with many failures). */
+  captchaAsked?: boolean;
 }
 
 /** One composed form as its build-time chunk exports it. */

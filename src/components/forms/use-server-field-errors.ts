@@ -42,3 +42,13 @@ export function useServerFieldErrors(
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `out`.
   return useMemo(() => (Object.keys(out).length > 0 ? out : undefined), [key]);
 }
+
+/**
+ * Whether the server asked for the captcha: an error at `._recaptcha` turns it on, and it stays
+ * on for the rest of this form.
+ */
+export function useCaptchaAsked(error: ApiErrorBody | null | undefined): boolean {
+  const [asked, setAsked] = useState(false);
+  if (!asked && error?.fields?.some((f) => f.field === '._recaptcha')) setAsked(true);
+  return asked;
+}

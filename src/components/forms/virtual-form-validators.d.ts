@@ -1,6 +1,6 @@
 /** The module scripts/vite-plugin-form-validators.ts generates (see there). */
 declare module 'virtual:form-validators' {
-  type Flag = 'social' | 'cardCampaign';
+  type Flag = 'social' | 'cardCampaign' | 'captchaAsked';
   type Flags = Partial<Record<Flag, boolean>>;
   type FormId =
     | 'registration'

@@ -4,7 +4,7 @@
  * modal when the network is down (offline is a normal mode here), and a short timeout so a
  * scan falls back to the device's own check quickly.
  */
-import { type Envelope, langParam } from '../../../schemas/contract';
+import { apiFieldErrors, type Envelope, langParam } from '../../../schemas/contract';
 import {
   CHECKIN_TOKEN_HEADER,
   type CheckinAnswer,
@@ -66,7 +66,11 @@ async function call<T>(path: string, c: Call): Promise<T> {
     envelope = null;
   }
   if (envelope && 'error' in envelope && envelope.error) {
-    throw new ApiError(Number(envelope.error.code), String(envelope.error.message ?? ''));
+    throw new ApiError(
+      Number(envelope.error.code),
+      String(envelope.error.message ?? ''),
+      apiFieldErrors((envelope.error as { fields?: unknown }).fields),
+    );
   }
   if (envelope && 'result' in envelope) return envelope.result;
   // A proxy's error page while the server is down is the network failing, for the gate.
@@ -74,12 +78,12 @@ async function call<T>(path: string, c: Call): Promise<T> {
   throw new ApiError(BAD_RESPONSE_CODE, `${response.status} ${response.statusText}`.trim());
 }
 
+/** The staff login; `_recaptcha` when the server asked for the captcha. */
 export function postCheckinLogin(
-  usuario: string,
-  senha: string,
+  login: { usuario: string; senha: string; _recaptcha?: string },
   signal?: AbortSignal,
 ): Promise<CheckinLoginResult> {
-  return call(CheckinPath.login, { method: 'POST', body: { usuario, senha }, signal });
+  return call(CheckinPath.login, { method: 'POST', body: login, signal });
 }
 
 export function postCheckinLogout(token: string, signal?: AbortSignal): Promise<unknown> {

@@ -7,7 +7,10 @@ import type { Locale, LoginBody, LoginProvider } from '../../../../schemas/contr
 import { Dialog } from '../../../components/dialog';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { SchemaForm } from '../../../components/forms/schema-form';
-import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
+import {
+  useCaptchaAsked,
+  useServerFieldErrors,
+} from '../../../components/forms/use-server-field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { notify } from '../../../components/notify';
 import { useBrand } from '../../../lib/brand-context';
@@ -243,6 +246,9 @@ function LoginFlow({
     campaign && pessoa ? { _username: pessoa.email } : {},
   );
   const fieldErrors = useServerFieldErrors(error, data);
+  // The server asks for the captcha when this address failed many logins (an error at
+  // `._recaptcha`): from then on the form shows the brand's captcha and sends its solution.
+  const captchaAsked = useCaptchaAsked(error);
   return (
     <Stack gap="4">
       {/* Hidden, not unmounted, during a term: it keeps what was typed for a failed re-login. */}
@@ -292,7 +298,10 @@ function LoginFlow({
         {/* schemas/forms/login.schema.json, composed for the brand (captcha, card campaign). */}
         <SchemaForm<LoginData>
           formId="login"
-          flags={campaign ? { cardCampaign: true } : undefined}
+          flags={{
+            ...(campaign ? { cardCampaign: true } : {}),
+            ...(captchaAsked ? { captchaAsked: true } : {}),
+          }}
           formData={data}
           onChange={setData}
           fieldErrors={fieldErrors}

@@ -4,6 +4,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
 import { Field } from '../../../components/field';
 import { SchemaForm } from '../../../components/forms/schema-form';
+import {
+  useCaptchaAsked,
+  useServerFieldErrors,
+} from '../../../components/forms/use-server-field-errors';
 import { LoadingState } from '../../../components/loading-state';
 import { NativeSelect } from '../../../components/native-select';
 import { formatDateTime } from '../../../lib/dates';
@@ -31,6 +35,7 @@ function Panel({ children }: { children: ReactNode }) {
 interface StaffLoginData {
   usuario: string;
   senha: string;
+  _recaptcha?: string;
 }
 
 /**
@@ -39,6 +44,11 @@ interface StaffLoginData {
  */
 function StaffLogin({ actor, state }: CheckinHandle) {
   const headingId = useId();
+  const error = state.context.error;
+  const [data, setData] = useState<Partial<StaffLoginData>>({});
+  const fieldErrors = useServerFieldErrors(error, data);
+  // An address with many failed logins is asked for the captcha (server/tickets/checkin.ts).
+  const captchaAsked = useCaptchaAsked(error);
   return (
     <Panel>
       <Stack gap="4" aria-labelledby={headingId} role="group">
@@ -53,8 +63,17 @@ function StaffLogin({ actor, state }: CheckinHandle) {
         ) : null}
         <SchemaForm<StaffLoginData>
           formId="checkinLogin"
-          onSubmit={(data) => {
-            actor.send({ type: 'staff.login', usuario: data.usuario, senha: data.senha });
+          flags={captchaAsked ? { captchaAsked: true } : undefined}
+          formData={data}
+          onChange={setData}
+          fieldErrors={fieldErrors}
+          onSubmit={(login) => {
+            actor.send({
+              type: 'staff.login',
+              usuario: login.usuario,
+              senha: login.senha,
+              ...(login._recaptcha ? { _recaptcha: login._recaptcha } : {}),
+            });
           }}
           submitLabel="checkin.login.submit"
           pending={state.hasTag('busy')}

@@ -38,7 +38,7 @@ function createCheckinLogic() {
   return checkinMachine.provide({
     actors: {
       logIn: fromPromise<CheckinStaff, CheckinLoginInput>(async ({ input, signal }) => {
-        const r = await postCheckinLogin(input.usuario, input.senha, signal);
+        const r = await postCheckinLogin(input, signal);
         return { token: r.token, usuario: r.usuario };
       }),
       fetchSessions: fromPromise<CheckinSessao[], CheckinTokenInput>(({ input, signal }) =>
