@@ -47,6 +47,13 @@ test('a page the brand does not have answers 404 with the not-found page', async
   await expect(page).toHaveTitle(new RegExp(`^${msg('pt-BR', 'page.notFound.title')} · `));
 });
 
+test('the footer has one contact link: the contact page', async ({ page }) => {
+  await page.goto('/pt');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByTestId('footer-contact')).toHaveText(msg('pt-BR', 'footer.contact'));
+  await expect(footer.getByRole('link', { name: /contato|fale conosco/i })).toHaveCount(1);
+});
+
 test('the tour page shows its pop-up once, after a second', async ({ page }) => {
   await page.goto('/en/product/2');
   const popup = page.getByTestId('content-popup');
