@@ -166,6 +166,10 @@ test('bank slip cancelled from my orders: asked first, the tickets back in the c
   });
   await expect(outcome).toBeVisible();
   await expect(order.getByTestId('order-status')).toHaveText(msg('pt-BR', 'order.status.RE'));
+  // No longer "still to pay": the slip's box says it is cancelled.
+  await expect(order.getByTestId('order-pending-title')).toHaveText(
+    msg('pt-BR', 'orders.pending.slipCancelledTitle', { total: 'R$ 110,00' }),
+  );
   await expect(order.getByTestId('order-cancel-slip')).toHaveCount(0);
   await expect(order.getByTestId('order-slip')).toHaveCount(0);
   // Still held, not back on sale.
