@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BoletoEmitido, PixEmitido } from '../../schemas/contract';
 import { apiUrl } from '../api/api';
-import { formatDate } from '../lib/dates';
+import { formatDate, formatInstantTime } from '../lib/dates';
 import { useCurrentLocale } from '../lib/locale';
 
 /**
@@ -69,10 +69,7 @@ export function CopyField({
 export function PixCode({ pix }: { pix: PixEmitido }) {
   const intl = useIntl();
   const locale = useCurrentLocale();
-  const until = new Date(pix.expira_em).toLocaleTimeString(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  const until = formatInstantTime(pix.expira_em, locale);
   return (
     <Stack gap="4">
       <Image

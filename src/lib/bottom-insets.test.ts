@@ -16,8 +16,12 @@ describe('the bars at the bottom', () => {
     expect(scrollPaddingBottom({ sticky: 72, consent: 0 })).toBe(
       'calc(72px + var(--chat-help-space, 0px) + 0.5rem)',
     );
-    expect(bodyPaddingBottom({ sticky: 72, consent: 120 })).toBe('192px');
-    expect(bodyPaddingBottom({ sticky: 0, consent: 120 })).toBe('120px');
+    expect(bodyPaddingBottom({ sticky: 72, consent: 120 })).toBe(
+      'calc(192px + var(--chat-help-space, 0px))',
+    );
+    expect(bodyPaddingBottom({ sticky: 0, consent: 120 })).toBe(
+      'calc(120px + var(--chat-help-space, 0px))',
+    );
     // The sticky bar alone: the page's own layout leaves room for it (no padding).
     expect(bodyPaddingBottom({ sticky: 72, consent: 0 })).toBe('');
   });

@@ -177,6 +177,9 @@ export function brandSystemConfig(
       // The chat-help button (src/app/layout/support-host.tsx), while the page has it: from the
       // server's HTML on, with no variable set by a script (which restyles the whole page).
       [`html:has(#${CHAT_BUTTON_ID})`]: { '--chat-help-space': CHAT_BUTTON_SPACE },
+      // …and the page ends that much lower, so its last lines (the footer, the gate's result)
+      // scroll clear of the button.
+      [`html:has(#${CHAT_BUTTON_ID}) body`]: { paddingBottom: CHAT_BUTTON_SPACE },
       // While the cookie banner is up, the page ends lower: body's inline padding-bottom
       // (src/lib/bottom-insets.ts).
       body: { bg: 'bg', color: 'fg', fontFamily: 'body' },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dateButtonParts, formatCountdown, formatDate, formatDateTime, formatTime } from './dates';
+import {
+  dateButtonParts,
+  formatCountdown,
+  formatDate,
+  formatDateTime,
+  formatInstantTime,
+  formatTime,
+} from './dates';
 
 describe('formatting in America/Sao_Paulo', () => {
   it('formats dates per locale', () => {
@@ -17,6 +24,12 @@ describe('formatting in America/Sao_Paulo', () => {
     expect(formatDateTime('2026-03-12 23:30', 'pt-BR')).toBe('12/03/2026, 23:30');
     // The same clock in a date and time as in a time alone.
     expect(formatDateTime('2026-03-12 23:30', 'en-US')).toBe('03/12/2026, 11:30 PM');
+  });
+
+  it("shows an instant (a Pix code's deadline) on the venue's clock", () => {
+    expect(formatInstantTime('2026-03-12T17:05:00.000Z', 'pt-BR')).toBe('14:05');
+    expect(formatInstantTime('2026-03-12T17:05:00.000Z', 'en-US')).toBe('2:05 PM');
+    expect(formatInstantTime('not a time', 'pt-BR')).toBe('not a time');
   });
 
   it('builds date button parts', () => {

@@ -81,6 +81,16 @@ export function formatTime(text: string, locale: string): string {
   return format(text, locale, timeOptions(locale));
 }
 
+/**
+ * The time of an instant (ISO 8601 with its offset, e.g. a Pix code's `expira_em`) on the shop's
+ * clock, whatever the browser's zone: "14:30" (pt-BR, es-ES), "2:30 PM" (en-US).
+ */
+export function formatInstantTime(iso: string, locale: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  return formatter(locale, timeOptions(locale)).format(instant).replace(ICU_SPACES, ' ');
+}
+
 /** The weekday of a `YYYY-MM-DD` date: "terça-feira" (pt-BR), "Tuesday" (en-US). */
 export function formatWeekday(text: string, locale: string): string {
   return format(text, locale, { weekday: 'long' });

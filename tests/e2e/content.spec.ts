@@ -40,6 +40,18 @@ test('a page the brand does not have answers 404 with the not-found page', async
   await expect(
     page.getByRole('heading', { name: msg('en-US', 'page.notFound.title') }),
   ).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^${msg('en-US', 'page.notFound.title')} · `));
+  // A wrong slug under Informações: titled as the 404 it is, not as the section.
+  expect((await page.goto('/pt/informacoes/nao-existe'))?.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^${msg('pt-BR', 'page.notFound.title')} · `));
+});
+
+test('the footer has one contact link: the contact page', async ({ page }) => {
+  await page.goto('/pt');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByTestId('footer-contact')).toHaveText(msg('pt-BR', 'footer.contact'));
+  await expect(footer.getByRole('link', { name: /contato|fale conosco/i })).toHaveCount(1);
 });
 
 test('the tour page shows its pop-up once, after a second', async ({ page }) => {

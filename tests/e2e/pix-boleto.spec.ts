@@ -15,50 +15,69 @@ import {
  * their codes, and paid through the sandbox's operator command (the bank's notification), which
  * completes the order exactly as the gateway's webhook does.
  */
-test('Pix: the code is shown and copied; paid at the bank, the order completes by itself', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await holdAsNewPerson(page, baseURL!, 'pix', 2);
+/** The shop's wall clock (hours:minutes) `minutes` from now, as a pt-BR time. */
+const brasiliaIn = (minutes: number) =>
+  new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(Date.now() + minutes * 60_000));
 
-  await page.getByTestId('payment-method-pix').click();
-  await expect(page.getByTestId('charge-intro')).toContainText('30 minutos');
-  // No card fields for Pix.
-  await expect(page.getByLabel(msg('pt-BR', 'payment.card.number'))).toHaveCount(0);
-  const pay = page.getByTestId('pay-button');
-  await expect(pay).toHaveText(msg('pt-BR', 'payment.pix.issue', { total: 'R$ 110,00' }));
-  await declineRefundable(page);
-  await acceptPurchaseTerms(page);
-  await pay.click();
+test.describe('in a browser on UTC', () => {
+  // The shopper's browser is on another zone than the venue: times still read in Brasília's.
+  test.use({ timezoneId: 'UTC' });
 
-  const panel = page.getByTestId('pix-panel');
-  await expect(panel).toBeVisible();
-  // The order awaits the bank now: the hold's countdown is gone, the page says so.
-  await expect(page.getByTestId('countdown')).toHaveCount(0);
-  await expect(page.getByTestId('awaiting-payment')).toHaveText(
-    msg('pt-BR', 'cart.awaitingPayment'),
-  );
-  await expect(page.getByTestId('cancel-reservation')).toBeDisabled();
-  const qr = page.getByTestId('pix-qrcode');
-  await expect(qr).toHaveAttribute('alt', msg('pt-BR', 'payment.pix.qrAlt'));
-  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  const code = await page.getByTestId('pix-code').inputValue();
-  expect(code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
-  await page.getByTestId('pix-code-copy').click();
-  await expect(panel.getByText(msg('pt-BR', 'payment.copied'))).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
-  await expect(page.getByTestId('pix-waiting')).toContainText(msg('pt-BR', 'payment.pix.waiting'));
-  expect(await axeViolations(page)).toEqual([]);
+  test('Pix: the code is shown and copied; paid at the bank, the order completes by itself', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await holdAsNewPerson(page, baseURL!, 'pix', 2);
 
-  // The bank confirms: the page notices by itself and the order is paid, with its tickets.
-  const localizador = await pendingLocator(page);
-  expect(await sandbox('pay', localizador)).toContain(`Paid: ${localizador}`);
-  await expect(page).toHaveURL(/\/pt\/meuspedidos$/, { timeout: 20_000 });
-  const order = page.getByTestId('order').filter({ hasText: localizador });
-  await expect(order).toContainText(msg('pt-BR', 'order.status.PA'));
-  await expect(order.getByText(msg('pt-BR', 'order.ticketCode'))).toHaveCount(2);
+    await page.getByTestId('payment-method-pix').click();
+    await expect(page.getByTestId('charge-intro')).toContainText('30 minutos');
+    // No card fields for Pix.
+    await expect(page.getByLabel(msg('pt-BR', 'payment.card.number'))).toHaveCount(0);
+    const pay = page.getByTestId('pay-button');
+    await expect(pay).toHaveText(msg('pt-BR', 'payment.pix.issue', { total: 'R$ 110,00' }));
+    await declineRefundable(page);
+    await acceptPurchaseTerms(page);
+    await pay.click();
+
+    const panel = page.getByTestId('pix-panel');
+    await expect(panel).toBeVisible();
+    // The order awaits the bank now: the hold's countdown is gone, the page says so.
+    await expect(page.getByTestId('countdown')).toHaveCount(0);
+    await expect(page.getByTestId('awaiting-payment')).toHaveText(
+      msg('pt-BR', 'cart.awaitingPayment'),
+    );
+    await expect(page.getByTestId('cancel-reservation')).toBeDisabled();
+    const qr = page.getByTestId('pix-qrcode');
+    await expect(qr).toHaveAttribute('alt', msg('pt-BR', 'payment.pix.qrAlt'));
+    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const code = await page.getByTestId('pix-code').inputValue();
+    expect(code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    await page.getByTestId('pix-code-copy').click();
+    await expect(panel.getByText(msg('pt-BR', 'payment.copied'))).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await expect(page.getByTestId('pix-waiting')).toContainText(
+      msg('pt-BR', 'payment.pix.waiting'),
+    );
+    // Valid 30 minutes: the deadline on Brasília's clock, the zone named.
+    expect(
+      [29, 30, 31].map((m) => msg('pt-BR', 'payment.pix.expires', { time: brasiliaIn(m) })),
+    ).toContain(await page.getByTestId('pix-expires').textContent());
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The bank confirms: the page notices by itself and the order is paid, with its tickets.
+    const localizador = await pendingLocator(page);
+    expect(await sandbox('pay', localizador)).toContain(`Paid: ${localizador}`);
+    await expect(page).toHaveURL(/\/pt\/meuspedidos$/, { timeout: 20_000 });
+    const order = page.getByTestId('order').filter({ hasText: localizador });
+    await expect(order).toContainText(msg('pt-BR', 'order.status.PA'));
+    await expect(order.getByText(msg('pt-BR', 'order.ticketCode'))).toHaveCount(2);
+  });
 });
 
 test('bank slip: issued with its line and printable page; pending in my orders until paid', async ({
@@ -147,6 +166,10 @@ test('bank slip cancelled from my orders: asked first, the tickets back in the c
   });
   await expect(outcome).toBeVisible();
   await expect(order.getByTestId('order-status')).toHaveText(msg('pt-BR', 'order.status.RE'));
+  // No longer "still to pay": the slip's box says it is cancelled.
+  await expect(order.getByTestId('order-pending-title')).toHaveText(
+    msg('pt-BR', 'orders.pending.slipCancelledTitle', { total: 'R$ 110,00' }),
+  );
   await expect(order.getByTestId('order-cancel-slip')).toHaveCount(0);
   await expect(order.getByTestId('order-slip')).toHaveCount(0);
   // Still held, not back on sale.

@@ -907,3 +907,25 @@ test.describe('the texts of a first visit', () => {
     expect(problems).toEqual([]);
   });
 });
+
+// The server renders a path without its query: a page that reads its token from the query
+// must hydrate what the server rendered (its loading frame), or React throws #418.
+for (const path of [
+  '/pt/redefinirsenha?token=not-a-real-token',
+  '/pt/redefinirsenha',
+  '/en/newsletter?acao=confirmar&token=not-a-real-token',
+  '/en/newsletter',
+  '/pt/validatemail?token=not-a-real-token',
+]) {
+  test(`${path} hydrates without a mismatch`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(path);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors.filter((e) => /hydrat|#418/i.test(e))).toEqual([]);
+  });
+}

@@ -182,6 +182,28 @@ test('the chat-help button stays clear of the event page’s sticky bar (390×84
   );
   expect(padding).toBeGreaterThanOrEqual(page.viewportSize()!.height - chat.y);
   await page.screenshot({ path: 'test-results/support-button-sticky.png' });
+  // Nor over the last time slot, brought into view.
+  const last = page.locator('[data-testid^="time-"]').last();
+  await last.scrollIntoViewIfNeeded();
+  expect(overlaps(await boxOf(page, 'chat-help'), (await last.boundingBox())!)).toBe(false);
+});
+
+test('on a phone the cookie banner is compact and the chat-help button waits for it (390×844)', async ({
+  page,
+}) => {
+  await openFirstSession(page, /Visita ao Museu do Aurora/);
+  const banner = page.getByTestId('consent-banner');
+  await expect(banner).toBeVisible();
+  // The banner leaves the page to the page: under a fifth of the screen (its title, a sentence
+  // in small type, two small buttons), on the sticky bar.
+  const up = await boxOf(page, 'consent-banner');
+  expect(up.height).toBeLessThanOrEqual(0.18 * page.viewportSize()!.height);
+  expect(up.y + up.height).toBeLessThanOrEqual((await boxOf(page, 'total-bar')).y + 1);
+  // The button does not float over the page above the banner: it comes back once answered.
+  await expect(page.getByTestId('chat-help')).toBeHidden();
+  await page.getByTestId('consent-necessary-only').click();
+  await expect(page.getByTestId('chat-help')).toBeVisible();
+  expect(overlaps(await boxOf(page, 'chat-help'), await boxOf(page, 'total-bar'))).toBe(false);
 });
 
 test('the customer-service target (?atendimento, the footer) opens the panel', async ({ page }) => {

@@ -10,6 +10,7 @@ import { useBottomInsetVars } from '../../lib/bottom-insets';
 import { defineClassSet, useClassSet } from '../../lib/class-sets';
 import { CHAT_BUTTON_ID } from '../../lib/frame-sizes';
 import { useCurrentLocale, withAllTexts } from '../../lib/locale';
+import { matchAppPath } from '../../lib/routes';
 import { openSupport, useSupportRequest } from '../../lib/ui-stores';
 
 /** The panel: its own chunk, fetched on the first opening (or when the button is pointed at). */
@@ -54,6 +55,8 @@ function chatButton(hidden: boolean): SystemStyleObject {
     insetEnd: { base: '3', md: '5' },
     bottom: 'calc(var(--sticky-bottom, 0px) + var(--consent-height, 0px) + 0.75rem)',
     ...(hidden ? { visibility: 'hidden' } : {}),
+    // On a phone the cookie banner asks first: the button would float over the page above it.
+    '@media (max-width: 47.99em)': { [`body:has([${CONSENT_UP}]) &`]: { display: 'none' } },
     borderRadius: 'full',
     minW: '12',
     h: '12',
@@ -62,6 +65,8 @@ function chatButton(hidden: boolean): SystemStyleObject {
   };
 }
 const NOT_PRINTED = { '@media print': { display: 'none' } };
+/** The attribute the cookie banner's region carries while it is up (consent-banner.tsx). */
+const CONSENT_UP = 'data-consent-banner';
 const CHAT = defineClassSet('chat-help', (system) => ({
   button: [...recipeLook(system, 'button', { size: 'lg' }, NOT_PRINTED), chatButton(false)],
   hidden: [...recipeLook(system, 'button', { size: 'lg' }, NOT_PRINTED), chatButton(true)],
@@ -90,9 +95,12 @@ export function SupportHost({
   const { open } = useSupportRequest();
   useSupportQuery(handlesQuery);
   const classes = useClassSet(CHAT);
+  const { pathname } = useLocation();
+  // The gate's page is the staff's: no shopper's help floating over a ticket's verdict.
+  const atGate = matchAppPath(pathname, { multiLanguage: brand.multiLanguage })?.name === 'Checkin';
   return (
     <>
-      {brand.support.chat ? (
+      {brand.support.chat && !atGate ? (
         <button
           type="button"
           id={CHAT_BUTTON_ID}

@@ -1,11 +1,19 @@
 import { useSearchParams } from 'react-router-dom';
+import { LoadingState } from '../../components/loading-state';
 import { NewsletterLinkView } from '../../features/newsletter/components/newsletter-link-view';
+import { useHydrated } from '../../lib/use-hydrated';
 
-/** Newsletter (/newsletter?acao=confirmar|cancelar&token=): the links of the newsletter's mails. */
+/**
+ * Newsletter (/newsletter?acao=confirmar|cancelar&token=): the links of the newsletter's mails.
+ * The server renders a path without its query: the loading frame, hydrated as it is, then the
+ * link's outcome.
+ */
 export function NewsletterPage() {
   const [search] = useSearchParams();
+  const hydrated = useHydrated();
   const acao = search.get('acao');
   const token = search.get('token')?.trim();
+  if (!hydrated) return <LoadingState page />;
   return (
     <NewsletterLinkView
       acao={acao === 'confirmar' || acao === 'cancelar' ? acao : null}

@@ -1,18 +1,24 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { LazyNotice as Notice } from '../../components/lazy-styled-parts';
 import { recipeLook } from '../../components/plain-part-styles';
 import { defineClassSet, useClassSet } from '../../lib/class-sets';
 import { usePathFor } from '../../lib/use-path-for';
+import { useOwnTitle } from '../../lib/use-own-title';
 
 /** The way home: a link with the look of Chakra's Button (solid, size md). */
 const NOT_FOUND = defineClassSet('not-found', (system) => ({
   home: recipeLook(system, 'button'),
 }));
 
-/** Any other path (spec §2): "Página não encontrada". */
+/**
+ * Any other path (spec §2): "Página não encontrada", in the heading and the document's title
+ * (also where a route's own page finds nothing: an unknown content slug under Informações).
+ */
 export function NotFoundPage() {
   const to = usePathFor();
+  const intl = useIntl();
+  useOwnTitle(intl.formatMessage({ id: 'page.notFound.title' }));
   const classes = useClassSet(NOT_FOUND);
   return (
     <Notice

@@ -107,6 +107,8 @@ export function ConsentBanner({ policyPath }: { policyPath: string | null }) {
       aria-labelledby={titleId}
       aria-describedby={textId}
       data-testid="consent-banner"
+      // While it is up, a phone's chat-help button steps aside (support-host.tsx).
+      data-consent-banner=""
       onKeyDown={onKeyDown}
       className={classes.region}
     >

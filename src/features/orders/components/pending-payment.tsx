@@ -11,6 +11,7 @@ import { CancelSlip } from './cancel-slip';
  * What the buyer must still do for an order awaiting payment (AP): pay the bank slip (its line
  * to copy and the printable slip; or cancel it), pay the Pix code (copy-and-paste and QR code),
  * or wait for the card issuer's review. The tickets are issued once the payment is confirmed.
+ * Once its slip is cancelled here, the heading says so instead of what is left to pay.
  */
 export function PendingPayment({
   order,
@@ -38,13 +39,15 @@ export function PendingPayment({
       data-testid="order-pending"
     >
       <Stack gap="4">
-        <Heading as="h3" size="sm" id={headingId}>
+        <Heading as="h3" size="sm" id={headingId} data-testid="order-pending-title">
           <FormattedMessage
             id={
               pix
                 ? 'orders.pending.pixTitle'
                 : boleto || slipUrl
-                  ? 'orders.pending.slipTitle'
+                  ? slip.done
+                    ? 'orders.pending.slipCancelledTitle'
+                    : 'orders.pending.slipTitle'
                   : 'orders.pending.cardTitle'
             }
             values={{ total: formatMoney(pix?.valor ?? boleto?.valor ?? order.total) }}
