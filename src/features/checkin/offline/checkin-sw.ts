@@ -56,6 +56,13 @@ worker.addEventListener('activate', (e) => {
   );
 });
 
+/**
+ * The cache is keyed by address alone: the server answers `Vary: Origin` (CORS), and a module
+ * script's request carries an Origin header that the worker's own fetch of the same file does
+ * not, so matching on Vary would miss every file the page warmed.
+ */
+const BY_ADDRESS: CacheQueryOptions = { ignoreVary: true };
+
 async function keep(key: string, response: Response): Promise<void> {
   if (!response.ok || response.type === 'opaque') return;
   const cache = await caches.open(CHECKIN_CACHE);
@@ -69,14 +76,14 @@ async function answerPage(request: Request): Promise<Response> {
     if (response.ok) await keep(key, response.clone());
     return response;
   } catch (err) {
-    const kept = await caches.match(key);
+    const kept = await caches.match(key, BY_ADDRESS);
     if (kept) return kept;
     throw err;
   }
 }
 
 async function answerAsset(request: Request, waitUntil: (p: Promise<unknown>) => void) {
-  const kept = await caches.match(request);
+  const kept = await caches.match(request, BY_ADDRESS);
   if (kept && isImmutable(new URL(request.url).pathname)) return kept;
   try {
     const response = await fetch(request);
@@ -103,7 +110,7 @@ worker.addEventListener('message', (e) => {
     (async () => {
       const cache = await caches.open(CHECKIN_CACHE);
       for (const url of urls) {
-        if (await cache.match(url)) continue;
+        if (await cache.match(url, BY_ADDRESS)) continue;
         try {
           await keep(url, await fetch(url, { credentials: 'same-origin' }));
         } catch {
