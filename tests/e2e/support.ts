@@ -626,66 +626,6 @@ export async function pendingLocator(page: Page): Promise<string> {
   });
 }
 
-/**
- * How many elements with a style of their own (an emotion class: each resolves its styles as
- * the page hydrates) are inside the located elements, but for those inside `except`.
- */
-export function styledInside(located: Locator, except?: string): Promise<number> {
-  return located.evaluateAll(
-    (all, not) =>
-      all
-        .flatMap((el) => [...el.querySelectorAll('[class*="css-"]')])
-        .filter((part) => !not || !part.closest(not)).length,
-    except ?? null,
-  );
-}
-
-/**
- * How many Chakra style components (emotion's styled components, which Chakra's are: each
- * resolves its styles when it renders) React rendered inside the located elements, counted in
- * the React tree below each element. Unlike {@link styledInside}, plain elements that share a
- * class resolved once count nothing.
- */
-export function styleComponentsInside(located: Locator): Promise<number> {
-  return located.evaluateAll((all) => {
-    interface Fiber {
-      type: { __emotion_real?: unknown } | string | null;
-      stateNode: unknown;
-      child: Fiber | null;
-      sibling: Fiber | null;
-    }
-    // The current tree, from the root: a DOM node's own fiber may be a stale copy (an element
-    // inside a Suspense boundary hydrated in a later pass keeps the first pass's).
-    const container = document.getElementById('root') as unknown as Record<string, unknown>;
-    const key = Object.keys(container).find((k) => k.startsWith('__reactContainer$'));
-    const hostRoot = key ? (container[key] as { stateNode: { current: Fiber } }) : undefined;
-    if (!hostRoot) throw new Error('not rendered by React');
-    const count = (first: Fiber | null): number => {
-      let n = 0;
-      for (let f = first; f; f = f.sibling) {
-        const t = f.type;
-        // Chakra's factory marks each style component (a forwardRef object) as emotion's.
-        if (t !== null && typeof t === 'object' && t.__emotion_real === t) n++;
-        n += count(f.child);
-      }
-      return n;
-    };
-    const find = (first: Fiber | null, el: Element): Fiber | null => {
-      for (let f = first; f; f = f.sibling) {
-        if (f.stateNode === el) return f;
-        const found = find(f.child, el);
-        if (found) return found;
-      }
-      return null;
-    };
-    return all.reduce((sum, el) => {
-      const fiber = find(hostRoot.stateNode.current, el);
-      if (!fiber) throw new Error('not in the rendered tree');
-      return sum + count(fiber.child);
-    }, 0);
-  });
-}
-
 /** What one React commit after hydration rendered again (see {@link installCommitProbe}). */
 export interface CommitCount {
   /** Components rendered again (not a first render). */
