@@ -497,9 +497,8 @@ export async function iniciarPagamento(
     if (cart.status !== 'RE' || cart.units === 0) refuse('error.cartNotFound');
     const agency = s.pessoa.idpessoaTipo === s.brand.brand.regrasDoNegocio.idagencia;
     // Agencies buy at least the brand's minimum per order (spec §5, §9).
-    if (agency && cart.units < agencyMinimum(s.brand.brand.regrasDoNegocio)) {
-      refuse('error.agencyMinimum');
-    }
+    const minimum = agencyMinimum(s.brand.brand.regrasDoNegocio);
+    if (agency && cart.units < minimum) refuse('error.agencyMinimum', { minimum });
     // Every ticket of an event whose holders are required has one before anything is charged
     // (under the order's lock: holders change only while the order is RE).
     if (await holdersMissing(tx, s.brand, cart.id)) refuse('error.holdersMissing');
