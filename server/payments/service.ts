@@ -40,6 +40,7 @@ import {
   settlePayment,
 } from '../orders/lifecycle';
 import { ITEM_TOTAL_CENTS } from '../orders/view';
+import { newTicketCode } from '../tickets/tickets';
 import { spDate, spDateTimeMinutes, spInstant } from '../time';
 import { campaignOfOrder, checkCampaignPayment } from './card-campaign';
 import { GatewayError, type PaymentGateway } from './gateway';
@@ -615,20 +616,6 @@ export async function keepInstalments(tx: Db, idmovimentacao: number): Promise<v
               ORDER BY id DESC LIMIT 1) p
         WHERE m.id = ${idmovimentacao}`,
   );
-}
-
-const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/** A ticket code: 12 base32 characters from 60 random bits. */
-export function newTicketCode(): string {
-  const bytes = randomBytes(8);
-  let bits = bytes.readBigUInt64BE();
-  let code = '';
-  for (let i = 0; i < 12; i++) {
-    code += CODE_ALPHABET[Number(bits & 31n)];
-    bits >>= 5n;
-  }
-  return code;
 }
 
 /**
