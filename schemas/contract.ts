@@ -84,7 +84,7 @@ export const ErrorCode = {
 export const ServerMessage = {
   ticketsUnavailable: 'error.ticketsUnavailable', // 'Ingressos indisponíveis!'
   purchaseLimit: 'error.purchaseLimit', // 'Limite de compra atingido'
-  agencyMinimum: 'error.agencyMinimum', // 'Limite mínimo de compra de 10 itens'
+  agencyMinimum: 'error.agencyMinimum', // 'Limite mínimo de compra de {minimum} itens'
   wrongCredentials: 'error.wrongCredentials', // 'Usuário ou senha incorreta'
   sessionInvalid: 'error.sessionInvalid',
   badParams: 'error.badParams',

@@ -536,4 +536,47 @@ describe('payment', () => {
     );
     expect(ok.status).toBe('approved');
   });
+
+  it('tells a small agency order the brand’s own minimum, in the buyer’s language', async () => {
+    const rules = s.brands[0]!.brand.regrasDoNegocio;
+    const before = rules.compraMinimaAgencia;
+    rules.compraMinimaAgencia = 7;
+    try {
+      // An agency of its own: the demo agency's order of the test before is still being paid.
+      const { token: agency, pessoa } = await s.personToken(
+        'agencia.minimo@example.com',
+        rules.idagencia,
+      );
+      // Confirmed and approved, as an agency must be to buy (spec §4).
+      await s.db.execute(
+        sql`UPDATE pessoa SET email_confirmado_em = now() WHERE id = ${pessoa.id}`,
+      );
+      const small = await reserve(agency, 5, P.agencia);
+      const cartao = await card(CARDS.approved);
+      const pay = (lang: string) =>
+        s.rpc(
+          'SuperIngresso',
+          'iniciarPagamento',
+          [small.idmovimentacao, 1, '', cartao, { parcelas: 1, idempotencyKey: key() }],
+          { token: agency, lang },
+        );
+      expect(errorOf(await pay('pt_BR')).message).toBe('Limite mínimo de compra de 7 itens');
+      expect(errorOf(await pay('es_ES')).message).toBe('Compra mínima de 7 artículos');
+      expect(errorOf(await pay('en_US')).message).toBe('Minimum purchase of 7 items');
+      // Reaching the brand's 7 (not the spec's default 10) is enough.
+      await reserve(agency, 2, P.agencia);
+      expect(
+        (
+          await s.ok(
+            'SuperIngresso',
+            'iniciarPagamento',
+            [small.idmovimentacao, 1, '', cartao, { parcelas: 1, idempotencyKey: key() }],
+            { token: agency },
+          )
+        ).status,
+      ).toBe('approved');
+    } finally {
+      rules.compraMinimaAgencia = before;
+    }
+  });
 });

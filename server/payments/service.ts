@@ -40,6 +40,7 @@ import {
   settlePayment,
 } from '../orders/lifecycle';
 import { ITEM_TOTAL_CENTS } from '../orders/view';
+import { newTicketCode } from '../tickets/tickets';
 import { spDate, spDateTimeMinutes, spInstant } from '../time';
 import { campaignOfOrder, checkCampaignPayment } from './card-campaign';
 import { GatewayError, type PaymentGateway } from './gateway';
@@ -497,9 +498,8 @@ export async function iniciarPagamento(
     if (cart.status !== 'RE' || cart.units === 0) refuse('error.cartNotFound');
     const agency = s.pessoa.idpessoaTipo === s.brand.brand.regrasDoNegocio.idagencia;
     // Agencies buy at least the brand's minimum per order (spec §5, §9).
-    if (agency && cart.units < agencyMinimum(s.brand.brand.regrasDoNegocio)) {
-      refuse('error.agencyMinimum');
-    }
+    const minimum = agencyMinimum(s.brand.brand.regrasDoNegocio);
+    if (agency && cart.units < minimum) refuse('error.agencyMinimum', { minimum });
     // Every ticket of an event whose holders are required has one before anything is charged
     // (under the order's lock: holders change only while the order is RE).
     if (await holdersMissing(tx, s.brand, cart.id)) refuse('error.holdersMissing');
@@ -616,20 +616,6 @@ export async function keepInstalments(tx: Db, idmovimentacao: number): Promise<v
               ORDER BY id DESC LIMIT 1) p
         WHERE m.id = ${idmovimentacao}`,
   );
-}
-
-const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/** A ticket code: 12 base32 characters from 60 random bits. */
-export function newTicketCode(): string {
-  const bytes = randomBytes(8);
-  let bits = bytes.readBigUInt64BE();
-  let code = '';
-  for (let i = 0; i < 12; i++) {
-    code += CODE_ALPHABET[Number(bits & 31n)];
-    bits >>= 5n;
-  }
-  return code;
 }
 
 /**

@@ -55,7 +55,56 @@ function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()):
   return out;
 }
 
+/** Every file under `dir` whose name passes `keep`. */
+function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return filesUnder(path, keep);
+    return keep(name) ? [path] : [];
+  });
+}
+
+/** The `es-ES` strings of a brand's JSON (names, descriptions, forms' labels…), at any depth. */
+function spanishStrings(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) spanishStrings(v, out);
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === 'es-ES' && typeof v === 'string') out.push(v);
+      else spanishStrings(v, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * Words that only the formal register (usted) uses: the pronoun and imperatives a text in tú
+ * never has. A sentence in tú says "contacta", "consulta", "elige", "avísanos".
+ */
+const USTED =
+  /\b(usted|ustedes|avísenos|díganoslo|muéstrelo|preséntese|quédese|inténtelo|contacte|consulte|elija|introduzca|seleccione)\b/iu;
+
 describe('locales', () => {
+  it('address the reader in tú in Spanish: the messages and every es-ES text of the brands', () => {
+    const texts: [string, string][] = Object.entries(locales['es-ES']!).map(([id, text]) => [
+      `locales/es-ES.json ${id}`,
+      text,
+    ]);
+    const brands = join(root, 'brands');
+    for (const file of filesUnder(brands, (n) => n.endsWith('.es-ES.md'))) {
+      for (const [i, line] of readFileSync(file, 'utf8').split('\n').entries()) {
+        texts.push([`${relative(root, file)}:${i + 1}`, line]);
+      }
+    }
+    for (const file of filesUnder(brands, (n) => n.endsWith('.json'))) {
+      for (const text of spanishStrings(JSON.parse(readFileSync(file, 'utf8')))) {
+        texts.push([relative(root, file), text]);
+      }
+    }
+    expect(texts.length).toBeGreaterThan(500);
+    const formal = texts.filter(([, text]) => USTED.test(text)).map(([where]) => where);
+    expect(formal).toEqual([]);
+  });
+
   it('have exactly the same keys in every language', () => {
     const reference = Object.keys(locales['pt-BR']!).sort();
     for (const l of LOCALES) {

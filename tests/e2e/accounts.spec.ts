@@ -179,7 +179,13 @@ test('forgot password: the mailed link sets a new one; the old is refused, the n
     msg('pt-BR', 'error.wrongCredentials'),
   );
   await logInWithModal(page, 'pt-BR', { email: bia.email, password: newPassword });
+  // No dead end: signed in (the header greets her), she is taken on to her orders.
+  await expect(page).toHaveURL(/\/meuspedidos$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: msg('pt-BR', 'page.orders.title') }),
+  ).toBeVisible();
   await expect(accountMenu(page)).toHaveText(msg('pt-BR', 'header.greeting', { nome: 'Bia' }));
+  await expect(page.getByTestId('reset-success')).toHaveCount(0);
 
   // The link was single-use.
   await page.goto(link);
@@ -188,6 +194,41 @@ test('forgot password: the mailed link sets a new one; the old is refused, the n
   await page.getByRole('button', { name: msg('pt-BR', 'reset.submit') }).click();
   await expect(page.getByTestId('reset-error')).toContainText(msg('pt-BR', 'error.resetToken'));
 });
+
+for (const [locale, prefix, orders] of [
+  ['es-ES', '/es', '/es/peticiones'],
+  ['en-US', '/en', '/en/requests'],
+] as const) {
+  test(`${locale}: a reset from the mailed link, then the login there, ends signed in on My orders`, async ({
+    page,
+    request,
+  }) => {
+    const leo = newPerson(`reset-${locale}`, 'Leo');
+    await signUpByApi(request, DEV, leo);
+    await page.goto(`${prefix}?esqueceusenha`);
+    const dialog = page.getByTestId('forgot-modal');
+    await field(dialog, locale, 'email').fill(leo.email);
+    await dialog.getByRole('button', { name: msg(locale, 'forgot.submit') }).click();
+    await expect(dialog.getByTestId('forgot-sent')).toHaveText(msg(locale, 'forgot.sent'));
+
+    // The mail's link, opened on the page of the language on screen.
+    const link = new URL(await mailLink(request, DEV, leo.email, 'reset_password'));
+    const resetPath = locale === 'en-US' ? 'resetpassword' : 'redefinirsenha';
+    await page.goto(`${prefix}/${resetPath}${link.search}`);
+    const newPassword = 'Nueva@Clave2027';
+    await field(page, locale, 'novaSenha').fill(newPassword);
+    await field(page, locale, 'senha2').fill(newPassword);
+    await page.getByRole('button', { name: msg(locale, 'reset.submit') }).click();
+    await expect(page.getByTestId('reset-success')).toHaveText(msg(locale, 'reset.success'));
+
+    await logInWithModal(page, locale, { email: leo.email, password: newPassword });
+    await expect(page).toHaveURL(new RegExp(`${orders}$`));
+    await expect(
+      page.getByRole('heading', { level: 1, name: msg(locale, 'page.orders.title') }),
+    ).toBeVisible();
+    await expect(accountMenu(page)).toHaveText(msg(locale, 'header.greeting', { nome: 'Leo' }));
+  });
+}
 
 test('change of password: the server says beside the field that the current one is wrong', async ({
   page,

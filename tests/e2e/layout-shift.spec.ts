@@ -74,8 +74,10 @@ test.describe('a first visit, with the cookie banner', () => {
     }
   });
 
-  // Set aside (fixme): the page now also ends the chat button's height lower (issue 39, 9d2225d),
-  // so its body padding is 60 px more than banner + bar; to be rewritten for the new layout.
+  // Rewritten as behaviour (nothing at the page's end under the bar, the banner or the chat
+  // button) and still set aside: with the banner answered, scrolled to the end, the footer's
+  // "© 2026 Museu do Clube Atlético" line lies under the chat button (run of 2026-12-02), so the
+  // page does not leave the button's room once the banner is gone. To fix in the layout.
   test.fixme('the bars at the bottom give their heights to what uses them, not as variables on the document', async ({
     page,
   }) => {
@@ -89,43 +91,84 @@ test.describe('a first visit, with the cookie banner', () => {
         const px = (v: string) => Number.parseFloat(v) || 0;
         const box = (id: string) => {
           const r = document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
-          return r ? { top: r.top, bottom: r.bottom, height: r.height } : null;
+          return r && r.height > 0 ? { top: r.top, bottom: r.bottom, height: r.height } : null;
         };
         const { documentElement: html, body } = document;
         return {
           variables: [...html.style, ...body.style].filter((name) => name.startsWith('--')),
           htmlHasStyle: html.hasAttribute('style'),
           scrollPadding: px(getComputedStyle(html).scrollPaddingBottom),
-          bodyPadding: px(getComputedStyle(body).paddingBottom),
           bar: box('total-bar'),
           banner: box('consent-banner'),
           chat: box('chat-help'),
         };
       });
+    /**
+     * Scrolled to the very end, what of the page's last content (the footer's texts, links and
+     * images) lies under the sticky bar, the cookie banner or the chat button: none should.
+     */
+    const coveredAtTheEnd = () =>
+      page.evaluate(() => {
+        window.scrollTo(0, document.scrollingElement!.scrollHeight);
+        const overlays = ['total-bar', 'consent-banner', 'chat-help']
+          .map((id) => document.querySelector(`[data-testid="${id}"]`))
+          .filter((el): el is Element => el !== null)
+          .map((el) => ({ id: el.getAttribute('data-testid')!, r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.height > 0);
+        const footer = document.querySelector('footer');
+        if (!footer) return ['no footer'];
+        const content = [...footer.querySelectorAll('a, p, li, h2, h3, span, img, button')].filter(
+          (el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+          },
+        );
+        const covered: string[] = [];
+        for (const el of content) {
+          const r = el.getBoundingClientRect();
+          for (const o of overlays) {
+            const x = Math.min(r.right, o.r.right) - Math.max(r.left, o.r.left);
+            const y = Math.min(r.bottom, o.r.bottom) - Math.max(r.top, o.r.top);
+            if (x > 1 && y > 1) {
+              covered.push(
+                `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}" under ${o.id}`,
+              );
+            }
+          }
+        }
+        return content.length > 0 ? covered : ['nothing in the footer'];
+      });
     const viewport = page.viewportSize()!.height;
-    await expect.poll(async () => (await read()).bodyPadding).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const r = await read();
+        return Boolean(r.bar && r.banner);
+      })
+      .toBe(true);
     let s = await read();
-    const [bar, up, chat] = [s.bar!, s.banner!, s.chat!];
+    const [bar, up] = [s.bar!, s.banner!];
     expect(s.variables).toEqual([]);
-    // The banner sits on the sticky bar, the chat button above both, and the page ends lower
-    // by both (its footer can be scrolled clear of them).
+    // The banner sits on the sticky bar (the chat button waits for the answer, 9d2225d); scrolled
+    // to the end, the page's last lines are clear of both.
     expect(Math.abs(up.bottom - bar.top)).toBeLessThanOrEqual(1);
-    expect(chat.bottom).toBeLessThanOrEqual(up.top);
-    expect(Math.abs(s.bodyPadding - (up.height + bar.height))).toBeLessThanOrEqual(1);
-    // What the keyboard focuses scrolls clear of all three (WCAG 2.4.11).
-    expect(s.scrollPadding).toBeGreaterThanOrEqual(viewport - chat.top);
+    await expect.poll(coveredAtTheEnd).toEqual([]);
+    // What the keyboard focuses scrolls clear of them (WCAG 2.4.11).
+    expect(s.scrollPadding).toBeGreaterThanOrEqual(
+      viewport - Math.min(up.top, s.chat?.top ?? up.top),
+    );
 
-    // Answered: the page no longer ends lower, the button comes down to the bar, and <html>
-    // keeps an inline style (removing its last one restyles the whole page).
+    // Answered: the chat button shows, just above the bar, the page's end is clear of the bar and
+    // the button, and <html> keeps an inline style (removing its last one restyles the page).
     await page.getByTestId('consent-necessary-only').click();
     await expect(banner).toBeHidden();
+    await expect(page.getByTestId('chat-help')).toBeVisible();
     s = await read();
     const down = s.chat!;
-    expect(s.bodyPadding).toBe(0);
     expect(s.htmlHasStyle).toBe(true);
     expect(s.variables).toEqual([]);
     expect(down.bottom).toBeLessThanOrEqual(bar.top);
     expect(down.bottom).toBeGreaterThan(bar.top - 20);
+    await expect.poll(coveredAtTheEnd).toEqual([]);
     expect(s.scrollPadding).toBeGreaterThanOrEqual(viewport - down.top);
     expect(s.scrollPadding).toBeLessThan(viewport - down.top + 20);
   });

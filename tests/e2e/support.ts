@@ -189,6 +189,24 @@ export interface NewPerson {
   sobrenome: string;
   email: string;
   senha: string;
+  /** The CPF it signs up with; absent: everyone's 529.982.247-25. */
+  cpf?: string;
+}
+
+/**
+ * A valid CPF no other test uses (nine random digits and their two check digits), formatted:
+ * for a test whose person must not share a document with another spec's (one holder per
+ * document and match, server/cart/holders.ts).
+ */
+export function uniqueCpf(): string {
+  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (d.every((x) => x === d[0])) d[8] = (d[0]! + 1) % 10;
+  const check = (digits: number[]) =>
+    ((digits.reduce((sum, x, i) => sum + x * (digits.length + 1 - i), 0) * 10) % 11) % 10;
+  d.push(check(d));
+  d.push(check(d));
+  const t = d.join('');
+  return `${t.slice(0, 3)}.${t.slice(3, 6)}.${t.slice(6, 9)}-${t.slice(9)}`;
 }
 
 export function newPerson(tag: string, nome = 'Ana'): NewPerson {
@@ -244,7 +262,7 @@ export function signUpBody(who: NewPerson): Record<string, unknown> {
     _senha2: who.senha,
     _celularComCodigoPais: '+55 (11) 98765-4321',
     _dt_nascimento: '1990-05-17',
-    _cpf: '529.982.247-25',
+    _cpf: who.cpf ?? '529.982.247-25',
     _termos: true,
   };
 }

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import type { LoginTarget } from '../../../../machines/types';
 import type { ApiErrorBody } from '../../../../schemas/contract';
 import { toErrorBody } from '../../../api/api-error';
 import { postNovaSenha } from '../../../api/rest';
@@ -11,6 +12,15 @@ import { Notice } from '../../../components/notice';
 import { openForgotPassword, openLogin } from '../../../lib/ui-stores';
 import { toNovaSenhaBody } from '../account-body';
 
+/**
+ * Where the login opened here goes on to: My orders (the mail's link is opened in a fresh tab
+ * with no page to return to, and this page has nothing more to offer once signed in). The
+ * login is the dialog's own (machines/login.machine.ts through login-modal.tsx), so it starts
+ * the session the header reads like any other login.
+ */
+const AFTER_RESET: LoginTarget = { kind: 'route', route: 'MeusPedidos' };
+const openLoginAfterReset = () => openLogin(undefined, AFTER_RESET);
+
 interface ResetData {
   token: string;
   senha: string;
@@ -20,7 +30,7 @@ interface ResetData {
 /**
  * The reset page (/redefinirsenha?token=, the link of the forgot-password mail): a new password
  * for the token's account; the token is single-use and expires (the server says so). Success
- * opens the login.
+ * opens the login, which then goes on to My orders.
  */
 export function ResetPasswordView({ token }: { token: string | null }) {
   const [data, setData] = useState<Partial<ResetData>>({ token: token ?? '' });
@@ -56,7 +66,7 @@ export function ResetPasswordView({ token }: { token: string | null }) {
         display: 'inline',
       });
       setDone(true);
-      openLogin();
+      openLoginAfterReset();
     } catch (e) {
       setError(toErrorBody(e));
     } finally {
@@ -83,7 +93,7 @@ export function ResetPasswordView({ token }: { token: string | null }) {
           </Alert.Content>
         </Alert.Root>
         <HStack>
-          <Button onClick={() => openLogin()}>
+          <Button onClick={openLoginAfterReset}>
             <FormattedMessage id="header.login" />
           </Button>
         </HStack>
