@@ -3,9 +3,9 @@
  *
  * Every RPC call posts `POST router.php?method=<m>&class=<c>` with body
  * `{ class, method, params: [...positional] }`; every REST and RPC response body is an
- * {@link Envelope}. The params of each RPC method are also described as JSON Schema in
- * `schemas/rpc/<Class>.<method>.params.schema.json`; the server validates with those, and
- * `schemas/rpc-contract.test.ts` keeps the schemas and these types in step.
+ * {@link Envelope}. The params of each RPC method are described as JSON Schema in
+ * `schemas/rpc/<Class>.<method>.params.schema.json`; the server validates with those, and the
+ * params' types are written from them (`schemas/rpc/params.generated.ts`, `npm run schemas:types`).
  *
  * Money is a number of reais (BRL, two decimals). Timestamps are strings in
  * America/Sao_Paulo local time, `YYYY-MM-DD HH:MM:SS` (dates `YYYY-MM-DD`, times `HH:MM`).
@@ -13,6 +13,9 @@
 
 import type { ChatWidget } from './chat-widget';
 import type { OpeningHours } from './opening-hours';
+import type { RpcParamsTable, SuperIngressoIniciarPagamentoParams } from './rpc/params.generated';
+
+export type { AceiteTermoParams, PagamentoOpcoes, ReservaProduto } from './rpc/params.generated';
 
 /** Locales the product speaks. The URL prefix is the first two letters. */
 export const LOCALES = ['pt-BR', 'es-ES', 'en-US'] as const;
@@ -715,12 +718,6 @@ export interface GarantiaOferta {
   escolhida: boolean | null;
 }
 
-/** iniciarReserva params[0]: the products to hold in one session. */
-export interface ReservaProduto {
-  idproduto: number;
-  qtd: number;
-}
-
 export interface IniciarReservaResult {
   idmovimentacao: number;
   dthr_exp: string;
@@ -852,25 +849,7 @@ export interface CancelaCompraResult {
 }
 
 /** iniciarPagamento params[3]: what the tokenizer gave; card data itself never reaches us. */
-export interface CartaoToken {
-  token: string;
-  bandeira: string;
-  ultimos_digitos: string;
-}
-
-/** iniciarPagamento params[4]. */
-export interface PagamentoOpcoes {
-  parcelas: number;
-  /** One key per payment attempt; a repeated call with the same key returns the same result. */
-  idempotencyKey: string;
-  /** The captcha's solution, when the brand's `captcha.payment` flag is on. */
-  captcha?: string;
-  /**
-   * The `idtermo` of the purchase terms (BaseTermoClass.getTermoCorrente [2]) the buyer accepted:
-   * required when the brand has purchase terms; the acceptance is recorded with the payment.
-   */
-  termo?: number;
-}
+export type CartaoToken = NonNullable<SuperIngressoIniciarPagamentoParams[3]>;
 
 export interface IniciarPagamentoResult {
   idpagamento: number;
@@ -1198,13 +1177,6 @@ export interface TermoPendente {
   aceite: string;
 }
 
-/** BasePessoaClass.aceiteTermo params[0]. */
-export interface AceiteTermoParams {
-  idtermo: number;
-  /** The ticket of a {@link TermoPendente}; not needed with a session. */
-  aceite?: string;
-}
-
 /** GET tickets/cart?status=&page=&results_per_page=&fetch_items=true */
 export interface TicketsCartResult {
   tickets: (Movimentacao & { itens: CarrinhoItem[] })[];
@@ -1309,116 +1281,135 @@ export interface ConsultaRioBoiResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The RPC table: class → method → [params tuple, result]
+// The RPC table: class → method → [params tuple, result]. The params are written once, in
+// schemas/rpc/<Class>.<method>.params.schema.json; their types come from there
+// (rpc/params.generated.ts, `npm run schemas:types`). The results are written here.
 
-export interface RpcContract {
+/** The result of each RPC method, class by class. */
+export interface RpcResults {
   SuperIngresso: {
-    getEventos: [[], Evento[]];
-    getApresentacoes: [[idevento: number], GetApresentacoesResult];
-    getApresentacao: [[idapresentacao: number], Apresentacao];
-    getApresentacoesHorarios: [[idevento: number, data: string], ApresentacaoResumo[]];
+    getEventos: Evento[];
+    getApresentacoes: GetApresentacoesResult;
+    getApresentacao: Apresentacao;
+    getApresentacoesHorarios: ApresentacaoResumo[];
     /** `idbloco`: the products of one block (events with blocks); absent: of all blocks. */
-    getProdutos: [[idapresentacao: number, idbloco?: number], GetProdutosResult];
+    getProdutos: GetProdutosResult;
     /** `blocos`: `[]` for an event without blocks; `[idbloco]` (exactly one) for one with. */
-    iniciarReserva: [
-      [produtos: ReservaProduto[], idapresentacao: number, blocos: number[]],
-      IniciarReservaResult,
-    ];
-    getCarrinhoPage: [[], GetCarrinhoPageResult];
-    getCarrinhoPageItens: [
-      [idmovimentacao: number, filtro: null, opcoes: { api: boolean }],
-      GetCarrinhoPageItensResult,
-    ];
-    removeProdutoCarrinho: [
-      [idmovimentacao: number, itens: number[], a: boolean, b: boolean],
-      GetCarrinhoPageResult,
-    ];
-    prorrogarReserva: [[idmovimentacao: number], ProrrogarReservaResult];
+    iniciarReserva: IniciarReservaResult;
+    getCarrinhoPage: GetCarrinhoPageResult;
+    getCarrinhoPageItens: GetCarrinhoPageItensResult;
+    removeProdutoCarrinho: GetCarrinhoPageResult;
+    prorrogarReserva: ProrrogarReservaResult;
     /** Applies a coupon to the open cart, or removes it with ''; answers the cart. */
-    aplicarCupom: [[idmovimentacao: number, cupom: string], GetCarrinhoPageItensResult];
+    aplicarCupom: GetCarrinhoPageItensResult;
     /** Ours: takes (true) or declines (false) the refundable-ticket option; answers the cart. */
-    escolherGarantia: [[idmovimentacao: number, garantia: boolean], GetCarrinhoPageItensResult];
-    cancelarReserva: [
-      [idmovimentacao: number, itens: null, a: boolean, b: boolean],
-      CancelarReservaResult,
-    ];
-    getGatewayPagamento: [[idmovimentacao: number], GetGatewayPagamentoResult];
+    escolherGarantia: GetCarrinhoPageItensResult;
+    cancelarReserva: CancelarReservaResult;
+    getGatewayPagamento: GetGatewayPagamentoResult;
     /** `cartao`: the card token for the card's idformapag; null for a bank slip or Pix. */
-    iniciarPagamento: [
-      [
-        idmovimentacao: number,
-        idformapag: number,
-        returnUrl: string,
-        cartao: CartaoToken | null,
-        opcoes: PagamentoOpcoes,
-      ],
-      IniciarPagamentoResult,
-    ];
+    iniciarPagamento: IniciarPagamentoResult;
     /** Cancels the order's unpaid bank slip: back to the cart while the hold lasts, else released. */
-    cancelarBoleto: [[idmovimentacao: number], CancelarBoletoResult];
+    cancelarBoleto: CancelarBoletoResult;
     /**
      * Cancels paid tickets (`itens`: their iditem) of the person's paid order, as the brand's
      * rules allow: their refund is asked of the gateway; answers `{ aguarde }` at once.
      */
-    cancelaCompra: [[idmovimentacao: number, itens: number[]], CancelaCompraResult];
-    concluirPagamento: [[{ idmovimentacao: number }], ConcluirPagamentoResult];
+    cancelaCompra: CancelaCompraResult;
+    concluirPagamento: ConcluirPagamentoResult;
     /** Binds a holder to a unit of the person's open cart (same as SuperIngressoWeb.elevenWallet). */
-    portadorSetItem: [[iditem: number, portador: PortadorDados], PortadorItemResult];
+    portadorSetItem: PortadorItemResult;
     /**
      * The paid tickets as a PDF: `[idmovimentacao]` every printable ticket of the order,
      * `[idmovimentacaoitem, 'item']` the ticket of one unit. Answers where to download it; a
      * cancelled or unpaid order answers an error (code 0).
      */
-    getImpressao: [[id: number, escopo?: 'item'], ImpressaoResult];
+    getImpressao: ImpressaoResult;
     /**
      * Swaps a partner's voucher (16 digits) for its tickets into the person's (`idpessoa`, the
      * session's) orders, once. An open-dated voucher without `idapresentacao` answers the
      * sessions to pick from (nothing swapped). Refusals (code 0): malformed or unknown, already
      * used (with when), sold out (the voucher stays unused).
      */
-    iniciarTrocaVoucher: [
-      [localizador: string, idpessoa: number, idapresentacao?: number],
-      IniciarTrocaVoucherResult,
-    ];
+    iniciarTrocaVoucher: IniciarTrocaVoucherResult;
   };
   SuperIngressoWeb: {
-    getCarrinhoQtdReservados: [[], { qtd: number }];
-    validaemail: [[email: string, extra: null], ValidaEmailResult];
+    getCarrinhoQtdReservados: { qtd: number };
+    validaemail: ValidaEmailResult;
     /** Binds a holder to a unit of the person's open cart: an alias of portadorSetItem. */
-    elevenWallet: [[idmovimentacaoitem: number, portador: PortadorDados], PortadorItemResult];
+    elevenWallet: PortadorItemResult;
     /** Unbinds the holder of a unit of the person's open cart. */
-    removeElevenWallet: [[idmovimentacaoitem: number], PortadorItemResult];
+    removeElevenWallet: PortadorItemResult;
     /**
      * The wallet passes of a paid ticket of the session's person. `ticketToken` is the ticket's
      * code as My orders shows it (`codigo`) or its signed code (the QR's): a code the ticket no
      * longer has (a new holder re-issued it) is refused, as are unpaid, cancelled and other
      * people's tickets.
      */
-    imprimirWallet: [[ticketToken: string, idmovimentacaoitem: number], WalletPassResult];
+    imprimirWallet: WalletPassResult;
     /** Ours: the buyer and the holders the person bound before, to fill a ticket in one tap. */
-    getPortadoresSalvos: [[], GetPortadoresSalvosResult];
+    getPortadoresSalvos: GetPortadoresSalvosResult;
   };
   BasePessoaClass: {
-    setPessoa: [[dados: Partial<Cadastro>], MensagemResult & { pessoa: SessaoPessoa }];
-    aceiteTermo: [[aceite: AceiteTermoParams], { aceito: true }];
+    setPessoa: MensagemResult & { pessoa: SessaoPessoa };
+    aceiteTermo: { aceito: true };
   };
   BasePessoaEnderecoEntregaClass: {
     /** The buyer's delivery addresses, with the carrier's fee and days for each. */
-    getEnderecosEntrega: [[], GetEnderecosEntregaResult];
+    getEnderecosEntrega: GetEnderecosEntregaResult;
     /**
      * Sets the delivery address (and fee) of the person's open cart (RE), which must hold a
      * product that needs delivery; answers the cart.
      */
-    setEnderecoEntrega: [
-      [idmovimentacao: number, endereco: EnderecoEntregaEscolha],
-      GetCarrinhoPageItensResult,
-    ];
+    setEnderecoEntrega: GetCarrinhoPageItensResult;
   };
   BaseTermoClass: {
-    get: [[filtro: { idtipo_termo?: number }], Termo[]];
-    getTermoCorrente: [[idtipo_termo: number, idtermo: number | null], Termo];
+    get: Termo[];
+    getTermoCorrente: Termo;
   };
 }
+
+/** `T`, which must be one of the cases `U` allows. */
+type Within<T extends U, U> = T;
+
+/**
+ * Params whose schema bounds only an object's size and leaves its fields to a form's schema, which
+ * the server checks them with (schemas/forms/): typed as the form's fields, each still within the
+ * schema's tuple.
+ */
+interface FormCheckedParams {
+  BasePessoaClass: {
+    setPessoa: Within<[dados: Partial<Cadastro>], RpcParamsTable['BasePessoaClass']['setPessoa']>;
+  };
+  BasePessoaEnderecoEntregaClass: {
+    setEnderecoEntrega: Within<
+      [idmovimentacao: number, endereco: EnderecoEntregaEscolha],
+      RpcParamsTable['BasePessoaEnderecoEntregaClass']['setEnderecoEntrega']
+    >;
+  };
+  SuperIngresso: {
+    portadorSetItem: Within<
+      [iditem: number, portador: PortadorDados],
+      RpcParamsTable['SuperIngresso']['portadorSetItem']
+    >;
+  };
+  SuperIngressoWeb: {
+    elevenWallet: Within<
+      [idmovimentacaoitem: number, portador: PortadorDados],
+      RpcParamsTable['SuperIngressoWeb']['elevenWallet']
+    >;
+  };
+}
+
+type ParamsOf<C extends keyof RpcParamsTable, M> = C extends keyof FormCheckedParams
+  ? M extends keyof FormCheckedParams[C]
+    ? FormCheckedParams[C][M]
+    : RpcParamsTable[C][M & keyof RpcParamsTable[C]]
+  : RpcParamsTable[C][M & keyof RpcParamsTable[C]];
+
+/** class → method → [params tuple, result]. */
+export type RpcContract = {
+  [C in keyof RpcResults]: { [M in keyof RpcResults[C]]: [ParamsOf<C, M>, RpcResults[C][M]] };
+};
 
 export type RpcClass = keyof RpcContract;
 export type RpcMethod<C extends RpcClass> = keyof RpcContract[C] & string;

@@ -1,8 +1,8 @@
 /**
- * Keeps the RPC params schemas (schemas/rpc/) and the typed contract (contract.ts) in step:
- * every method of the dispatcher's method list (RPC_METHODS, typed to be exactly the contract's
- * methods) has a schema that compiles in ajv strict mode, and sample params typed as
- * RpcParams<…> validate while malformed ones do not.
+ * The RPC params schemas (schemas/rpc/), whose types the contract's params are
+ * (rpc/params.generated.ts): every method of the dispatcher's method list (RPC_METHODS, typed to
+ * be exactly the contract's methods) has a schema that compiles in ajv strict mode, and sample
+ * params typed as RpcParams<…> validate while malformed ones do not.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';

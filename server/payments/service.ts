@@ -439,7 +439,8 @@ export async function iniciarPagamento(
     if (!cartao) throw badParams();
     // The checkout refuses these before tokenizing; a client that does not is refused here, and
     // the gateway confirms the token's brand when charging.
-    if (!s.brand.brand.payments.acceptedBrands.includes(cartao.bandeira)) {
+    const accepted: readonly string[] = s.brand.brand.payments.acceptedBrands;
+    if (!accepted.includes(cartao.bandeira)) {
       throw generic('error.cardBrandNotAccepted');
     }
   } else if (opcoes.parcelas !== 1) {
