@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { LoadedBrand } from '../schemas/brand.types';
 import { LOCALES, type Locale, type ServerMessageId } from '../schemas/contract';
-import type { MailboxMessageId } from './mail/mailbox';
+import type { MailboxMessageId } from './mail/mailbox-messages';
 import type { TicketMessageId } from './tickets/messages';
 import type { VoucherMessageId } from './vouchers/messages';
 import type { WalletMessageId } from './wallet/messages';

@@ -8,7 +8,7 @@ import { LOCALES } from '../../schemas/contract';
 import type { Db, Tx } from '../db/client';
 import { pessoa } from '../db/schema';
 import { hashPassword } from './password';
-import { forgetSessionPessoa } from './session-cache';
+import { forgetSessionPessoa } from './session-forget';
 
 /** A person row. */
 export type Pessoa = typeof pessoa.$inferSelect;

@@ -8,7 +8,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { pessoa, sessao } from '../db/schema';
 import type { Pessoa } from './repository';
-import { forgetSessionPessoa, forgetSessionToken } from './session-cache';
+import { forgetSessionPessoa, forgetSessionToken } from './session-forget';
 
 /** How long a session lasts. */
 export const SESSION_TTL_MS = 7 * 24 * 3600_000;

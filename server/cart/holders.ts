@@ -23,7 +23,7 @@ import { OutcomeError } from '../errors';
 import { validateForm } from '../forms/validate';
 import { EXPIRED_HOLD, expireHolds, refuse, UNIT_COUNTS } from '../orders/lifecycle';
 import { reissueTicket } from '../tickets/tickets';
-import type { CartScope } from './cart';
+import type { CartScope } from './cart-scope';
 
 /** Saved holders getPortadoresSalvos answers besides the buyer. */
 export const SAVED_HOLDERS_MAX = 10;

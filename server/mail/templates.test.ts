@@ -4,7 +4,7 @@ import { LOCALES } from '../../schemas/contract';
 import { configureOrigins } from '../brands/origin';
 import { localeMessages } from '../forms/messages';
 import { testBrands } from '../test/test-brand';
-import { MAILBOX_MESSAGE_IDS } from './mailbox';
+import { MAILBOX_MESSAGE_IDS } from './mailbox-messages';
 import { escapeHtml, MAIL_KINDS, MAIL_VARS, type MailKind, renderMail } from './templates';
 
 const brand = testBrands()[0]!;

@@ -29,9 +29,9 @@ import { rows } from '../db/sql';
 import { recoverCancellationRefunds } from '../orders/cancellation';
 import { releaseUnpaid, retakeUnits, settlePayment } from '../orders/lifecycle';
 import { CRASH_POINTS } from './crash-point';
-import type { ChargeRecord, PaymentGateway } from './gateway';
-import { tellBuyer } from './pending';
-import { type Answer, concludePaid } from './service';
+import type { Answer, ChargeRecord, PaymentGateway } from './gateway';
+import { tellBuyer } from './tell-buyer';
+import { concludePaid } from './conclude';
 
 /**
  * An attempt still in progress this long after it began is taken as lost (default of

@@ -18,7 +18,7 @@ import { agencyMinimum } from '../../schemas/agency-minimum';
 import { agencyBlock } from '../accounts/rules';
 import { recordAcceptance } from '../accounts/service';
 import { captchaRequired, verifyCaptcha } from '../captcha/verify';
-import type { CartScope } from '../cart/cart';
+import type { CartScope } from '../cart/cart-scope';
 import { deliveryMissing } from '../cart/delivery';
 import { holdersMissing } from '../cart/holders';
 import { couponOf, couponUseRefusal, repriceOrder, setOrderCoupon } from '../cart/offers';
@@ -33,7 +33,6 @@ import { t } from '../i18n';
 import {
   awaitPayment,
   beginPayment,
-  concludeOrder,
   EXPIRED_HOLD,
   expireHolds,
   refuse,
@@ -42,11 +41,12 @@ import {
 import { ITEM_TOTAL_CENTS } from '../orders/view';
 import { spDate, spDateTimeMinutes, spInstant } from '../time';
 import { campaignOfOrder, checkCampaignPayment } from './card-campaign';
-import { GatewayError, type PaymentGateway } from './gateway';
+import { type Answer, GatewayError, type PaymentGateway } from './gateway';
+import { concludePaid, keepInstalments } from './conclude';
 import { crashPoint } from './crash-point';
 import { type InstallmentOption, installmentOptions } from './installments';
 import { issuedBoleto, issuedPix } from './issued';
-import { tellBuyer } from './pending';
+import { tellBuyer } from './tell-buyer';
 import { settleLateAnswer } from './recovery';
 
 /** idformapag of a card payment through the brand's gateway. */
@@ -345,17 +345,6 @@ function chargeTimes(s: PaymentScope, forma: FormaPagamento) {
   return { vencimento: null, expiraEm: null };
 }
 
-/**
- * What the gateway answered for a new attempt; `unknown`: a card charge with no answer (a
- * timeout), which recovery settles from the gateway's record.
- */
-export interface Answer {
-  status: 'approved' | 'declined' | 'pending' | 'error' | 'unknown';
-  gatewayRef: string | null;
-  boletoBarcode?: string;
-  pixPayload?: string;
-}
-
 /** Asks the gateway: charges the card, or issues the slip or the Pix charge. */
 async function askGateway(
   s: PaymentScope,
@@ -600,59 +589,6 @@ export async function iniciarPagamento(
     return p!;
   });
   return storedResult(s, saved);
-}
-
-/**
- * The order (locked by the caller) keeps the card interest and the instalments of the payment
- * that sold it (spec `valor_juros`, `parcelas_gtw`): its latest approved or pending payment.
- * Called when a payment is answered approved or pending, and on conclusion (so an attempt
- * settled by crash recovery or a webhook keeps them too).
- */
-export async function keepInstalments(tx: Db, idmovimentacao: number): Promise<void> {
-  await tx.execute(
-    sql`UPDATE movimentacao m SET juros_cents = p.juros_cents, parcelas_gtw = p.parcelas
-        FROM (SELECT juros_cents, parcelas FROM pagamento
-              WHERE idmovimentacao = ${idmovimentacao} AND status IN ('approved','pending')
-              ORDER BY id DESC LIMIT 1) p
-        WHERE m.id = ${idmovimentacao}`,
-  );
-}
-
-const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/** A ticket code: 12 base32 characters from 60 random bits. */
-export function newTicketCode(): string {
-  const bytes = randomBytes(8);
-  let bits = bytes.readBigUInt64BE();
-  let code = '';
-  for (let i = 0; i < 12; i++) {
-    code += CODE_ALPHABET[Number(bits & 31n)];
-    bits >>= 5n;
-  }
-  return code;
-}
-
-/**
- * Concludes a paid order whose row the caller locked: PA (lifecycle) and one ticket per paid
- * unit that has none. The one way tickets are issued: by {@link concluirPagamento} and by the
- * webhook that confirms a bank slip or Pix charge.
- */
-export async function concludePaid(tx: Db, idmovimentacao: number): Promise<void> {
-  await concludeOrder(tx, idmovimentacao);
-  await keepInstalments(tx, idmovimentacao);
-  const units = await rows<{ id: number }>(
-    tx,
-    sql`SELECT i.id FROM movimentacao_item i
-        LEFT JOIN ingresso g ON g.iditem = i.id
-        WHERE i.idmovimentacao = ${idmovimentacao} AND i.status = 'PA' AND g.id IS NULL
-        ORDER BY i.id`,
-  );
-  for (const u of units) {
-    await tx.execute(
-      sql`INSERT INTO ingresso (iditem, codigo) VALUES (${u.id}, ${newTicketCode()})
-          ON CONFLICT (iditem) DO NOTHING`,
-    );
-  }
 }
 
 /**

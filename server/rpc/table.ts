@@ -22,8 +22,9 @@ import {
   prorrogarReserva,
   qtdReservados,
   removeProdutoCarrinho,
+  setEnderecoEntrega,
 } from '../cart/cart';
-import { getEnderecosEntrega, setEnderecoEntrega } from '../cart/delivery';
+import { getEnderecosEntrega } from '../cart/delivery';
 import { bindHolder, savedHolders, unbindHolder } from '../cart/holders';
 import {
   type CatalogScope,

@@ -10,7 +10,7 @@ import { catalogOf } from '../catalog/lookup';
 import type { Db } from '../db/client';
 import { firstRow, rows, toDate, toDateOrNull } from '../db/sql';
 import type { MessageId } from '../i18n';
-import { newTicketCode } from '../payments/service';
+import { newTicketCode } from './ticket-code';
 import { signTicketCode } from './codes';
 import { brandKeys } from './keys';
 import type { PrintedTicket } from './pdf';

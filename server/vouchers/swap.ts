@@ -20,14 +20,14 @@ import { cleanVoucher, isVoucher } from '../../schemas/formats/voucher';
 import { SHOP_TIME_ZONE } from '../../schemas/shop-time';
 import { guessKeys, recordFailure, waitMinutes, waitSeconds } from '../accounts/throttle';
 import { todayInSaoPaulo } from '../brands/schedule';
-import type { CartScope } from '../cart/cart';
+import type { CartScope } from '../cart/cart-scope';
 import { newLocalizador } from '../cart/cart';
 import { catalogOf } from '../catalog/lookup';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { firstRow, retryTransaction, rows, toDate, toDateOrNull } from '../db/sql';
 import { AVAILABLE, refuse, sellFreeUnits } from '../orders/lifecycle';
-import { concludePaid } from '../payments/service';
+import { concludePaid } from '../payments/conclude';
 import { spDateTimeMinutes } from '../time';
 
 interface VoucherRow {

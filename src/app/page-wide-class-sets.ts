@@ -2,12 +2,12 @@ import { APPROX } from '../components/approx-price';
 import { BOOT_SPINNER } from '../components/boot-spinner';
 import { ALERT } from '../components/error-alert';
 import { LOADING } from '../components/loading-state';
-import { GREETING } from '../features/auth/components/account-menu';
+import { GREETING } from '../features/auth/components/greeting-button';
 import { CART_ITEMS } from '../features/cart/components/cart-items';
 import { COUNTDOWN } from '../features/cart/components/countdown';
 import { COUPON } from '../features/cart/components/coupon-section';
 import { CONSENT } from '../features/consent/components/consent-banner-looks';
-import type { ClassSet } from '../lib/class-sets';
+import type { ClassSet } from '../lib/class-set-resolve';
 import type { RouteName } from '../lib/routes';
 import { CHECKOUT_PAGE } from './routes/checkout-looks';
 

@@ -6,7 +6,7 @@ import { notify } from '../../../components/notify';
 import { WithStyleSystem } from '../../../lib/style-system';
 import { usePathFor } from '../../../lib/use-path-for';
 import { logout } from '../logout';
-import { GreetingButton } from './account-menu';
+import { GreetingButton } from './greeting-button';
 
 interface AccountMenuProps {
   firstName: string;

@@ -2,7 +2,8 @@ import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
 import { type KeyboardEvent, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { recipeLook } from '../../../components/plain-part-styles';
-import { type ClassStyles, defineClassSet, useClassSet } from '../../../lib/class-sets';
+import type { ClassStyles } from '../../../lib/class-set-resolve';
+import { defineClassSet, useClassSet } from '../../../lib/class-sets';
 import { dateButtonParts, formatLongDate } from '../../../lib/dates';
 
 /** The index a key moves to in a row of `count` (radio group keys), or null for other keys. */
