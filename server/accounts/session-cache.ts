@@ -18,8 +18,8 @@
  * query as before; a burst of new sessions (the first requests of a sale's buyers) costs one
  * query per batch, not one per request.
  */
-import type { Db } from '../db/client';
-import { listen } from '../db/listen';
+import type { Db } from '#server/db/client.ts';
+import { listen } from '#server/db/listen.ts';
 import type { Pessoa } from './repository';
 import { hearWriters } from './session-forget';
 import { type FoundSession, hashToken, isTokenShaped, lookupSessions } from './sessions';

@@ -6,8 +6,8 @@
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { CatalogCoupon, CatalogEvent } from '../../schemas/brand.types';
-import { binInCampaign } from '../../schemas/card-campaign';
+import type { CatalogCoupon, CatalogEvent } from '#schemas/brand.types.ts';
+import { binInCampaign } from '#schemas/card-campaign.ts';
 import type {
   CancelarReservaResult,
   CarrinhoItem,
@@ -18,15 +18,15 @@ import type {
   ProrrogarReservaResult,
   ReservaProduto,
   StatusMovimentacao,
-} from '../../schemas/contract';
-import type { Pessoa } from '../accounts/repository';
-import { purchaseBlock, termsBlock } from '../accounts/rules';
-import { canBuy, catalogOf, onSaleNow, toCents, toReais } from '../catalog/lookup';
-import { onCatalogSynced } from '../catalog/sync';
-import { currentVersion, TERMO_USO } from '../content/terms';
-import type { Db } from '../db/client';
-import { firstRow, toDate } from '../db/sql';
-import { type MessageId, t } from '../i18n';
+} from '#schemas/contract.ts';
+import type { Pessoa } from '#server/accounts/repository.ts';
+import { purchaseBlock, termsBlock } from '#server/accounts/rules.ts';
+import { canBuy, catalogOf, onSaleNow, toCents, toReais } from '#server/catalog/lookup.ts';
+import { onCatalogSynced } from '#server/catalog/sync.ts';
+import { currentVersion, TERMO_USO } from '#server/content/terms.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow, toDate } from '#server/db/sql.ts';
+import { type MessageId, t } from '#server/i18n.ts';
 import {
   cancelOrder,
   EXPIRED_HOLD,
@@ -36,9 +36,9 @@ import {
   OPEN_CART,
   refuse,
   removeUnits,
-} from '../orders/lifecycle';
-import { resumoOf, selectItens, selectMovimentacoes, toMovimentacao } from '../orders/view';
-import { spDateTime } from '../time';
+} from '#server/orders/lifecycle.ts';
+import { resumoOf, selectItens, selectMovimentacoes, toMovimentacao } from '#server/orders/view.ts';
+import { spDateTime } from '#server/time.ts';
 import {
   couponOf,
   couponUseRefusal,

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 import type {
   EnderecoEntrega,
   EnderecoEntregaDados,
@@ -15,14 +15,14 @@ import type {
   EntregaPedido,
   GetEnderecosEntregaResult,
   Locale,
-} from '../../schemas/contract';
-import { catalogOf, toReais } from '../catalog/lookup';
-import type { Db } from '../db/client';
-import { firstRow, rows } from '../db/sql';
-import { OutcomeError } from '../errors';
-import { validateForm } from '../forms/validate';
-import { t } from '../i18n';
-import { refuse } from '../orders/lifecycle';
+} from '#schemas/contract.ts';
+import { catalogOf, toReais } from '#server/catalog/lookup.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { OutcomeError } from '#server/errors.ts';
+import { validateForm } from '#server/forms/validate.ts';
+import { t } from '#server/i18n.ts';
+import { refuse } from '#server/orders/lifecycle.ts';
 import type { CartScope } from './cart-scope';
 import { type DeliveryQuote, quoteDelivery } from './delivery-rules';
 

@@ -10,14 +10,14 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { LOCALES, type Locale, langParam } from '../../schemas/contract';
-import type { Db } from '../db/client';
-import { outbox } from '../db/schema';
-import { toDate } from '../db/sql';
-import { escapeHtml as e, htmlPage } from '../html';
-import { t } from '../i18n';
-import { errorBody } from '../plugins/envelope';
-import { spDateTime } from '../time';
+import { LOCALES, type Locale, langParam } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
+import { outbox } from '#server/db/schema.ts';
+import { toDate } from '#server/db/sql.ts';
+import { escapeHtml as e, htmlPage } from '#server/html.ts';
+import { t } from '#server/i18n.ts';
+import { errorBody } from '#server/plugins/envelope.ts';
+import { spDateTime } from '#server/time.ts';
 
 /** Options of {@link mailboxRoutes}. */
 export interface MailboxOptions {

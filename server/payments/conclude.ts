@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rows } from '../db/sql';
-import { concludeOrder } from '../orders/lifecycle';
-import { newTicketCode } from '../tickets/ticket-code';
+import type { Db } from '#server/db/client.ts';
+import { rows } from '#server/db/sql.ts';
+import { concludeOrder } from '#server/orders/lifecycle.ts';
+import { newTicketCode } from '#server/tickets/ticket-code.ts';
 
 /**
  * The order (locked by the caller) keeps the card interest and the instalments of the payment

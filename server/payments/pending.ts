@@ -6,21 +6,21 @@
  * {@link concludePaid}, as concluirPagamento issues them.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { CancelarBoletoResult, Locale, StatusMovimentacao } from '../../schemas/contract';
-import type { Db } from '../db/client';
-import { pagamento } from '../db/schema';
-import { firstRow, rows } from '../db/sql';
-import { generic } from '../errors';
-import { escapeHtml, htmlPage } from '../html';
-import { t } from '../i18n';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { CancelarBoletoResult, Locale, StatusMovimentacao } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
+import { pagamento } from '#server/db/schema.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { generic } from '#server/errors.ts';
+import { escapeHtml, htmlPage } from '#server/html.ts';
+import { t } from '#server/i18n.ts';
 import {
   cancelOrder,
   refuse,
   releasePending,
   retakeUnits,
   returnToCart,
-} from '../orders/lifecycle';
+} from '#server/orders/lifecycle.ts';
 import type { ChargeNotification, PaymentGateway } from './gateway';
 import { issuedBoleto } from './issued';
 import { itfSvg } from './methods/boleto';

@@ -13,23 +13,23 @@ import type {
   IniciarPagamentoResult,
   PagamentoOpcoes,
   StatusMovimentacao,
-} from '../../schemas/contract';
-import { agencyMinimum } from '../../schemas/agency-minimum';
-import { agencyBlock } from '../accounts/rules';
-import { recordAcceptance } from '../accounts/service';
-import { captchaRequired, verifyCaptcha } from '../captcha/verify';
-import type { CartScope } from '../cart/cart-scope';
-import { deliveryMissing } from '../cart/delivery';
-import { holdersMissing } from '../cart/holders';
-import { couponOf, couponUseRefusal, repriceOrder, setOrderCoupon } from '../cart/offers';
-import type { CouponRefusal } from '../cart/pricing';
-import { toCents, toReais } from '../catalog/lookup';
-import { currentVersion, TERMO_COMPRA } from '../content/terms';
-import type { Db } from '../db/client';
-import { pagamento } from '../db/schema';
-import { firstRow, rows } from '../db/sql';
-import { badParams, generic } from '../errors';
-import { t } from '../i18n';
+} from '#schemas/contract.ts';
+import { agencyMinimum } from '#schemas/agency-minimum.ts';
+import { agencyBlock } from '#server/accounts/rules.ts';
+import { recordAcceptance } from '#server/accounts/service.ts';
+import { captchaRequired, verifyCaptcha } from '#server/captcha/verify.ts';
+import type { CartScope } from '#server/cart/cart-scope.ts';
+import { deliveryMissing } from '#server/cart/delivery.ts';
+import { holdersMissing } from '#server/cart/holders.ts';
+import { couponOf, couponUseRefusal, repriceOrder, setOrderCoupon } from '#server/cart/offers.ts';
+import type { CouponRefusal } from '#server/cart/pricing.ts';
+import { toCents, toReais } from '#server/catalog/lookup.ts';
+import { currentVersion, TERMO_COMPRA } from '#server/content/terms.ts';
+import type { Db } from '#server/db/client.ts';
+import { pagamento } from '#server/db/schema.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { badParams, generic } from '#server/errors.ts';
+import { t } from '#server/i18n.ts';
 import {
   awaitPayment,
   beginPayment,
@@ -37,9 +37,9 @@ import {
   expireHolds,
   refuse,
   settlePayment,
-} from '../orders/lifecycle';
-import { ITEM_TOTAL_CENTS } from '../orders/view';
-import { spDate, spDateTimeMinutes, spInstant } from '../time';
+} from '#server/orders/lifecycle.ts';
+import { ITEM_TOTAL_CENTS } from '#server/orders/view.ts';
+import { spDate, spDateTimeMinutes, spInstant } from '#server/time.ts';
 import { campaignOfOrder, checkCampaignPayment } from './card-campaign';
 import { type Answer, GatewayError, type PaymentGateway } from './gateway';
 import { concludePaid, keepInstalments } from './conclude';

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import type { Db } from '../db/client';
-import { firstRow } from '../db/sql';
-import { enqueueMail } from '../mail/outbox';
-import { orderPriceLines } from '../orders/price-mail';
-import { brl as brlOfCents } from '../tickets/pdf';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow } from '#server/db/sql.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { orderPriceLines } from '#server/orders/price-mail.ts';
+import { brl as brlOfCents } from '#server/tickets/pdf.ts';
 
 /**
  * Queues the mail telling the buyer of order `idmovimentacao` that its slip or Pix charge was

@@ -3,13 +3,13 @@
  * (codes.ts), what is printable, and the re-issue that invalidates a ticket's code.
  */
 import { sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import { ticketPriceCents } from '../../schemas/price-lines';
-import { catalogOf } from '../catalog/lookup';
-import type { Db } from '../db/client';
-import { firstRow, rows, toDate, toDateOrNull } from '../db/sql';
-import type { MessageId } from '../i18n';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import { ticketPriceCents } from '#schemas/price-lines.ts';
+import { catalogOf } from '#server/catalog/lookup.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow, rows, toDate, toDateOrNull } from '#server/db/sql.ts';
+import type { MessageId } from '#server/i18n.ts';
 import { newTicketCode } from './ticket-code';
 import { signTicketCode } from './codes';
 import { brandKeys } from './keys';

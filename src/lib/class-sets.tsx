@@ -1,6 +1,6 @@
 import type { SystemContext } from '@chakra-ui/react';
 import { createContext, type ReactNode, useContext } from 'react';
-import { CLASS_SETS_ELEMENT_ID, type PageClassSets } from '../../schemas/preload';
+import { CLASS_SETS_ELEMENT_ID, type PageClassSets } from '#schemas/preload.ts';
 import type { ClassSet, ClassStyles } from './class-set-resolve';
 import { readPageJson } from './preloaded';
 import { readStyleSystem, type StyleSystem, type StyleSystemSource } from './style-system';

@@ -1,5 +1,5 @@
-import { api } from '../../api/api';
-import { getToken } from '../../lib/session-store';
+import { api } from '#src/api/api.ts';
+import { getToken } from '#src/lib/session-store.ts';
 import { cartItemsParams } from './cart-params';
 
 /**

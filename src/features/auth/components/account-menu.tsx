@@ -7,14 +7,14 @@ import {
   useState,
 } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Glyph } from '../../../components/icons';
-import { recipeLook } from '../../../components/plain-part-styles';
-import { defineClassSet, useClassSet } from '../../../lib/class-sets';
-import { loadable } from '../../../lib/loadable';
-import { withAllTexts } from '../../../lib/locale';
-import { useSession } from '../../../lib/session-store';
-import { useStyleSystemSource } from '../../../lib/style-system';
-import { openLogin } from '../../../lib/ui-stores';
+import { Glyph } from '#src/components/icons.tsx';
+import { recipeLook } from '#src/components/plain-part-styles.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { loadable } from '#src/lib/loadable.ts';
+import { withAllTexts } from '#src/lib/locale.ts';
+import { useSession } from '#src/lib/session-store.ts';
+import { useStyleSystemSource } from '#src/lib/style-system.tsx';
+import { openLogin } from '#src/lib/ui-stores.ts';
 import type { OpenableAccountMenuProps } from './account-menu-open';
 import { GreetingButton, LABEL_ON_WIDE_ONLY } from './greeting-button';
 

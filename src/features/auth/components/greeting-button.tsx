@@ -1,9 +1,9 @@
 import type { ComponentProps } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { ButtonLoader } from '../../../components/button-loader';
-import { Glyph } from '../../../components/icons';
-import { buttonLoaderLooks, recipeLook } from '../../../components/plain-part-styles';
-import { defineClassSet, useClassSet } from '../../../lib/class-sets';
+import { ButtonLoader } from '#src/components/button-loader.tsx';
+import { Glyph } from '#src/components/icons.tsx';
+import { buttonLoaderLooks, recipeLook } from '#src/components/plain-part-styles.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
 
 /**
  * Below 375 px (small phones) the header has no room for the logo and a labelled button: the

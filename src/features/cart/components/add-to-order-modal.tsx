@@ -1,7 +1,7 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
-import { ModalFrame } from '../../../components/modal-frame';
-import { formatMoney } from '../../../lib/money';
+import { ModalFrame } from '#src/components/modal-frame.tsx';
+import { formatMoney } from '#src/lib/money.ts';
 import { useCheckout, useCheckoutActor } from '../hooks/checkout-provider';
 import { HoldCountdown } from './countdown';
 

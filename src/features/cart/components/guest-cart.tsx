@@ -1,9 +1,9 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatMoney } from '../../../lib/money';
-import { openLogin, useCartVersion } from '../../../lib/ui-stores';
-import { QuantityStepper } from '../../catalog/components/quantity-stepper';
+import { formatMoney } from '#src/lib/money.ts';
+import { openLogin, useCartVersion } from '#src/lib/ui-stores.ts';
+import { QuantityStepper } from '#src/features/catalog/components/quantity-stepper.tsx';
 import { LOCAL_CART_MAX_PER_PRODUCT, readLocalCart, setLocalQuantity } from '../local-cart';
 
 /**

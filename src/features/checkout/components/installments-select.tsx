@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { GatewayPagamento } from '../../../../schemas/contract';
-import { Field } from '../../../components/field';
-import { NativeSelect } from '../../../components/native-select';
+import type { GatewayPagamento } from '#schemas/contract.ts';
+import { Field } from '#src/components/field.tsx';
+import { NativeSelect } from '#src/components/native-select.tsx';
 import { installmentMessage } from '../hooks/installments';
 
 /**
