@@ -9,7 +9,7 @@
  * run (~0.5 s on a mid-range phone), and its items a round trip after that.
  */
 import { type Locale, langParam, RestPath } from '#schemas/contract.ts';
-import { cartItemsParams } from '#src/features/cart/cart-params.ts';
+import { cartItemsParams } from '#src/api/cart-params.ts';
 import { getExtraParams } from '#src/lib/extra-params.ts';
 import { readString, STORAGE_KEYS } from '#src/lib/storage.ts';
 import { API_BASE } from './base';

@@ -4,7 +4,7 @@ import { ALERT } from '#src/components/error-alert.tsx';
 import { LOADING } from '#src/components/loading-state.tsx';
 import { GREETING } from '#src/features/auth/components/greeting-button.tsx';
 import { CART_ITEMS } from '#src/features/cart/components/cart-items.tsx';
-import { COUNTDOWN } from '#src/features/cart/components/countdown.tsx';
+import { COUNTDOWN } from '#src/components/countdown.tsx';
 import { COUPON } from '#src/features/cart/components/coupon-section.tsx';
 import { CONSENT } from '#src/features/consent/components/consent-banner-looks.ts';
 import type { ClassSet } from '#src/lib/class-set-resolve.ts';

@@ -11,7 +11,7 @@ import { notify, useToasterWanted } from '#src/components/notify.ts';
 import { recipeLook } from '#src/components/plain-part-styles.ts';
 import { useAccountQueryTriggers } from '#src/features/account/hooks/use-account-query.ts';
 import { useIdentityProviderReturn } from '#src/features/auth/hooks/use-login-landing.ts';
-import { targetFromRedirect } from '#src/features/auth/login-outcome.ts';
+import { targetFromRedirect } from '#src/lib/login-outcome.ts';
 import { useLocalCartHandOver } from '#src/features/cart/hooks/use-local-cart-hand-over.ts';
 import { useDuePopup } from '#src/features/content/hooks/use-due-popup.ts';
 import { afterNextPaint } from '#src/lib/after-paint.ts';
@@ -41,13 +41,17 @@ import { SupportHost } from './support-host';
 
 const LoginModal = lazy(
   withAllTexts(() =>
-    import('#src/features/auth/components/login-modal.tsx').then((m) => ({ default: m.LoginModal })),
+    import('#src/features/auth/components/login-modal.tsx').then((m) => ({
+      default: m.LoginModal,
+    })),
   ),
 );
 
 const TermsModal = lazy(
   withAllTexts(() =>
-    import('#src/features/auth/components/terms-modal.tsx').then((m) => ({ default: m.TermsModal })),
+    import('#src/features/auth/components/terms-modal.tsx').then((m) => ({
+      default: m.TermsModal,
+    })),
   ),
 );
 
@@ -70,7 +74,9 @@ const ContentPopup = lazy(() =>
   })),
 );
 const AppToaster = lazy(
-  withAllTexts(() => import('#src/components/toaster.tsx').then((m) => ({ default: m.AppToaster }))),
+  withAllTexts(() =>
+    import('#src/components/toaster.tsx').then((m) => ({ default: m.AppToaster })),
+  ),
 );
 
 const MAIN_ID = 'main-content';

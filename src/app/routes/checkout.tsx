@@ -18,18 +18,14 @@ import { LazyHost } from '#src/components/lazy-host.tsx';
 import { LoadingState } from '#src/components/loading-state.tsx';
 import { notify } from '#src/components/notify.ts';
 import { CartItems } from '#src/features/cart/components/cart-items.tsx';
-import {
-  AwaitingPaymentNote,
-  Countdown,
-  HoldCountdown,
-} from '#src/features/cart/components/countdown.tsx';
+import { AwaitingPaymentNote, Countdown, HoldCountdown } from '#src/components/countdown.tsx';
 import { CouponSection } from '#src/features/cart/components/coupon-section.tsx';
 import {
   type CheckoutView,
   useCheckout,
   useCheckoutActor,
-} from '#src/features/cart/hooks/checkout-provider.tsx';
-import { readLocalCart } from '#src/features/cart/local-cart.ts';
+} from '#src/lib/checkout/checkout-provider.tsx';
+import { readLocalCart } from '#src/lib/checkout/local-cart.ts';
 import { missingHolders } from '#src/features/checkout/hooks/holders.ts';
 import { useCharge } from '#src/features/checkout/hooks/use-charge.ts';
 import { afterPresented } from '#src/lib/after-paint.ts';

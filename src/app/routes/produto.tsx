@@ -12,8 +12,8 @@ import { LazyErrorAlert as ErrorAlert } from '#src/components/lazy-styled-parts.
 import { LoadingState } from '#src/components/loading-state.tsx';
 import { notify } from '#src/components/notify.ts';
 import { buttonLoaderLooks, columnLook, recipeLook } from '#src/components/plain-part-styles.ts';
-import { useCheckout, useCheckoutActor } from '#src/features/cart/hooks/checkout-provider.tsx';
-import { useBuyerMinimum } from '#src/features/cart/hooks/use-buyer-minimum.ts';
+import { useCheckout, useCheckoutActor } from '#src/lib/checkout/checkout-provider.tsx';
+import { useBuyerMinimum } from '#src/lib/checkout/use-buyer-minimum.ts';
 import { useCartCount } from '#src/features/cart/hooks/use-cart-count.ts';
 import { useAddToCart } from '#src/features/cart/hooks/use-add-to-cart.ts';
 import { BlockPicker } from '#src/features/catalog/components/block-picker.tsx';
@@ -42,7 +42,7 @@ import { NotFoundPage } from './not-found';
 // Asked only when the person adds to tickets held from an earlier visit (a dialog's code).
 const AddToOrderModal = lazy(
   withAllTexts(() =>
-    import('#src/features/cart/components/add-to-order-modal.tsx').then((m) => ({
+    import('#src/features/checkout/components/add-to-order-modal.tsx').then((m) => ({
       default: m.AddToOrderModal,
     })),
   ),

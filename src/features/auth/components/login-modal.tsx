@@ -29,7 +29,7 @@ import {
 import { firstField, useFirstFieldFocus } from '#src/lib/use-first-field-focus.ts';
 import { useLoginFlow, useLoginProviders } from '../hooks/use-login';
 import { usePlace } from '../hooks/use-login-landing';
-import { planLogin } from '../login-outcome';
+import { planLogin } from '#src/lib/login-outcome.ts';
 import { ProviderButtons } from './provider-buttons';
 import { TermView } from './term-view';
 

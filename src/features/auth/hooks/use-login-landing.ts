@@ -5,7 +5,7 @@ import type { SessaoPessoa } from '#schemas/contract.ts';
 import { useBrand } from '#src/lib/brand-context.tsx';
 import { useCurrentLocale } from '#src/lib/locale.ts';
 import { clearReturnTarget, readReturnTarget } from '#src/lib/return-target.ts';
-import { landingPath, type Place, profileRulesOf } from '../login-outcome';
+import { landingPath, type Place, profileRulesOf } from '#src/lib/login-outcome.ts';
 import { useAccessTokenReturn } from './use-access-token-return';
 
 /**

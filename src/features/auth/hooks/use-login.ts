@@ -12,19 +12,14 @@ import {
   type SubmitLoginInput,
   UNKNOWN_ERROR_CODE,
 } from '#machines/types.ts';
-import {
-  type BrandConfig,
-  ErrorCode,
-  type LoginResult,
-  RestPath,
-} from '#schemas/contract.ts';
+import { type BrandConfig, ErrorCode, type LoginResult, RestPath } from '#schemas/contract.ts';
 import { api, rpc } from '#src/api/api.ts';
 import { ApiError } from '#src/api/api-error.ts';
 import { fetchLoginProviders, postLogin } from '#src/api/rest.ts';
 import { inspectOptions } from '#src/lib/inspect.ts';
 import { clearReturnTarget, storeReturnTarget } from '#src/lib/return-target.ts';
 import { useAsync } from '#src/lib/use-async.ts';
-import { profileRulesOf } from '../login-outcome';
+import { profileRulesOf } from '#src/lib/login-outcome.ts';
 
 /** The login providers the server lists for this site; the local one takes e-mail + password. */
 export function useLoginProviders() {

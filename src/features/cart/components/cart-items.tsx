@@ -9,7 +9,7 @@ import { buttonLoaderLooks, columnLook, recipeLook } from '#src/components/plain
 import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { formatMoney, toCents, toReais } from '#src/lib/money.ts';
-import type { Charge } from '#src/features/checkout/hooks/installments.ts';
+import type { Charge } from '#src/lib/checkout/installments.ts';
 
 const row = { display: 'flex', justifyContent: 'space-between' } as const;
 

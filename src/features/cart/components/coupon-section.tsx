@@ -7,7 +7,7 @@ import { SchemaForm } from '#src/components/forms/schema-form.tsx';
 import { buttonLoaderLooks, recipeLook } from '#src/components/plain-part-styles.ts';
 import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
 import { formatMoney } from '#src/lib/money.ts';
-import type { CheckoutView } from '../hooks/checkout-provider';
+import type { CheckoutView } from '#src/lib/checkout/checkout-provider.tsx';
 
 /**
  * The coupon's parts as Chakra's Box, Flex, Stack, Text and Buttons drew them: plain elements,

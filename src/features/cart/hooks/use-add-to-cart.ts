@@ -4,8 +4,8 @@ import { campaignEligible } from '#schemas/card-campaign.ts';
 import { useBrand } from '#src/lib/brand-context.tsx';
 import { useSession } from '#src/lib/session-store.ts';
 import { askCardCampaign } from '#src/lib/ui-stores.ts';
-import { keepLocally } from '../local-cart';
-import { useReserve } from './checkout-provider';
+import { keepLocally } from '#src/lib/checkout/local-cart.ts';
+import { useReserve } from '#src/lib/checkout/checkout-provider.tsx';
 
 export interface CartSelection {
   idapresentacao: number;

@@ -3,7 +3,7 @@ import { rpc } from '#src/api/api.ts';
 import { useBrand } from '#src/lib/brand-context.tsx';
 import { useSession } from '#src/lib/session-store.ts';
 import { useCartVersion, usePageReady } from '#src/lib/ui-stores.ts';
-import { localCartUnits } from '../local-cart';
+import { localCartUnits } from '#src/lib/checkout/local-cart.ts';
 
 /** Changes to the cart this close together are asked about once. */
 const BURST_MS = 50;

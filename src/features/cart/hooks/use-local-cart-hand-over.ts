@@ -5,8 +5,8 @@ import { useBrand } from '#src/lib/brand-context.tsx';
 import { useSession } from '#src/lib/session-store.ts';
 import { useCartVersion } from '#src/lib/ui-stores.ts';
 import { usePathFor } from '#src/lib/use-path-for.ts';
-import { profileRulesOf } from '#src/features/auth/login-outcome.ts';
-import { readLocalCart } from '../local-cart';
+import { profileRulesOf } from '#src/lib/login-outcome.ts';
+import { readLocalCart } from '#src/lib/checkout/local-cart.ts';
 
 /**
  * Spec §4: a guest's local cart (brands with `carrinhoLocal`, or an add kept while the profile

@@ -5,7 +5,7 @@ import { ApproxPrice } from '#src/components/approx-price.tsx';
 import { useBrand } from '#src/lib/brand-context.tsx';
 import { formatMoney } from '#src/lib/money.ts';
 import { maxQuantity } from '../hooks/use-quantities';
-import { QuantityStepper } from './quantity-stepper';
+import { QuantityStepper } from '#src/components/quantity-stepper.tsx';
 
 /** The products of a session, grouped by type, each with its price and a stepper. */
 export function ProductListView({

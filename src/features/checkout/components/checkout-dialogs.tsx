@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
 import { ModalFrame } from '#src/components/modal-frame.tsx';
-import { HoldCountdown } from '#src/features/cart/components/countdown.tsx';
-import { type CheckoutView, useCheckoutActor } from '#src/features/cart/hooks/checkout-provider.tsx';
+import { HoldCountdown } from '#src/components/countdown.tsx';
+import { type CheckoutView, useCheckoutActor } from '#src/lib/checkout/checkout-provider.tsx';
 
 /**
  * The hold runs out soon (WCAG 2.2.1 Timing Adjustable): warned at least a minute before, with

@@ -17,7 +17,7 @@ import { inspecting } from '#src/lib/inspect.ts';
 import { useSession } from '#src/lib/session-store.ts';
 import { bumpCart, openLogin, useAccountModal, useLoginRequest } from '#src/lib/ui-stores.ts';
 import { usePathFor } from '#src/lib/use-path-for.ts';
-import type { PaymentActor } from '#src/features/checkout/hooks/use-payment.ts';
+import type { PaymentActor } from '#src/lib/checkout/use-payment.ts';
 import type { createCheckoutLogic } from './checkout-logic';
 import { useBuyerMinimum } from './use-buyer-minimum';
 

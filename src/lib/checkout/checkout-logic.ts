@@ -23,9 +23,9 @@ import { rpc } from '#src/api/api.ts';
 import { toErrorBody } from '#src/api/api-error.ts';
 import { inspectOptions } from '#src/lib/inspect.ts';
 import { clearLocalCart } from '#src/lib/ui-stores.ts';
-import { createPaymentLogic, type PaymentDeps } from '#src/features/checkout/hooks/payment-logic.ts';
-import { cartItemsParams } from '../cart-params';
-import { keepLocally } from '../local-cart';
+import { createPaymentLogic, type PaymentDeps } from '#src/lib/checkout/payment-logic.ts';
+import { cartItemsParams } from '#src/api/cart-params.ts';
+import { keepLocally } from './local-cart';
 import { heldHere, rememberHeldHere } from './held-here';
 
 /**
