@@ -66,7 +66,7 @@ const FIRST_VISIT_SCREENS = [
 const CHECKOUT_MODULES = [
   'src/app/routes/checkout.tsx',
   'src/app/routes/cart-scope.tsx',
-  'src/features/cart/hooks/checkout-logic.ts',
+  'src/lib/checkout/checkout-logic.ts',
 ];
 
 /**
@@ -136,7 +136,7 @@ export default defineConfig({
       // it): a part that needs only those loads them alone, not the whole checkout's.
       pages: {
         'style-system-shared': ['src/lib/style-system-load.tsx'],
-        'checkout-logic-shared': ['src/features/cart/hooks/checkout-logic.ts'],
+        'checkout-logic-shared': ['src/lib/checkout/checkout-logic.ts'],
         'checkout-shared': CHECKOUT_MODULES,
         // What only its sections below the items need (loaded after the items are painted).
         'checkout-sections-shared': ['src/features/checkout/components/checkout-sections.ts'],

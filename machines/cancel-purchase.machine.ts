@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CancelaCompraResult } from '../schemas/contract';
+import type { CancelaCompraResult } from '#schemas/contract.ts';
 import {
   type CancelPurchaseContext,
   type CancelPurchaseEvent,

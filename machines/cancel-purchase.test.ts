@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
-import type { CancelaCompraResult } from '../schemas/contract';
+import type { CancelaCompraResult } from '#schemas/contract.ts';
 import { cancelPurchaseMachine } from './cancel-purchase.machine';
 import {
   describePath,

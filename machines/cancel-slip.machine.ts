@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CancelarBoletoResult } from '../schemas/contract';
+import type { CancelarBoletoResult } from '#schemas/contract.ts';
 import {
   type CancelSlipContext,
   type CancelSlipEvent,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
-import type { CancelarBoletoResult } from '../schemas/contract';
+import type { CancelarBoletoResult } from '#schemas/contract.ts';
 import { cancelSlipMachine } from './cancel-slip.machine';
 import {
   describePath,

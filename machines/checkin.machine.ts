@@ -1,5 +1,5 @@
 import { and, assign, fromPromise, not, setup } from 'xstate';
-import type { CheckinSessao } from '../schemas/rest/checkin';
+import type { CheckinSessao } from '#schemas/rest/checkin.ts';
 import {
   CHECKIN_NETWORK_CODE,
   CHECKIN_SESSION_CODE,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
-import type { CheckinSessao } from '../schemas/rest/checkin';
+import type { CheckinSessao } from '#schemas/rest/checkin.ts';
 import { checkinMachine } from './checkin.machine';
 import type {
   CheckinCodeInput,

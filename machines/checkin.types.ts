@@ -2,7 +2,7 @@
  * Types of the gate's check-in flow (machines/checkin.machine.ts): what the staff device knows,
  * what its injected actors take and give back.
  */
-import type { CheckinAnswer, CheckinResultado, CheckinSessao } from '../schemas/rest/checkin';
+import type { CheckinAnswer, CheckinResultado, CheckinSessao } from '#schemas/rest/checkin.ts';
 import type { FlowError } from './types';
 
 /**

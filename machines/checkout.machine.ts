@@ -17,7 +17,7 @@ import type {
   IniciarReservaResult,
   Movimentacao,
   ProrrogarReservaResult,
-} from '../schemas/contract';
+} from '#schemas/contract.ts';
 import { paymentMachine } from './payment.machine';
 import {
   type ApplyCouponInput,

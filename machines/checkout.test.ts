@@ -14,7 +14,7 @@ import type {
   IniciarReservaResult,
   Movimentacao,
   ProrrogarReservaResult,
-} from '../schemas/contract';
+} from '#schemas/contract.ts';
 import { checkoutMachine, EXPIRY_GRACE_MS, EXPIRY_WARNING_SECONDS } from './checkout.machine';
 import { itemsMissing } from './minimum-purchase';
 import type { paymentMachine } from './payment.machine';

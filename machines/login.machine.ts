@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { ErrorCode, type LoginResult, type SessaoPessoa, type Termo } from '../schemas/contract';
+import { ErrorCode, type LoginResult, type SessaoPessoa, type Termo } from '#schemas/contract.ts';
 import { isProfileComplete, profileWarning } from './session-rules';
 import {
   type AcceptTermInput,

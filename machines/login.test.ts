@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
-import { LOCALES, type LoginResult, type SessaoPessoa, type Termo } from '../schemas/contract';
+import { LOCALES, type LoginResult, type SessaoPessoa, type Termo } from '#schemas/contract.ts';
 import { loginMachine, parsePendingTerm } from './login.machine';
 import {
   isProfileComplete,

@@ -6,7 +6,7 @@ import type {
   GatewayFormaPagamento,
   GetGatewayPagamentoResult,
   IniciarPagamentoResult,
-} from '../schemas/contract';
+} from '#schemas/contract.ts';
 import {
   type ConcludePaymentInput,
   type FetchGatewayInput,

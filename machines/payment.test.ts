@@ -7,7 +7,7 @@ import type {
   GetGatewayPagamentoResult,
   IniciarPagamentoResult,
   SandboxCardInput,
-} from '../schemas/contract';
+} from '#schemas/contract.ts';
 import { paymentMachine } from './payment.machine';
 import {
   describePath,

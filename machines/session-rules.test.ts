@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, type SessaoPessoa } from '../schemas/contract';
+import { LOCALES, type SessaoPessoa } from '#schemas/contract.ts';
 import {
   isAgency,
   isProfileComplete,

@@ -6,7 +6,7 @@
  * The login machine's `isProfileComplete` guard and the profile page both use it, so "complete"
  * means the same thing where the person is sent away and where they are let back.
  */
-import type { SessaoPessoa } from '../schemas/contract';
+import type { SessaoPessoa } from '#schemas/contract.ts';
 
 /** The brand's settings the rule depends on (brand.json `regrasDoNegocio` + `editarEnderecoCadastro`). */
 export interface ProfileRules {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Faq } from '../schemas/contract';
+import type { Faq } from '#schemas/contract.ts';
 import type { SupportPanelContext, SupportPanelEvent } from './support-panel.types';
 import { notProvided, toFlowError } from './types';
 

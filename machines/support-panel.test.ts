@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
-import type { Faq } from '../schemas/contract';
+import type { Faq } from '#schemas/contract.ts';
 import { supportPanelMachine } from './support-panel.machine';
 import type { SupportPanelContext, SupportPanelEvent } from './support-panel.types';
 import {

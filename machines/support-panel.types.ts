@@ -1,4 +1,4 @@
-import type { Faq } from '../schemas/contract';
+import type { Faq } from '#schemas/contract.ts';
 import type { FlowError } from './types';
 
 /** What the support panel's flow keeps. */

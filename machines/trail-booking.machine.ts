@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { AgendamentoIngresso } from '../schemas/contract';
+import type { AgendamentoIngresso } from '#schemas/contract.ts';
 import type {
   TrailBookingContext,
   TrailBookingEvent,

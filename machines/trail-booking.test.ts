@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
-import type { AgendamentoIngresso } from '../schemas/contract';
+import type { AgendamentoIngresso } from '#schemas/contract.ts';
 import {
   describePath,
   FakeActors,

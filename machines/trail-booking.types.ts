@@ -7,7 +7,7 @@ import type {
   DiasCompraResult,
   DiaVagas,
   HorarioVagas,
-} from '../schemas/contract';
+} from '#schemas/contract.ts';
 import type { FlowError } from './types';
 
 /** The ticket the machine books for (a unit of a product that needs a slot). */

@@ -26,7 +26,7 @@ import {
   type Termo,
   type VoucherResumo,
   type VoucherSessao,
-} from '../schemas/contract';
+} from '#schemas/contract.ts';
 import type { ProfileRules, ProfileWarningId } from './session-rules';
 
 /**

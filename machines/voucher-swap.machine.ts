@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { IniciarTrocaVoucherResult } from '../schemas/contract';
+import type { IniciarTrocaVoucherResult } from '#schemas/contract.ts';
 import {
   notProvided,
   type SwapVoucherInput,

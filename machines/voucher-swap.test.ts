@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot, createActor } from 'xstate';
-import type { IniciarTrocaVoucherResult, VoucherResumo } from '../schemas/contract';
+import type { IniciarTrocaVoucherResult, VoucherResumo } from '#schemas/contract.ts';
 import {
   describePath,
   FakeActors,

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addAcceptors } from './accept';
+import { addAcceptors } from '#server/accept.ts';
 
 /** Blocks this thread: the event loop runs no turn meanwhile, the kernel still connects. */
 function block(ms: number) {

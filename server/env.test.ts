@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readEnv } from './env';
+import { readEnv } from '#server/env.ts';
 
 describe('readEnv', () => {
   it('applies defaults', () => {

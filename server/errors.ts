@@ -2,8 +2,8 @@
  * Errors the API answers as `{ error: { code, message } }`. A handler throws {@link AppError}
  * with a message id; the envelope localizes it in the request's language.
  */
-import { ErrorCode } from '../schemas/contract';
-import type { MessageId } from './i18n';
+import { ErrorCode } from '#schemas/contract.ts';
+import type { MessageId } from '#server/i18n.ts';
 
 /**
  * A business error: answered with HTTP 200 (or `httpStatus`) and the localized message. It is an

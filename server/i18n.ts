@@ -5,12 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
-import type { LoadedBrand } from '../schemas/brand.types';
-import { LOCALES, type Locale, type ServerMessageId } from '../schemas/contract';
-import type { MailboxMessageId } from './mail/mailbox';
-import type { TicketMessageId } from './tickets/messages';
-import type { VoucherMessageId } from './vouchers/messages';
-import type { WalletMessageId } from './wallet/messages';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { LOCALES, type Locale, type ServerMessageId } from '#schemas/contract.ts';
+import type { MailboxMessageId } from '#server/mail/mailbox-messages.ts';
+import type { TicketMessageId } from '#server/tickets/messages.ts';
+import type { VoucherMessageId } from '#server/vouchers/messages.ts';
+import type { WalletMessageId } from '#server/wallet/messages.ts';
 
 /** Ids of messages the server answers with: the contract's, plus server-only ones. */
 export type MessageId =

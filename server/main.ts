@@ -8,29 +8,29 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { LoadedBrand } from '../schemas/brand.types';
-import { addAcceptors } from './accept';
-import { seedDemoAccounts } from './accounts/seed';
-import { setSignupsPerHour } from './accounts/throttle';
-import { buildApp } from './app';
-import { formatProblem, loadBrands } from './brands/loader';
-import { configureOrigins, defaultBrandIdOf, originProblems } from './brands/origin';
-import { todayInSaoPaulo } from './brands/schedule';
-import { watchBrands } from './brands/watch';
-import { startSweeper } from './cart/sweeper';
-import { syncCatalog } from './catalog/sync';
-import { type DbHandle, openDb } from './db/client';
-import { ENV_DOC, readEnv } from './env';
-import { startMailer } from './mail/deliver';
-import { prepareOrderRoutines } from './orders/lifecycle';
-import { mailReleasedPayments } from './payments/pending';
-import { RECOVERY_ENV_DOC, readRecoveryEnv, recoverPayments } from './payments/recovery';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { addAcceptors } from '#server/accept.ts';
+import { seedDemoAccounts } from '#server/accounts/seed.ts';
+import { setSignupsPerHour } from '#server/accounts/throttle.ts';
+import { buildApp } from '#server/app.ts';
+import { formatProblem, loadBrands } from '#server/brands/loader.ts';
+import { configureOrigins, defaultBrandIdOf, originProblems } from '#server/brands/origin.ts';
+import { todayInSaoPaulo } from '#server/brands/schedule.ts';
+import { watchBrands } from '#server/brands/watch.ts';
+import { startSweeper } from '#server/cart/sweeper.ts';
+import { syncCatalog } from '#server/catalog/sync.ts';
+import { type DbHandle, openDb } from '#server/db/client.ts';
+import { ENV_DOC, readEnv } from '#server/env.ts';
+import { startMailer } from '#server/mail/deliver.ts';
+import { prepareOrderRoutines } from '#server/orders/lifecycle.ts';
+import { mailReleasedPayments } from '#server/payments/pending.ts';
+import { RECOVERY_ENV_DOC, readRecoveryEnv, recoverPayments } from '#server/payments/recovery.ts';
 import {
   loadWalletCredentials,
   readWalletEnv,
   WALLET_ENV_DOC,
   type WalletCredentials,
-} from './wallet/credentials';
+} from '#server/wallet/credentials.ts';
 
 const parsed = readEnv(process.env);
 if (!parsed.ok) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spDate, spDateTime, spInstant, spTime } from './time';
+import { spDate, spDateTime, spInstant, spTime } from '#server/time.ts';
 
 describe('Sao Paulo time', () => {
   it('formats instants as Sao Paulo wall-clock text', () => {

@@ -2,7 +2,7 @@
  * Sao Paulo wall-clock text of instants, in the shapes the contract uses. The database keeps
  * instants (timestamptz); the conversion itself is the shop's clock, schemas/shop-time.ts.
  */
-import { shopInstant, shopWallClock as wallClock } from '../schemas/shop-time';
+import { shopInstant, shopWallClock as wallClock } from '#schemas/shop-time.ts';
 
 /** `YYYY-MM-DD HH:MM:SS` in Sao Paulo. */
 export function spDateTime(d: Date): string {

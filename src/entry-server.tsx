@@ -17,17 +17,17 @@ import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import type { BrandConfig, Locale } from '../schemas/contract';
-import type { PageClassSets, Preloaded } from '../schemas/preload';
-import { App } from './app/app';
-import { PAGE_WIDE_CLASS_SETS, ROUTE_CLASS_SETS } from './app/page-wide-class-sets';
-import { AppRoutes } from './app/router';
-import { createBrandSystem } from './lib/brand-system';
-import { ClassSetRegistry } from './lib/class-sets';
-import { RenderedLocaleContext } from './lib/locale';
-import { matchAppPath } from './lib/routes';
-import { STYLE_CACHE_KEY, settledSource } from './lib/style-system';
-import { GlobalStyles, styleSystemOf } from './lib/style-system-load';
+import type { BrandConfig, Locale } from '#schemas/contract.ts';
+import type { PageClassSets, Preloaded } from '#schemas/preload.ts';
+import { App } from '#src/app/app.tsx';
+import { PAGE_WIDE_CLASS_SETS, ROUTE_CLASS_SETS } from '#src/app/page-wide-class-sets.ts';
+import { AppRoutes } from '#src/app/router.tsx';
+import { createBrandSystem } from '#src/lib/brand-system.ts';
+import { ClassSetRegistry } from '#src/lib/class-sets.tsx';
+import { RenderedLocaleContext } from '#src/lib/locale.ts';
+import { matchAppPath } from '#src/lib/routes.ts';
+import { STYLE_CACHE_KEY, settledSource } from '#src/lib/style-system.tsx';
+import { GlobalStyles, styleSystemOf } from '#src/lib/style-system-load.tsx';
 
 export interface RenderInput {
   /** The brand's public config (as inlined into the page). */

@@ -11,12 +11,12 @@
  * instead of freezing for the whole evaluation. Every stage's files are asked for at once before the first
  * runs: the build writes their list here (scripts/vite-plugin-boot-graph.ts).
  */
-import type { Locale } from '../schemas/contract';
-import { SERVED_PATH_META } from '../schemas/preload';
-import { EARLY_CART_ATTRIBUTE, startEarlyCart } from './api/early-rpc';
-import { afterNextPaint, nextTask } from './lib/after-paint';
-import { firstVisitTextsFile, setFirstVisitTexts } from './lib/first-visit-texts';
-import { warmIntl } from './lib/intl-warm';
+import type { Locale } from '#schemas/contract.ts';
+import { SERVED_PATH_META } from '#schemas/preload.ts';
+import { EARLY_CART_ATTRIBUTE, startEarlyCart } from '#src/api/early-rpc.ts';
+import { afterNextPaint, nextTask } from '#src/lib/after-paint.ts';
+import { firstVisitTextsFile, setFirstVisitTexts } from '#src/lib/first-visit-texts.ts';
+import { warmIntl } from '#src/lib/intl-warm.ts';
 
 const BOOT_GRAPH = '__BOOT_GRAPH__';
 /**
@@ -31,8 +31,8 @@ const FIRST_VISIT_TEXTS = '__FIRST_VISIT_TEXTS__';
 
 const STAGES = [
   () => import('react-dom/client'),
-  () => import('./boot-libraries'),
-  () => import('./app/layout/shell'),
+  () => import('#src/boot-libraries.ts'),
+  () => import('#src/app/layout/shell.tsx'),
 ];
 
 /**
@@ -99,7 +99,7 @@ async function start(): Promise<void> {
       await nextTask();
     }
   }
-  await import('./main');
+  await import('#src/main.tsx');
 }
 
 void start();

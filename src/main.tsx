@@ -1,14 +1,14 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { BRAND_CONFIG_ELEMENT_ID, type BrandConfig, type Locale } from '../schemas/contract';
-import { warmHttp } from './api/client';
-import { fetchBrandConfig } from './api/rest';
-import { App } from './app/app';
-import { AppRoutes, callsApiOnArrival, preloadPage } from './app/router';
-import { ClassSetRegistry, readClassSets } from './lib/class-sets';
-import { captureExtraParams } from './lib/extra-params';
-import { setupInspector, wantsInspector } from './lib/inspect';
+import { BRAND_CONFIG_ELEMENT_ID, type BrandConfig, type Locale } from '#schemas/contract.ts';
+import { warmHttp } from '#src/api/client.ts';
+import { fetchBrandConfig } from '#src/api/rest.ts';
+import { App } from '#src/app/app.tsx';
+import { AppRoutes, callsApiOnArrival, preloadPage } from '#src/app/router.tsx';
+import { ClassSetRegistry, readClassSets } from '#src/lib/class-sets.tsx';
+import { captureExtraParams } from '#src/lib/extra-params.ts';
+import { setupInspector, wantsInspector } from '#src/lib/inspect.ts';
 import {
   isLocale,
   loadAllTextsOnFirstTouch,
@@ -18,12 +18,12 @@ import {
   RenderedLocaleContext,
   setCurrentLocale,
   showLocale,
-} from './lib/locale';
-import { readPreloaded } from './lib/preloaded';
-import { getToken } from './lib/session-store';
-import { clearOnNewVersion } from './lib/storage';
-import { lazySource, wantsDebug } from './lib/style-system';
-import { setMaintenance, whenPageReady } from './lib/ui-stores';
+} from '#src/lib/locale.ts';
+import { readPreloaded } from '#src/lib/preloaded.tsx';
+import { getToken } from '#src/lib/session-store.ts';
+import { clearOnNewVersion } from '#src/lib/storage.ts';
+import { lazySource, wantsDebug } from '#src/lib/style-system.tsx';
+import { setMaintenance, whenPageReady } from '#src/lib/ui-stores.ts';
 
 /** The brand config the server inlined into index.html; null in `vite dev`. */
 function inlineBrandConfig(): BrandConfig | null {
@@ -102,7 +102,7 @@ async function boot(): Promise<void> {
   // needs it (src/lib/style-system.tsx): the first view of the home and event pages does not.
   const debug = wantsDebug(search);
   const styleSystem = lazySource(() =>
-    import('./lib/style-system-load').then((m) =>
+    import('#src/lib/style-system-load.tsx').then((m) =>
       m.loadStyleSystem({ theme: brand.theme, nonce: cspNonce(), debug, rendered }),
     ),
   );

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody } from '../../schemas/contract';
-import { forgetTermScans } from '../content/terms';
-import { outbox, pessoa, termoAceite } from '../db/schema';
-import { rows } from '../db/sql';
-import { startTestServer, type TestServer } from '../test/harness';
-import { testBrands } from '../test/test-brand';
+import type { ApiErrorBody } from '#schemas/contract.ts';
+import { forgetTermScans } from '#server/content/terms.ts';
+import { outbox, pessoa, termoAceite } from '#server/db/schema.ts';
+import { rows } from '#server/db/sql.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
+import { testBrands } from '#server/test/test-brand.ts';
 
 let s: TestServer;
 let termsDir: string;

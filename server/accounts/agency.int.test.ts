@@ -5,11 +5,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, pessoa } from '../db/schema';
-import { firstRow } from '../db/sql';
-import { t } from '../i18n';
-import { errorOf, startTestServer, type TestServer } from '../test/harness';
-import { E, P } from '../test/test-brand';
+import { outbox, pessoa } from '#server/db/schema.ts';
+import { firstRow } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
+import { errorOf, startTestServer, type TestServer } from '#server/test/harness.ts';
+import { E, P } from '#server/test/test-brand.ts';
 import { approveAgency } from './agency';
 import { DEMO_AGENCY } from './seed';
 

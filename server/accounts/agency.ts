@@ -8,12 +8,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import { publicOrigin } from '../brands/origin';
-import type { Db } from '../db/client';
-import { pessoa } from '../db/schema';
-import { enqueueMail } from '../mail/outbox';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import { publicOrigin } from '#server/brands/origin.ts';
+import type { Db } from '#server/db/client.ts';
+import { pessoa } from '#server/db/schema.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
 import { normalizeEmail } from './repository';
 
 /**

@@ -3,12 +3,12 @@
  * add functions here and routes beside `routes.ts`.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Cadastro, Locale, SessaoPessoa } from '../../schemas/contract';
-import { LOCALES } from '../../schemas/contract';
-import type { Db, Tx } from '../db/client';
-import { pessoa } from '../db/schema';
+import type { Cadastro, Locale, SessaoPessoa } from '#schemas/contract.ts';
+import { LOCALES } from '#schemas/contract.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { pessoa } from '#server/db/schema.ts';
 import { hashPassword } from './password';
-import { forgetSessionPessoa } from './session-cache';
+import { forgetSessionPessoa } from './session-forget';
 
 /** A person row. */
 export type Pessoa = typeof pessoa.$inferSelect;

@@ -5,11 +5,11 @@
  * with the forms' JSON Schemas. Answers that carry a person's data are `no-store`.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { LoginProvider } from '../../schemas/contract';
-import { publicOrigin } from '../brands/origin';
-import type { Db } from '../db/client';
-import { generic, sessionInvalid } from '../errors';
-import { listIdentityProviders, providerLogoutUrl } from '../oidc/providers';
+import type { LoginProvider } from '#schemas/contract.ts';
+import { publicOrigin } from '#server/brands/origin.ts';
+import type { Db } from '#server/db/client.ts';
+import { generic, sessionInvalid } from '#server/errors.ts';
+import { listIdentityProviders, providerLogoutUrl } from '#server/oidc/providers.ts';
 import {
   type AccountScope,
   changePassword,

@@ -4,12 +4,12 @@
  */
 
 import { and, eq } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { ErrorCode } from '../../schemas/contract';
-import { currentVersion, TERMO_USO, type TermVersion } from '../content/terms';
-import type { Db } from '../db/client';
-import { termoAceite } from '../db/schema';
-import { AppError } from '../errors';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { ErrorCode } from '#schemas/contract.ts';
+import { currentVersion, TERMO_USO, type TermVersion } from '#server/content/terms.ts';
+import type { Db } from '#server/db/client.ts';
+import { termoAceite } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
 import type { Pessoa } from './repository';
 
 /** Whether the brand takes travel agencies (`regrasDoNegocio.agencias`, absent: true). */

@@ -4,10 +4,10 @@
  * can be tried.
  */
 import { eq } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { currentVersions } from '../content/terms';
-import type { Db } from '../db/client';
-import { pessoa, termoAceite } from '../db/schema';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { currentVersions } from '#server/content/terms.ts';
+import type { Db } from '#server/db/client.ts';
+import { pessoa, termoAceite } from '#server/db/schema.ts';
 import { ensurePessoa, type Pessoa } from './repository';
 import { agenciesOpen } from './rules';
 

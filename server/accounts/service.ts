@@ -5,7 +5,7 @@
  * that same transaction.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 import {
   type ApiErrorBody,
   type CadastroCriadoResult,
@@ -17,11 +17,11 @@ import {
   type SessaoPessoa,
   type Termo,
   type TermoPendente,
-} from '../../schemas/contract';
-import { campaignRunning } from '../../schemas/card-campaign';
-import { type FormId, isFormId } from '../../schemas/forms/index';
-import { fromCadastroBody, fromEdge } from '../../schemas/rest/accounts';
-import { captchaRequired, verifyCaptcha } from '../captcha/verify';
+} from '#schemas/contract.ts';
+import { campaignRunning } from '#schemas/card-campaign.ts';
+import { type FormId, isFormId } from '#schemas/forms/index.ts';
+import { fromCadastroBody, fromEdge } from '#schemas/rest/accounts.ts';
+import { captchaRequired, verifyCaptcha } from '#server/captcha/verify.ts';
 import {
   currentVersion,
   currentVersions,
@@ -29,14 +29,14 @@ import {
   type TermVersion,
   termoOf,
   versionById,
-} from '../content/terms';
-import type { Db, Tx } from '../db/client';
-import { pessoa as pessoaTable, termoAceite } from '../db/schema';
-import { rows } from '../db/sql';
-import { AppError, generic } from '../errors';
-import { validateForm } from '../forms/validate';
-import { t } from '../i18n';
-import { enqueueMail } from '../mail/outbox';
+} from '#server/content/terms.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { pessoa as pessoaTable, termoAceite } from '#server/db/schema.ts';
+import { rows } from '#server/db/sql.ts';
+import { AppError, generic } from '#server/errors.ts';
+import { validateForm } from '#server/forms/validate.ts';
+import { t } from '#server/i18n.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './password';
 import {
   cadastroOf,

@@ -6,7 +6,7 @@
  * `sf_session_cache` on commit whenever a session row is deleted (logout, password change) or a
  * person row changes, whoever wrote it (this server, another one, the operator command, SQL by
  * hand); every server LISTENs and drops the entry. On the server that wrote, the entry is also
- * dropped at once by the writer ({@link forgetSessionToken}, {@link forgetSessionPessoa}), so
+ * dropped at once by the writer (forgetSessionToken, forgetSessionPessoa: session-forget.ts), so
  * its next request reads the new row. So a logged-out token stops working on the server that
  * logged it out at once, on the others as soon as PostgreSQL delivers the notification
  * (milliseconds), and whatever happens within {@link SESSION_CACHE_TTL_MS}: while the listening
@@ -18,9 +18,10 @@
  * query as before; a burst of new sessions (the first requests of a sale's buyers) costs one
  * query per batch, not one per request.
  */
-import type { Db } from '../db/client';
-import { listen } from '../db/listen';
+import type { Db } from '#server/db/client.ts';
+import { listen } from '#server/db/listen.ts';
 import type { Pessoa } from './repository';
+import { hearWriters } from './session-forget';
 import { type FoundSession, hashToken, isTokenShaped, lookupSessions } from './sessions';
 
 /** The longest a cached session is trusted without asking the database. */
@@ -112,24 +113,11 @@ class SessionBatch {
   }
 }
 
-/** The caches of this process, for the writers' immediate invalidation. */
-const caches = new Set<Cache>();
-
-/** Drops a token from this process's caches (its session is being deleted). */
-export function forgetSessionToken(tokenHash: string): void {
-  for (const c of caches) c.forgetToken(tokenHash);
-}
-
-/** Drops a person's tokens from this process's caches (the person is being changed). */
-export function forgetSessionPessoa(idpessoa: number): void {
-  for (const c of caches) c.forgetPessoa(idpessoa);
-}
-
 /** Starts a cache over `db`, listening for invalidations. */
 export async function startSessionCache(db: Db): Promise<SessionCache> {
   const cache = new Cache();
   const batch = new SessionBatch(db);
-  caches.add(cache);
+  hearWriters(cache, true);
   const unlisten = await listen(db, CHANNEL, {
     message(payload) {
       if (payload.startsWith('t:')) cache.forgetToken(payload.slice(2));
@@ -165,7 +153,7 @@ export async function startSessionCache(db: Db): Promise<SessionCache> {
       return found.pessoa;
     },
     async close() {
-      caches.delete(cache);
+      hearWriters(cache, false);
       await unlisten();
       cache.clear();
     },

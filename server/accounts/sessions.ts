@@ -5,10 +5,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { pessoa, sessao } from '../db/schema';
+import type { Db, Tx } from '#server/db/client.ts';
+import { pessoa, sessao } from '#server/db/schema.ts';
 import type { Pessoa } from './repository';
-import { forgetSessionPessoa, forgetSessionToken } from './session-cache';
+import { forgetSessionPessoa, forgetSessionToken } from './session-forget';
 
 /** How long a session lasts. */
 export const SESSION_TTL_MS = 7 * 24 * 3600_000;

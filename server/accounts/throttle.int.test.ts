@@ -7,11 +7,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody } from '../../schemas/contract';
+import type { ApiErrorBody } from '#schemas/contract.ts';
 import { ensurePessoa } from './repository';
 import { issueToken } from './tokens';
-import { solvedCaptcha } from '../test/captcha';
-import { startTestServer, type TestServer } from '../test/harness';
+import { solvedCaptcha } from '#server/test/captcha.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
 
 let s: TestServer;
 beforeAll(async () => {

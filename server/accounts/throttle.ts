@@ -19,8 +19,8 @@
  * same way, per person (the signed-in account) and per address: {@link guessKeys}.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rows } from '../db/sql';
+import type { Db } from '#server/db/client.ts';
+import { rows } from '#server/db/sql.ts';
 
 /**
  * How failures turn into a delay: none for the first `free`, then 2^(n − free − 1) minutes after

@@ -6,8 +6,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { pessoaToken } from '../db/schema';
+import type { Db, Tx } from '#server/db/client.ts';
+import { pessoaToken } from '#server/db/schema.ts';
 
 export type TokenKind = 'confirm_email' | 'reset_password' | 'accept_term';
 

@@ -14,10 +14,10 @@ import type {
   EnderecoPais,
   Envelope,
   Locale,
-} from '../../schemas/contract';
-import { buildApp } from '../app';
-import { t } from '../i18n';
-import { startTestServer, type TestServer } from '../test/harness';
+} from '#schemas/contract.ts';
+import { buildApp } from '#server/app.ts';
+import { t } from '#server/i18n.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
 
 let s: TestServer;
 const savedEnv = {

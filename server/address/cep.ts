@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CepEndereco, CepResult } from '../../schemas/contract';
+import type { CepEndereco, CepResult } from '#schemas/contract.ts';
 import { brazilData } from './data';
 
 /** The fields of a ViaCEP address, in its order. */

@@ -6,8 +6,8 @@
  * Nothing is fetched from the network.
  */
 import { createRequire } from 'node:module';
-import type { EnderecoCidade, EnderecoEstado, EnderecoPais, Locale } from '../../schemas/contract';
-import { LOCALES } from '../../schemas/contract';
+import type { EnderecoCidade, EnderecoEstado, EnderecoPais, Locale } from '#schemas/contract.ts';
+import { LOCALES } from '#schemas/contract.ts';
 
 const require = createRequire(import.meta.url);
 

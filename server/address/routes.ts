@@ -11,8 +11,8 @@ import type {
   EnderecoCidade,
   EnderecoEstado,
   EnderecoPais,
-} from '../../schemas/contract';
-import { badParams, generic } from '../errors';
+} from '#schemas/contract.ts';
+import { badParams, generic } from '#server/errors.ts';
 import { cepDigits, lookupCep } from './cep';
 import { brazilData, countryData } from './data';
 

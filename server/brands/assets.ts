@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 
 /**
  * URL prefix under which a brand's `assets/` folder is served. brand.json names its logos and

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { BrandConfig } from '../../schemas/contract';
+import type { BrandConfig } from '#schemas/contract.ts';
 import { publicConfig } from './config';
 import { loadBrands } from './loader';
 

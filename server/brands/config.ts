@@ -1,6 +1,6 @@
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { BrandConfig } from '../../schemas/contract';
-import { captchaProvider } from '../captcha/provider';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { BrandConfig } from '#schemas/contract.ts';
+import { captchaProvider } from '#server/captcha/provider.ts';
 
 /**
  * The configuration the storefront receives (`CustomUserApps/Configs` and the JSON inlined in

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { composeForm } from '../../schemas/forms/index';
-import { validateForm } from '../forms/validate';
+import { composeForm } from '#schemas/forms/index.ts';
+import { validateForm } from '#server/forms/validate.ts';
 import { BrandLoadError, loadBrands } from './loader';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCALES } from '../../schemas/contract';
+import { LOCALES } from '#schemas/contract.ts';
 import { publicConfig } from './config';
 import { BrandLoadError, loadBrands } from './loader';
 

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import brandSchema from '../../schemas/brand.schema.json' with { type: 'json' };
+import brandSchema from '#schemas/brand.schema.json' with { type: 'json' };
 import type {
   BrandFile,
   CatalogEvent,
@@ -12,18 +12,18 @@ import type {
   RatesFile,
   VoucherBatch,
   VoucherBatchFile,
-} from '../../schemas/brand.types';
-import { chatWidgetProblems } from '../../schemas/chat-widget';
-import { closestName as closest } from '../../schemas/closest-name';
-import formOverrideSchema from '../../schemas/form-override.schema.json' with { type: 'json' };
-import { FORM_IDS, type FormId, type FormOverride, isFormId } from '../../schemas/forms/index';
-import { openingHoursProblems } from '../../schemas/opening-hours';
-import { shopWallClock } from '../../schemas/shop-time';
-import { contentLanguages } from '../content/languages';
-import { scanContent } from '../content/pages';
-import { ContentFileError, scanTerms } from '../content/terms';
-import { checkFormOverride } from '../forms/overrides';
-import { isValidPixKey, sanitizePixText } from '../payments/methods/pix';
+} from '#schemas/brand.types.ts';
+import { chatWidgetProblems } from '#schemas/chat-widget.ts';
+import { closestName as closest } from '#schemas/closest-name.ts';
+import formOverrideSchema from '#schemas/form-override.schema.json' with { type: 'json' };
+import { FORM_IDS, type FormId, type FormOverride, isFormId } from '#schemas/forms/index.ts';
+import { openingHoursProblems } from '#schemas/opening-hours.ts';
+import { shopWallClock } from '#schemas/shop-time.ts';
+import { contentLanguages } from '#server/content/languages.ts';
+import { scanContent } from '#server/content/pages.ts';
+import { ContentFileError, scanTerms } from '#server/content/terms.ts';
+import { checkFormOverride } from '#server/forms/overrides.ts';
+import { isValidPixKey, sanitizePixText } from '#server/payments/methods/pix.ts';
 import { brandAssetFile } from './assets';
 
 /** One thing wrong in a brand folder. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testBrand } from '../test/test-brand';
+import { testBrand } from '#server/test/test-brand.ts';
 import { display, formatProblem } from './loader';
 import { configureOrigins, isBrandOrigin, originProblems, publicOrigin } from './origin';
 

@@ -14,7 +14,7 @@
  * stops the start ({@link originProblems}).
  */
 import path from 'node:path';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 import { type BrandProblem, display } from './loader';
 
 /** What the origins are worked out from (set once at start). */

@@ -5,8 +5,8 @@
  * docs:brands` writes it into brands/README.md between the markers; a unit test fails when the
  * README is stale.
  */
-import brandSchema from '../../schemas/brand.schema.json' with { type: 'json' };
-import formOverrideSchema from '../../schemas/form-override.schema.json' with { type: 'json' };
+import brandSchema from '#schemas/brand.schema.json' with { type: 'json' };
+import formOverrideSchema from '#schemas/form-override.schema.json' with { type: 'json' };
 
 type Schema = Record<string, unknown>;
 

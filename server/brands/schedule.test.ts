@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CatalogSchedule } from '../../schemas/brand.types';
+import type { CatalogSchedule } from '#schemas/brand.types.ts';
 import { expandSchedule, todayInSaoPaulo } from './schedule';
 
 const title = (s: string) => ({ 'pt-BR': s, 'es-ES': s, 'en-US': s });

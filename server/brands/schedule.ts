@@ -1,5 +1,5 @@
-import type { CatalogSchedule } from '../../schemas/brand.types';
-import type { Localized } from '../../schemas/contract';
+import type { CatalogSchedule } from '#schemas/brand.types.ts';
+import type { Localized } from '#schemas/contract.ts';
 
 /** One session laid out by a schedule: a date and time in America/Sao_Paulo. */
 export interface ScheduledSession {

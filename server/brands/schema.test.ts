@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import brandSchema from '../../schemas/brand.schema.json' with { type: 'json' };
+import brandSchema from '#schemas/brand.schema.json' with { type: 'json' };
 
 const repoBrands = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../brands');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BrandFile, LoadedBrand } from '../../schemas/brand.types';
+import type { BrandFile, LoadedBrand } from '#schemas/brand.types.ts';
 import { brandForHost, normalizeHost } from './select';
 
 const brand = (id: string, hosts: string[], isDefault?: boolean): LoadedBrand => ({

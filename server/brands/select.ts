@@ -1,4 +1,4 @@
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 
 /**
  * The host name of a Host header value: the first of a comma-separated list, without port,

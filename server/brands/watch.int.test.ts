@@ -2,10 +2,10 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BrandFile } from '../../schemas/brand.types';
-import type { BrandConfig } from '../../schemas/contract';
-import { syncCatalog } from '../catalog/sync';
-import { startTestServer, type TestServer } from '../test/harness';
+import type { BrandFile } from '#schemas/brand.types.ts';
+import type { BrandConfig } from '#schemas/contract.ts';
+import { syncCatalog } from '#server/catalog/sync.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
 import { loadBrands } from './loader';
 import { type BrandWatcher, watchBrands } from './watch';
 

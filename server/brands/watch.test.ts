@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 import { loadBrands } from './loader';
 import { type BrandWatcher, watchBrands } from './watch';
 

@@ -12,10 +12,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { and, lt, notLike, sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Db } from '../db/client';
-import { captchaUsado } from '../db/schema';
-import { rows } from '../db/sql';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Db } from '#server/db/client.ts';
+import { captchaUsado } from '#server/db/schema.ts';
+import { rows } from '#server/db/sql.ts';
 
 /** Key derivation of every challenge; the browser solves it with Web Crypto. */
 export const ALGORITHM = 'PBKDF2/SHA-256';

@@ -3,18 +3,18 @@ import type { AddressInfo } from 'node:net';
 import type { Challenge } from 'altcha-lib';
 import { like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { BrandConfig } from '../../schemas/contract';
-import { captchaUsado } from '../db/schema';
-import { rows } from '../db/sql';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { BrandConfig } from '#schemas/contract.ts';
+import { captchaUsado } from '#server/db/schema.ts';
+import { rows } from '#server/db/sql.ts';
 import {
   encodeCaptcha,
   getChallenge as getChallengeOf,
   solveAltcha,
   solvedCaptcha,
-} from '../test/captcha';
-import { startTestServer, type TestServer } from '../test/harness';
-import { testBrand } from '../test/test-brand';
+} from '#server/test/captcha.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
+import { testBrand } from '#server/test/test-brand.ts';
 import { CHALLENGE_TTL_SECONDS, issueChallenge } from './altcha';
 import { captchaRequired, verifyCaptcha } from './verify';
 

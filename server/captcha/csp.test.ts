@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasTrackers, mergeCspSources, trackerCspSources } from '../../schemas/trackers';
+import { hasTrackers, mergeCspSources, trackerCspSources } from '#schemas/trackers.ts';
 import { withCspSources, withRecaptchaSources } from './csp';
 
 const NONE = { googleAnalyticsId: '', googleTagManagerId: '', metaPixelId: '' };

@@ -1,4 +1,4 @@
-import type { CspSources } from '../../schemas/trackers';
+import type { CspSources } from '#schemas/trackers.ts';
 
 /**
  * The CSP a reCAPTCHA brand needs. Google's widget is a script from www.google.com that loads

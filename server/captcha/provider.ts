@@ -4,8 +4,8 @@
  * without a provider) AND the server has the matching secret — otherwise the shop would show a
  * widget whose tokens it cannot check.
  */
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { CaptchaProvider } from '../../schemas/contract';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { CaptchaProvider } from '#schemas/contract.ts';
 
 type EnvSource = Record<string, string | undefined>;
 

@@ -3,7 +3,7 @@
  * `{ result: challenge }`. It is single-use and short-lived, so never cached.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../db/client';
+import type { Db } from '#server/db/client.ts';
 import { issueChallenge } from './altcha';
 
 /** Captcha routes. */

@@ -2,8 +2,8 @@
  * The captcha check the account and contact routes call: whether a brand requires a captcha for
  * an action, and whether a token passes it with the brand's provider (server/captcha/provider).
  */
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Db } from '../db/client';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Db } from '#server/db/client.ts';
 import { verifyAltcha } from './altcha';
 import { captchaProvider, recaptchaSecret, recaptchaVerifyUrl } from './provider';
 import { verifyRecaptcha } from './recaptcha';

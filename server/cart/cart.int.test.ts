@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../schemas/contract';
-import { DEMO_AGENCY } from '../accounts/seed';
-import { firstRow, rows } from '../db/sql';
-import { AppError } from '../errors';
-import { t } from '../i18n';
-import { holdUnits, prepareOrderRoutines } from '../orders/lifecycle';
-import { errorOf, startTestServer, type TestServer, unitsTaken } from '../test/harness';
-import { E, P, testBrand, testBrands, testCatalog } from '../test/test-brand';
+import { ErrorCode } from '#schemas/contract.ts';
+import { DEMO_AGENCY } from '#server/accounts/seed.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { AppError } from '#server/errors.ts';
+import { t } from '#server/i18n.ts';
+import { holdUnits, prepareOrderRoutines } from '#server/orders/lifecycle.ts';
+import { errorOf, startTestServer, type TestServer, unitsTaken } from '#server/test/harness.ts';
+import { E, P, testBrand, testBrands, testCatalog } from '#server/test/test-brand.ts';
 import { startSweeper } from './sweeper';
 
 let s: TestServer;

@@ -6,27 +6,27 @@
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { CatalogCoupon, CatalogEvent, LoadedBrand } from '../../schemas/brand.types';
-import { binInCampaign } from '../../schemas/card-campaign';
+import type { CatalogCoupon, CatalogEvent } from '#schemas/brand.types.ts';
+import { binInCampaign } from '#schemas/card-campaign.ts';
 import type {
   CancelarReservaResult,
   CarrinhoItem,
+  EnderecoEntregaEscolha,
   GetCarrinhoPageItensResult,
   GetCarrinhoPageResult,
   IniciarReservaResult,
-  Locale,
   ProrrogarReservaResult,
   ReservaProduto,
   StatusMovimentacao,
-} from '../../schemas/contract';
-import type { Pessoa } from '../accounts/repository';
-import { purchaseBlock, termsBlock } from '../accounts/rules';
-import { canBuy, catalogOf, onSaleNow, toCents, toReais } from '../catalog/lookup';
-import { onCatalogSynced } from '../catalog/sync';
-import { currentVersion, TERMO_USO } from '../content/terms';
-import type { Db } from '../db/client';
-import { firstRow, toDate } from '../db/sql';
-import { type MessageId, t } from '../i18n';
+} from '#schemas/contract.ts';
+import type { Pessoa } from '#server/accounts/repository.ts';
+import { purchaseBlock, termsBlock } from '#server/accounts/rules.ts';
+import { canBuy, catalogOf, onSaleNow, toCents, toReais } from '#server/catalog/lookup.ts';
+import { onCatalogSynced } from '#server/catalog/sync.ts';
+import { currentVersion, TERMO_USO } from '#server/content/terms.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow, toDate } from '#server/db/sql.ts';
+import { type MessageId, t } from '#server/i18n.ts';
 import {
   cancelOrder,
   EXPIRED_HOLD,
@@ -36,9 +36,9 @@ import {
   OPEN_CART,
   refuse,
   removeUnits,
-} from '../orders/lifecycle';
-import { resumoOf, selectItens, selectMovimentacoes, toMovimentacao } from '../orders/view';
-import { spDateTime } from '../time';
+} from '#server/orders/lifecycle.ts';
+import { resumoOf, selectItens, selectMovimentacoes, toMovimentacao } from '#server/orders/view.ts';
+import { spDateTime } from '#server/time.ts';
 import {
   couponOf,
   couponUseRefusal,
@@ -48,16 +48,14 @@ import {
   setOrderWarranty,
   warrantyOffer,
 } from './offers';
-import { clearDeliveryIfUnneeded, orderDelivery } from './delivery';
+import type { CartScope } from './cart-scope';
+import {
+  clearDeliveryIfUnneeded,
+  deliveryChoice,
+  orderDelivery,
+  setOrderDelivery,
+} from './delivery';
 import { couponRefusal, findCoupon } from './pricing';
-
-/** A person's cart request in one brand and language. */
-export interface CartScope {
-  db: Db;
-  brand: LoadedBrand;
-  locale: Locale;
-  pessoa: Pessoa;
-}
 
 const LOCATOR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -359,6 +357,29 @@ export async function escolherGarantia(
     const mov = await lockOpenCart(tx, s, idmovimentacao);
     await setOrderWarranty(tx, mov.id, garantia);
     await repriceOrder(tx, s.brand, mov.id);
+  });
+  return getCarrinhoPageItens(s, idmovimentacao);
+}
+
+/**
+ * BasePessoaEnderecoEntregaClass.setEnderecoEntrega [idmovimentacao, { idendereco } | address]:
+ * the delivery address of the person's open cart (RE) holding a product delivered to an
+ * address. A new address is checked with the address form's schema and saved for the person
+ * (once: the same address again reuses its row); the carrier must deliver there
+ * (`error.deliveryCountry`). The order keeps the address, the fee and the days: the fee is in
+ * every total from then on (delivery.ts).
+ * @returns the cart as getCarrinhoPageItens answers it.
+ */
+export async function setEnderecoEntrega(
+  s: CartScope,
+  idmovimentacao: number,
+  escolha: EnderecoEntregaEscolha,
+): Promise<GetCarrinhoPageItensResult> {
+  const choice = await deliveryChoice(s, escolha);
+  await expireHolds(s.db, { idpessoa: s.pessoa.id, idmovimentacao });
+  await s.db.transaction(async (tx) => {
+    const mov = await lockOpenCart(tx, s, idmovimentacao);
+    await setOrderDelivery(tx, s, mov.id, choice);
   });
   return getCarrinhoPageItens(s, idmovimentacao);
 }

@@ -3,16 +3,16 @@
 // not fail there.
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { rows } from '../db/sql';
-import { expireHolds, holdTesting } from '../orders/lifecycle';
+import { rows } from '#server/db/sql.ts';
+import { expireHolds, holdTesting } from '#server/orders/lifecycle.ts';
 import {
   counterOf,
   makeBuyers,
   startTestServer,
   type TestServer,
   unitsTaken,
-} from '../test/harness';
-import { E, P } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P } from '#server/test/test-brand.ts';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogFile } from '../../schemas/brand.types';
-import { firstRow } from '../db/sql';
-import { t } from '../i18n';
+import type { CatalogFile } from '#schemas/brand.types.ts';
+import { firstRow } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
 import {
   errorOf,
   makeBuyers,
@@ -11,8 +11,8 @@ import {
   sandboxCard,
   startTestServer,
   type TestServer,
-} from '../test/harness';
-import { E, P, testBrand, testCatalog } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P, testBrand, testCatalog } from '#server/test/test-brand.ts';
 
 const L = { 'pt-BR': 'Dupla', 'es-ES': 'Pareja', 'en-US': 'Pair' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveryRules } from '../../schemas/brand.types';
+import type { DeliveryRules } from '#schemas/brand.types.ts';
 import { quoteDelivery } from './delivery-rules';
 
 const rules: DeliveryRules = {

@@ -3,8 +3,8 @@
  * fee and working days. The same rule answers POST TransportadoraValidaEnderecoEntrega/,
  * getEnderecosEntrega (per address) and setEnderecoEntrega (which keeps the fee on the order).
  */
-import type { DeliveryRules } from '../../schemas/brand.types';
-import type { MessageId } from '../i18n';
+import type { DeliveryRules } from '#schemas/brand.types.ts';
+import type { MessageId } from '#server/i18n.ts';
 
 /** The carrier's answer for one address. */
 export type DeliveryQuote =

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogFile, DeliveryRules, LoadedBrand } from '../../schemas/brand.types';
-import type { EnderecoEntregaDados, TicketsCartResult } from '../../schemas/contract';
-import { firstRow } from '../db/sql';
-import { t } from '../i18n';
+import type { CatalogFile, DeliveryRules, LoadedBrand } from '#schemas/brand.types.ts';
+import type { EnderecoEntregaDados, TicketsCartResult } from '#schemas/contract.ts';
+import { firstRow } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
 import {
   errorOf,
   SANDBOX_CARDS,
   sandboxCard,
   startTestServer,
   type TestServer,
-} from '../test/harness';
-import { E, P, testBrand, testCatalog } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P, testBrand, testCatalog } from '#server/test/test-brand.ts';
 
 /**
  * Issue 12 item 2, delivery: a product delivered to an address (catalogue `entrega`) needs a

@@ -6,26 +6,25 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 import type {
   EnderecoEntrega,
   EnderecoEntregaDados,
   EnderecoEntregaEscolha,
   EntregaCotacao,
   EntregaPedido,
-  GetCarrinhoPageItensResult,
   GetEnderecosEntregaResult,
   Locale,
-} from '../../schemas/contract';
-import { catalogOf, toReais } from '../catalog/lookup';
-import type { Db } from '../db/client';
-import { firstRow, rows } from '../db/sql';
-import { OutcomeError } from '../errors';
-import { validateForm } from '../forms/validate';
-import { t } from '../i18n';
-import { expireHolds, refuse } from '../orders/lifecycle';
-import { type CartScope, getCarrinhoPageItens, lockOpenCart } from './cart';
-import { quoteDelivery } from './delivery-rules';
+} from '#schemas/contract.ts';
+import { catalogOf, toReais } from '#server/catalog/lookup.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { OutcomeError } from '#server/errors.ts';
+import { validateForm } from '#server/forms/validate.ts';
+import { t } from '#server/i18n.ts';
+import { refuse } from '#server/orders/lifecycle.ts';
+import type { CartScope } from './cart-scope';
+import { type DeliveryQuote, quoteDelivery } from './delivery-rules';
 
 /** Saved addresses getEnderecosEntrega lists besides the profile's. */
 export const SAVED_ADDRESSES_MAX = 10;
@@ -237,45 +236,56 @@ async function resolveChoice(
   return dadosOf(form.data);
 }
 
+/** A delivery address chosen for an order, with what the carrier quotes for it. */
+export interface DeliveryChoice {
+  dados: EnderecoEntregaDados;
+  quote: Extract<DeliveryQuote, { entregavel: true }>;
+}
+
 /**
- * BasePessoaEnderecoEntregaClass.setEnderecoEntrega [idmovimentacao, { idendereco } | address]:
- * the delivery address of the person's open cart (RE) holding a product delivered to an
- * address. A new address is checked with the address form's schema and saved for the person
- * (once: the same address again reuses its row); the carrier must deliver there
- * (`error.deliveryCountry`). The order keeps the address, the fee and the days: the fee is in
- * every total from then on.
- * @returns the cart as getCarrinhoPageItens answers it.
+ * The address a choice names and its quote, checked before the order is locked: refused when
+ * the brand delivers nothing, the brand's rules do not allow the address or the carrier does not
+ * deliver there (`error.deliveryCountry`). A new address is checked with the address form's
+ * schema.
  */
-export async function setEnderecoEntrega(
+export async function deliveryChoice(
   s: CartScope,
-  idmovimentacao: number,
   escolha: EnderecoEntregaEscolha,
-): Promise<GetCarrinhoPageItensResult> {
+): Promise<DeliveryChoice> {
   if (!s.brand.brand.delivery) refuse('error.deliveryNotOffered');
   const dados = await resolveChoice(s, escolha);
   const quote = quoteDelivery(s.brand.brand.delivery, dados);
   if (!quote.entregavel) refuse(quote.motivo);
-  await expireHolds(s.db, { idpessoa: s.pessoa.id, idmovimentacao });
-  await s.db.transaction(async (tx) => {
-    const mov = await lockOpenCart(tx, s, idmovimentacao);
-    if (!(await orderNeedsDelivery(tx, s.brand, mov.id))) refuse('error.deliveryNotNeeded');
-    const saved = await firstRow<{ id: number }>(
-      tx,
-      sql`INSERT INTO endereco_entrega (idpessoa, pais, cep, estado, cidade, bairro, logradouro,
-            numero, complemento, chave)
-          VALUES (${s.pessoa.id}, ${dados.end_pais}, ${dados.end_cep}, ${dados.end_estado},
-            ${dados.end_cidade}, ${dados.end_bairro ?? ''}, ${dados.end_logradouro},
-            ${dados.end_numero}, ${dados.end_complemento ?? ''}, ${addressKey(dados)})
-          ON CONFLICT (idpessoa, chave) DO UPDATE SET usado_em = now()
-          RETURNING id`,
-    );
-    await tx.execute(
-      sql`UPDATE movimentacao SET entrega_end = ${saved!.id}, entrega_valor_cents = ${quote.valorCents},
-            entrega_dias = ${quote.dias}, updated_at = now()
-          WHERE id = ${mov.id}`,
-    );
-  });
-  return getCarrinhoPageItens(s, idmovimentacao);
+  return { dados, quote };
+}
+
+/**
+ * The order (locked by the caller, setEnderecoEntrega in cart.ts) keeps the chosen address, the
+ * fee and the days: the fee is in every total from then on. The address is saved for the person
+ * (once: the same address again reuses its row).
+ */
+export async function setOrderDelivery(
+  tx: Db,
+  s: CartScope,
+  idmovimentacao: number,
+  { dados, quote }: DeliveryChoice,
+): Promise<void> {
+  if (!(await orderNeedsDelivery(tx, s.brand, idmovimentacao))) refuse('error.deliveryNotNeeded');
+  const saved = await firstRow<{ id: number }>(
+    tx,
+    sql`INSERT INTO endereco_entrega (idpessoa, pais, cep, estado, cidade, bairro, logradouro,
+          numero, complemento, chave)
+        VALUES (${s.pessoa.id}, ${dados.end_pais}, ${dados.end_cep}, ${dados.end_estado},
+          ${dados.end_cidade}, ${dados.end_bairro ?? ''}, ${dados.end_logradouro},
+          ${dados.end_numero}, ${dados.end_complemento ?? ''}, ${addressKey(dados)})
+        ON CONFLICT (idpessoa, chave) DO UPDATE SET usado_em = now()
+        RETURNING id`,
+  );
+  await tx.execute(
+    sql`UPDATE movimentacao SET entrega_end = ${saved!.id}, entrega_valor_cents = ${quote.valorCents},
+          entrega_dias = ${quote.dias}, updated_at = now()
+        WHERE id = ${idmovimentacao}`,
+  );
 }
 
 /**

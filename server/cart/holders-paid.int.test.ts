@@ -1,14 +1,14 @@
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Envelope, PortadorDados, TicketsCartResult } from '../../schemas/contract';
-import type { CheckinAnswer, CheckinLoginResult } from '../../schemas/rest/checkin';
-import { firstRow, rows } from '../db/sql';
-import { t } from '../i18n';
-import { errorOf, payApproved, startTestServer, type TestServer } from '../test/harness';
-import { E, P, testBrand, testCatalog } from '../test/test-brand';
-import { signedCodeOf } from '../tickets/tickets';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Envelope, PortadorDados, TicketsCartResult } from '#schemas/contract.ts';
+import type { CheckinAnswer, CheckinLoginResult } from '#schemas/rest/checkin.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
+import { errorOf, payApproved, startTestServer, type TestServer } from '#server/test/harness.ts';
+import { E, P, testBrand, testCatalog } from '#server/test/test-brand.ts';
+import { signedCodeOf } from '#server/tickets/tickets.ts';
 
 const STAFF_PASSWORD = 'Portaria@2026';
 

@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PortadorDados } from '../../schemas/contract';
-import { firstRow } from '../db/sql';
-import { t } from '../i18n';
+import type { PortadorDados } from '#schemas/contract.ts';
+import { firstRow } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
 import {
   errorOf,
   makeBuyers,
@@ -15,8 +15,8 @@ import {
   sandboxCard,
   startTestServer,
   type TestServer,
-} from '../test/harness';
-import { E, P, testBrand, testCatalog } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P, testBrand, testCatalog } from '#server/test/test-brand.ts';
 
 const messages = (locale: string) =>
   JSON.parse(

@@ -8,22 +8,22 @@
  * session" is the unique index `portador_sessao_documento_uq`, not a read in JavaScript.
  */
 import { sql } from 'drizzle-orm';
-import type { CatalogHolderRule, LoadedBrand } from '../../schemas/brand.types';
+import type { CatalogHolderRule, LoadedBrand } from '#schemas/brand.types.ts';
 import type {
   GetPortadoresSalvosResult,
   PortadorDados,
   PortadorItemResult,
   PortadorSalvo,
   StatusMovimentacao,
-} from '../../schemas/contract';
-import { catalogOf } from '../catalog/lookup';
-import type { Db } from '../db/client';
-import { firstRow, rows, toDate } from '../db/sql';
-import { OutcomeError } from '../errors';
-import { validateForm } from '../forms/validate';
-import { EXPIRED_HOLD, expireHolds, refuse, UNIT_COUNTS } from '../orders/lifecycle';
-import { reissueTicket } from '../tickets/tickets';
-import type { CartScope } from './cart';
+} from '#schemas/contract.ts';
+import { catalogOf } from '#server/catalog/lookup.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow, rows, toDate } from '#server/db/sql.ts';
+import { OutcomeError } from '#server/errors.ts';
+import { validateForm } from '#server/forms/validate.ts';
+import { EXPIRED_HOLD, expireHolds, refuse, UNIT_COUNTS } from '#server/orders/lifecycle.ts';
+import { reissueTicket } from '#server/tickets/tickets.ts';
+import type { CartScope } from './cart-scope';
 
 /** Saved holders getPortadoresSalvos answers besides the buyer. */
 export const SAVED_HOLDERS_MAX = 10;

@@ -6,9 +6,9 @@
  * in orders with it that are paid, pending or being paid, under a per-coupon lock.
  */
 import { sql } from 'drizzle-orm';
-import type { CatalogCoupon, LoadedBrand } from '../../schemas/brand.types';
-import type { Db } from '../db/client';
-import { firstRow, rows } from '../db/sql';
+import type { CatalogCoupon, LoadedBrand } from '#schemas/brand.types.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
 import {
   type CouponRefusal,
   findCoupon,

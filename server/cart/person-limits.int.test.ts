@@ -4,12 +4,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IniciarReservaResult, ReservaProduto } from '../../schemas/contract';
-import { firstRow } from '../db/sql';
-import { t } from '../i18n';
-import { concludeOrder, settlePayment } from '../orders/lifecycle';
-import { errorOf, startTestServer, type TestServer, unitsTaken } from '../test/harness';
-import { E, P, testBrand, testCatalog } from '../test/test-brand';
+import type { IniciarReservaResult, ReservaProduto } from '#schemas/contract.ts';
+import { firstRow } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
+import { concludeOrder, settlePayment } from '#server/orders/lifecycle.ts';
+import { errorOf, startTestServer, type TestServer, unitsTaken } from '#server/test/harness.ts';
+import { E, P, testBrand, testCatalog } from '#server/test/test-brand.ts';
 
 const POR_SESSAO = 4;
 const POR_EVENTO = 6;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogCoupon, CatalogFile } from '../../schemas/brand.types';
+import type { CatalogCoupon, CatalogFile } from '#schemas/brand.types.ts';
 import { couponRefusal, findCoupon, type PricingUnit, priceUnits, splitCents } from './pricing';
 
 const L = { 'pt-BR': 'x', 'es-ES': 'x', 'en-US': 'x' };

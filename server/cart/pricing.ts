@@ -4,8 +4,8 @@
  * combo's price replaces the list prices of the units it takes; the coupon then applies to
  * what is left of each eligible unit's price.
  */
-import type { CatalogCombo, CatalogCoupon, CatalogFile } from '../../schemas/brand.types';
-import type { MessageId } from '../i18n';
+import type { CatalogCombo, CatalogCoupon, CatalogFile } from '#schemas/brand.types.ts';
+import type { MessageId } from '#server/i18n.ts';
 
 /** A held unit as pricing sees it. */
 export interface PricingUnit {

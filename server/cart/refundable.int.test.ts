@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { firstRow } from '../db/sql';
-import { t } from '../i18n';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { firstRow } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
 import {
   errorOf,
   SANDBOX_CARDS,
   sandboxCard,
   startTestServer,
   type TestServer,
-} from '../test/harness';
-import { E, P, testBrand, testCatalog } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P, testBrand, testCatalog } from '#server/test/test-brand.ts';
 
 /**
  * Issue 12 item 2: the refundable-ticket option. Offered by the brand, it is priced per ticket

@@ -5,8 +5,8 @@
  * changes, lets the caller re-sync the catalogue. Correctness never depends on it: expiry is
  * read from `dthr_exp` wherever availability is computed.
  */
-import type { Db } from '../db/client';
-import { expireHolds, expirePendingPayments } from '../orders/lifecycle';
+import type { Db } from '#server/db/client.ts';
+import { expireHolds, expirePendingPayments } from '#server/orders/lifecycle.ts';
 
 /** A running sweeper. */
 export interface Sweeper {

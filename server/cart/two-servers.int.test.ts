@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { loadBrands } from '../brands/loader';
-import { firstRow, rows } from '../db/sql';
-import { counterOf, makeBuyers, openTestDb, type TestDb, unitsTaken } from '../test/harness';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { loadBrands } from '#server/brands/loader.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { counterOf, makeBuyers, openTestDb, type TestDb, unitsTaken } from '#server/test/harness.ts';
 
 const BUYERS = 2000;
 const CAPACITY = 1000;

@@ -5,11 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Localized, ReservaProduto } from '../../schemas/contract';
-import { rows } from '../db/sql';
-import { t } from '../i18n';
-import { errorOf, startTestServer, type TestServer } from '../test/harness';
-import { E, P, testBrand, testCatalog } from '../test/test-brand';
+import type { Localized, ReservaProduto } from '#schemas/contract.ts';
+import { rows } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
+import { errorOf, startTestServer, type TestServer } from '#server/test/harness.ts';
+import { E, P, testBrand, testCatalog } from '#server/test/test-brand.ts';
 
 const L = (pt: string, es: string, en: string): Localized => ({
   'pt-BR': pt,

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_AGENCY } from '../accounts/seed';
-import { todayInSaoPaulo } from '../brands/schedule';
-import { rows } from '../db/sql';
-import { errorOf, startTestServer, type TestServer } from '../test/harness';
-import { E, P, testBrand, testCatalog } from '../test/test-brand';
+import { DEMO_AGENCY } from '#server/accounts/seed.ts';
+import { todayInSaoPaulo } from '#server/brands/schedule.ts';
+import { rows } from '#server/db/sql.ts';
+import { errorOf, startTestServer, type TestServer } from '#server/test/harness.ts';
+import { E, P, testBrand, testCatalog } from '#server/test/test-brand.ts';
 import { syncCatalog } from './sync';
 
 let s: TestServer;

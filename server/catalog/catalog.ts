@@ -4,7 +4,7 @@
  * holds, computed in SQL with the same rule the reservation uses.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 import type {
   Apresentacao,
   ApresentacaoResumo,
@@ -15,13 +15,13 @@ import type {
   Locale,
   Localized,
   TipoProduto,
-} from '../../schemas/contract';
-import { brandAssetUrl } from '../brands/assets';
-import type { Db } from '../db/client';
-import { rows, toDate } from '../db/sql';
-import { generic } from '../errors';
-import { AVAILABLE } from '../orders/lifecycle';
-import { spDate, spDateTimeMinutes, spTime } from '../time';
+} from '#schemas/contract.ts';
+import { brandAssetUrl } from '#server/brands/assets.ts';
+import type { Db } from '#server/db/client.ts';
+import { rows, toDate } from '#server/db/sql.ts';
+import { generic } from '#server/errors.ts';
+import { AVAILABLE } from '#server/orders/lifecycle.ts';
+import { spDate, spDateTimeMinutes, spTime } from '#server/time.ts';
 import { canBuy, catalogOf, onSaleNow, toReais } from './lookup';
 
 /** Who is asking: the brand, the language and the person's type (null = guest). */

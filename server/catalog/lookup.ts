@@ -8,8 +8,8 @@ import type {
   CatalogProduct,
   CatalogProductType,
   LoadedBrand,
-} from '../../schemas/brand.types';
-import { campaignRunning } from '../../schemas/card-campaign';
+} from '#schemas/brand.types.ts';
+import { campaignRunning } from '#schemas/card-campaign.ts';
 
 /** A product with its type and event. */
 export interface ProductEntry {
@@ -73,4 +73,4 @@ export function onSaleNow(brand: LoadedBrand, product: CatalogProduct, now = Dat
   return !product.campanhaCartao || campaignRunning(brand.brand.payments.cardCampaign, now);
 }
 
-export { toCents, toReais } from '../../schemas/money';
+export { toCents, toReais } from '#schemas/money.ts';

@@ -8,12 +8,12 @@
  * (server/vouchers/sync.ts).
  */
 import { sql } from 'drizzle-orm';
-import type { CatalogEvent, LoadedBrand } from '../../schemas/brand.types';
-import { expandSchedule, todayInSaoPaulo } from '../brands/schedule';
-import type { Db } from '../db/client';
-import { apresentacao, estoque } from '../db/schema';
-import { spInstant } from '../time';
-import { syncVouchers } from '../vouchers/sync';
+import type { CatalogEvent, LoadedBrand } from '#schemas/brand.types.ts';
+import { expandSchedule, todayInSaoPaulo } from '#server/brands/schedule.ts';
+import type { Db } from '#server/db/client.ts';
+import { apresentacao, estoque } from '#server/db/schema.ts';
+import { spInstant } from '#server/time.ts';
+import { syncVouchers } from '#server/vouchers/sync.ts';
 import { forgetEventSpans } from './catalog';
 import { toCents } from './lookup';
 

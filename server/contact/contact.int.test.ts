@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { ApiErrorBody, ContatoResult } from '../../schemas/contract';
-import { contatoMensagem, outbox } from '../db/schema';
-import { rows } from '../db/sql';
-import { solvedCaptcha } from '../test/captcha';
-import { startTestServer, type TestServer } from '../test/harness';
-import { testBrand } from '../test/test-brand';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { ApiErrorBody, ContatoResult } from '#schemas/contract.ts';
+import { contatoMensagem, outbox } from '#server/db/schema.ts';
+import { rows } from '#server/db/sql.ts';
+import { solvedCaptcha } from '#server/test/captcha.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
+import { testBrand } from '#server/test/test-brand.ts';
 
 let s: TestServer;
 let plain: LoadedBrand;

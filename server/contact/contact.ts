@@ -4,23 +4,23 @@
  * captcha), then stored, mailed to the brand's support inbox and acknowledged to the sender in
  * their language, all in one transaction: either the message and both mails exist, or none.
  */
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 import {
   type ApiErrorBody,
   type ContatoResult,
   ErrorCode,
   type Locale,
-} from '../../schemas/contract';
-import { normalizeEmail } from '../accounts/repository';
-import { allowRequest, RATE_LIMITS } from '../accounts/throttle';
-import { captchaRequired, verifyCaptcha } from '../captcha/verify';
-import type { Db } from '../db/client';
-import { contatoMensagem } from '../db/schema';
-import { generic } from '../errors';
-import { formText } from '../forms/messages';
-import { brandForm, validateForm } from '../forms/validate';
-import { t } from '../i18n';
-import { enqueueMail } from '../mail/outbox';
+} from '#schemas/contract.ts';
+import { normalizeEmail } from '#server/accounts/repository.ts';
+import { allowRequest, RATE_LIMITS } from '#server/accounts/throttle.ts';
+import { captchaRequired, verifyCaptcha } from '#server/captcha/verify.ts';
+import type { Db } from '#server/db/client.ts';
+import { contatoMensagem } from '#server/db/schema.ts';
+import { generic } from '#server/errors.ts';
+import { formText } from '#server/forms/messages.ts';
+import { brandForm, validateForm } from '#server/forms/validate.ts';
+import { t } from '#server/i18n.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
 
 /** What a contact call knows about its request. */
 export interface ContactScope {

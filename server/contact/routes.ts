@@ -3,8 +3,8 @@
  * call it; the answer is `no-store`.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { siteOrigin } from '../accounts/routes';
-import type { Db } from '../db/client';
+import { siteOrigin } from '#server/accounts/routes.ts';
+import type { Db } from '#server/db/client.ts';
 import { sendContact } from './contact';
 
 /** The contact route. */

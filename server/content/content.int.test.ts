@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Conteudo, ConteudoResumo, Faq } from '../../schemas/contract';
-import { makeDist } from '../test/dist';
-import { startTestServer, type TestServer } from '../test/harness';
+import type { Conteudo, ConteudoResumo, Faq } from '#schemas/contract.ts';
+import { makeDist } from '#server/test/dist.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
 
 // The content calls over HTTP, on the test brand's content (server/test/fixtures/content).
 

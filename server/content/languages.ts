@@ -1,5 +1,5 @@
-import type { BrandFile } from '../../schemas/brand.types';
-import { LOCALES, type Locale } from '../../schemas/contract';
+import type { BrandFile } from '#schemas/brand.types.ts';
+import { LOCALES, type Locale } from '#schemas/contract.ts';
 
 /**
  * The languages a brand's content files must be written in: the ones it offers (brand.json

@@ -6,7 +6,7 @@
  */
 import { Marked, type Token, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { escapeHtml } from '../html';
+import { escapeHtml } from '#server/html.ts';
 
 const EXTERNAL = /^(https?:|mailto:)/i;
 const SITE_PATH = /^\/(?!\/)/;

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCALES } from '../../schemas/contract';
+import { LOCALES } from '#schemas/contract.ts';
 import { markdownToHtml } from './markdown';
 import { conteudo, conteudos, faqOf, scanContent } from './pages';
 import { ContentFileError } from './terms';

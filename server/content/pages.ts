@@ -16,7 +16,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 import {
   CONTENT_SECTIONS,
   type ContentSection,
@@ -25,7 +25,7 @@ import {
   type Faq,
   LOCALES,
   type Locale,
-} from '../../schemas/contract';
+} from '#schemas/contract.ts';
 import {
   type ContentLanguages,
   contentLanguages,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 import { RESCAN_MS, rescanned } from './rescan';
 
 const brand = { dir: '/brands/a' } as LoadedBrand;

@@ -2,7 +2,7 @@
  * A brand's content folder as the server last read it, read again in the background: publishing
  * a file needs no restart, and a request never waits for the disk but at the first read.
  */
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 
 /** How old a read of a brand's folder may be before it is read again. */
 export const RESCAN_MS = 2000;

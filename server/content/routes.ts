@@ -4,8 +4,8 @@
  * (the FAQ), each in the request's language (`lang`). See ./pages.ts for the files.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { todayInSaoPaulo } from '../brands/schedule';
-import { errorBody } from '../plugins/envelope';
+import { todayInSaoPaulo } from '#server/brands/schedule.ts';
+import { errorBody } from '#server/plugins/envelope.ts';
 import { contentOf, conteudo, conteudos, faqOf } from './pages';
 
 export const contentRoutes: FastifyPluginAsync = async (app) => {

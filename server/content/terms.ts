@@ -8,9 +8,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { LOCALES, type Locale, type Termo } from '../../schemas/contract';
-import { shopWallClock } from '../../schemas/shop-time';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { LOCALES, type Locale, type Termo } from '#schemas/contract.ts';
+import { shopWallClock } from '#schemas/shop-time.ts';
 import {
   type ContentLanguages,
   contentLanguages,

@@ -19,8 +19,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Localized } from '../../schemas/contract';
-import type { MailAttachmentRef } from '../mail/attachment-ref';
+import type { Localized } from '#schemas/contract.ts';
+import type { MailAttachmentRef } from '#server/mail/attachment-ref.ts';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

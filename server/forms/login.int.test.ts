@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/harness';
-import { testBrands } from '../test/test-brand';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
+import { testBrands } from '#server/test/test-brand.ts';
 
 let s: TestServer;
 beforeAll(async () => {

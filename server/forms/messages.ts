@@ -3,7 +3,7 @@
  * arguments only (`{limit}`), so no ICU formatter is needed here.
  */
 import { readFileSync } from 'node:fs';
-import { LOCALES, type Locale } from '../../schemas/contract';
+import { LOCALES, type Locale } from '#schemas/contract.ts';
 
 let catalogues: Map<Locale, Record<string, string>> | undefined;
 

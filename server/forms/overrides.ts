@@ -4,7 +4,7 @@
  * message ids of its labels, and that the merged form compiles under every combination of the
  * brand rules the form knows (so no visitor can meet a broken form later).
  */
-import { LOCALES } from '../../schemas/contract';
+import { LOCALES } from '#schemas/contract.ts';
 import {
   composeForm,
   createFormAjv,
@@ -14,7 +14,7 @@ import {
   type FormOverride,
   type OverrideProblem,
   overrideProblems,
-} from '../../schemas/forms/index';
+} from '#schemas/forms/index.ts';
 import { localeMessages } from './messages';
 
 /** Every combination of the flags of form `id` (2^n contexts, n ≤ 4). */

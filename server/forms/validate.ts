@@ -5,9 +5,9 @@
  * error; nothing here throws on any payload.
  */
 import type { ValidateFunction } from 'ajv/dist/2020';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { ApiErrorBody, Locale } from '../../schemas/contract';
-import { ErrorCode } from '../../schemas/contract';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { ApiErrorBody, Locale } from '#schemas/contract.ts';
+import { ErrorCode } from '#schemas/contract.ts';
 import {
   brandFormContext,
   composeForm,
@@ -19,7 +19,7 @@ import {
   type FormSchema,
   formErrors,
   type UiSchema,
-} from '../../schemas/forms/index';
+} from '#schemas/forms/index.ts';
 import { formText } from './messages';
 
 /** What the session knows that changes a form (the brand's own settings come from the brand). */

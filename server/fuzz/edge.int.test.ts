@@ -11,11 +11,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PERSON } from '../accounts/seed';
-import { firstRow } from '../db/sql';
-import { t } from '../i18n';
-import { startTestServer, type TestServer } from '../test/harness';
-import { E, P } from '../test/test-brand';
+import { DEMO_PERSON } from '#server/accounts/seed.ts';
+import { firstRow } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
+import { E, P } from '#server/test/test-brand.ts';
 
 let s: TestServer;
 let dist: string;

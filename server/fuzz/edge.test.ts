@@ -8,9 +8,9 @@ import {
   isStorableText,
   MAX_BODY_DEPTH,
   parseQuery,
-} from '../plugins/edge';
-import { installEnvelope } from '../plugins/envelope';
-import { testBrands } from '../test/test-brand';
+} from '#server/plugins/edge.ts';
+import { installEnvelope } from '#server/plugins/envelope.ts';
+import { testBrands } from '#server/test/test-brand.ts';
 
 describe('edge helpers', () => {
   it('tells storable text from NUL and unpaired surrogates', () => {

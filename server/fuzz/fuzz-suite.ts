@@ -34,11 +34,11 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RPC_METHOD_LIST } from '../../schemas/rpc/methods';
-import { type EdgeRoute, edgeRoutes, isCleanInput } from '../plugins/edge';
-import { compileParamValidators, readParamsSchema } from '../rpc/validators';
-import { startTestServer, type TestServer } from '../test/harness';
-import { E, P } from '../test/test-brand';
+import { RPC_METHOD_LIST } from '#schemas/rpc/methods.ts';
+import { type EdgeRoute, edgeRoutes, isCleanInput } from '#server/plugins/edge.ts';
+import { compileParamValidators, readParamsSchema } from '#server/rpc/validators.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
+import { E, P } from '#server/test/test-brand.ts';
 import {
   badBody,
   badPathSuffix,

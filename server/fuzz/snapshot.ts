@@ -3,8 +3,8 @@
  * table, the row count and an order-free sum of the rows' hashes (one query for all tables).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rows } from '../db/sql';
+import type { Db } from '#server/db/client.ts';
+import { rows } from '#server/db/sql.ts';
 
 /** Table name → `count:hashsum`. */
 export type Fingerprint = Record<string, string>;

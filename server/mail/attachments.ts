@@ -5,11 +5,11 @@
  * it; an order with nothing left to print goes without the file).
  */
 import { sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import type { Db } from '../db/client';
-import { firstRow } from '../db/sql';
-import { ticketsPdf } from '../tickets/print';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow } from '#server/db/sql.ts';
+import { ticketsPdf } from '#server/tickets/print.ts';
 import type { MailAttachmentRef } from './attachment-ref';
 
 /** A file as nodemailer attaches it. */

@@ -13,10 +13,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { LOCALES, type Locale } from '../../schemas/contract';
-import type { Db } from '../db/client';
-import { rows, toDate } from '../db/sql';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { LOCALES, type Locale } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
+import { rows, toDate } from '#server/db/sql.ts';
 import type { MailAttachmentRef } from './attachment-ref';
 import { makeAttachments } from './attachments';
 import { onEnqueue } from './outbox';

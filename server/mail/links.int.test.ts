@@ -2,16 +2,16 @@
 // X-Forwarded-Host the call that sent it carried (issue 39: a forged Host went into reset links).
 import { desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEWSLETTER_CONSENT_VERSION } from '../../schemas/contract';
-import { outbox } from '../db/schema';
+import { NEWSLETTER_CONSENT_VERSION } from '#schemas/contract.ts';
+import { outbox } from '#server/db/schema.ts';
 import {
   makeBuyers,
   SANDBOX_CARDS,
   sandboxCard,
   startTestServer,
   type TestServer,
-} from '../test/harness';
-import { E, P } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P } from '#server/test/test-brand.ts';
 
 const ORIGIN = 'https://shop.example';
 const OPERATOR = 'operator-secret-for-tests';

@@ -10,42 +10,14 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { LOCALES, type Locale, langParam } from '../../schemas/contract';
-import type { Db } from '../db/client';
-import { outbox } from '../db/schema';
-import { toDate } from '../db/sql';
-import { escapeHtml as e, htmlPage } from '../html';
-import { t } from '../i18n';
-import { errorBody } from '../plugins/envelope';
-import { spDateTime } from '../time';
-
-/** Message ids of the mailbox pages (locales/*.json). */
-export const MAILBOX_MESSAGE_IDS = [
-  'mailbox.attempts',
-  'mailbox.back',
-  'mailbox.empty',
-  'mailbox.filter',
-  'mailbox.filterSubmit',
-  'mailbox.html',
-  'mailbox.intro',
-  'mailbox.kind',
-  'mailbox.language',
-  'mailbox.lastError',
-  'mailbox.links',
-  'mailbox.status',
-  'mailbox.status.failed',
-  'mailbox.status.kept',
-  'mailbox.status.pending',
-  'mailbox.status.sent',
-  'mailbox.subject',
-  'mailbox.text',
-  'mailbox.time',
-  'mailbox.title',
-  'mailbox.to',
-] as const;
-
-/** A message id of the mailbox pages. */
-export type MailboxMessageId = (typeof MAILBOX_MESSAGE_IDS)[number];
+import { LOCALES, type Locale, langParam } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
+import { outbox } from '#server/db/schema.ts';
+import { toDate } from '#server/db/sql.ts';
+import { escapeHtml as e, htmlPage } from '#server/html.ts';
+import { t } from '#server/i18n.ts';
+import { errorBody } from '#server/plugins/envelope.ts';
+import { spDateTime } from '#server/time.ts';
 
 /** Options of {@link mailboxRoutes}. */
 export interface MailboxOptions {

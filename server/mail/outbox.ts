@@ -3,10 +3,10 @@
  * it (a sign-up, a password reset…), so it is sent exactly when that change commits and never
  * lost by a crash in between. The delivery loop (deliver.ts) sends it from there.
  */
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import type { Db, Tx } from '../db/client';
-import { outbox } from '../db/schema';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { outbox } from '#server/db/schema.ts';
 import type { MailAttachmentRef } from './attachment-ref';
 import { type MailKind, renderMail } from './templates';
 

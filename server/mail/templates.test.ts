@@ -1,10 +1,10 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../schemas/contract';
-import { configureOrigins } from '../brands/origin';
-import { localeMessages } from '../forms/messages';
-import { testBrands } from '../test/test-brand';
-import { MAILBOX_MESSAGE_IDS } from './mailbox';
+import { LOCALES } from '#schemas/contract.ts';
+import { configureOrigins } from '#server/brands/origin.ts';
+import { localeMessages } from '#server/forms/messages.ts';
+import { testBrands } from '#server/test/test-brand.ts';
+import { MAILBOX_MESSAGE_IDS } from './mailbox-messages';
 import { escapeHtml, MAIL_KINDS, MAIL_VARS, type MailKind, renderMail } from './templates';
 
 const brand = testBrands()[0]!;

@@ -5,12 +5,12 @@
  * `{name}` placeholders; every value put into the HTML is escaped.
  */
 import { readFileSync } from 'node:fs';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import { brandAssetFile } from '../brands/assets';
-import { publicOrigin } from '../brands/origin';
-import { localeMessages } from '../forms/messages';
-import { escapeHtml } from '../html';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import { brandAssetFile } from '#server/brands/assets.ts';
+import { publicOrigin } from '#server/brands/origin.ts';
+import { localeMessages } from '#server/forms/messages.ts';
+import { escapeHtml } from '#server/html.ts';
 
 export { escapeHtml };
 

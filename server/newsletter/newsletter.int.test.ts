@@ -4,10 +4,10 @@ import {
   type ApiErrorBody,
   NEWSLETTER_CONSENT_VERSION,
   type NewsletterResult,
-} from '../../schemas/contract';
-import { newsletterInscricao, outbox } from '../db/schema';
-import { startTestServer, type TestServer } from '../test/harness';
-import { testBrand } from '../test/test-brand';
+} from '#schemas/contract.ts';
+import { newsletterInscricao, outbox } from '#server/db/schema.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
+import { testBrand } from '#server/test/test-brand.ts';
 import { exportConfirmed, sendNewsletterMail } from './newsletter';
 
 let s: TestServer;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, NEWSLETTER_CONSENT_VERSION } from '../../schemas/contract';
-import { localeMessages } from '../forms/messages';
-import { MAIL_KINDS, MAIL_VARS, NEWSLETTER_MAILS, renderMail } from '../mail/templates';
-import { testBrand } from '../test/test-brand';
+import { LOCALES, NEWSLETTER_CONSENT_VERSION } from '#schemas/contract.ts';
+import { localeMessages } from '#server/forms/messages.ts';
+import { MAIL_KINDS, MAIL_VARS, NEWSLETTER_MAILS, renderMail } from '#server/mail/templates.ts';
+import { testBrand } from '#server/test/test-brand.ts';
 import { CONSENT_TEXT_ID, newsletterLink } from './newsletter';
 
 /**

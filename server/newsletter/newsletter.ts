@@ -15,24 +15,24 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 import {
   type ApiErrorBody,
   ErrorCode,
   type Locale,
   NEWSLETTER_CONSENT_VERSION,
   type NewsletterResult,
-} from '../../schemas/contract';
-import { ROUTE_PATHS } from '../../schemas/route-paths';
-import { normalizeEmail } from '../accounts/repository';
-import { allowRequest, RATE_LIMITS } from '../accounts/throttle';
-import type { Db, Tx } from '../db/client';
-import { newsletterInscricao } from '../db/schema';
-import { generic } from '../errors';
-import { formText } from '../forms/messages';
-import { validateForm } from '../forms/validate';
-import { t } from '../i18n';
-import { enqueueMail } from '../mail/outbox';
+} from '#schemas/contract.ts';
+import { ROUTE_PATHS } from '#schemas/route-paths.ts';
+import { normalizeEmail } from '#server/accounts/repository.ts';
+import { allowRequest, RATE_LIMITS } from '#server/accounts/throttle.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { newsletterInscricao } from '#server/db/schema.ts';
+import { generic } from '#server/errors.ts';
+import { formText } from '#server/forms/messages.ts';
+import { validateForm } from '#server/forms/validate.ts';
+import { t } from '#server/i18n.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
 import { toCsv } from './csv';
 
 /** What a newsletter call knows about its request. */

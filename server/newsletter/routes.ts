@@ -4,10 +4,10 @@
  * (`npm run newsletter -- export`), on the loopback endpoint the other operator commands use.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { isOperatorRequest } from '../accounts/agency';
-import { siteOrigin } from '../accounts/routes';
-import type { Db } from '../db/client';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { isOperatorRequest } from '#server/accounts/agency.ts';
+import { siteOrigin } from '#server/accounts/routes.ts';
+import type { Db } from '#server/db/client.ts';
 import { exportConfirmed, newsletterCall } from './newsletter';
 
 /** The newsletter route. */

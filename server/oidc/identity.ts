@@ -5,11 +5,11 @@
  * transaction, so a person is never left without the identity that made them.
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Locale } from '../../schemas/contract';
-import { DUMMY_HASH } from '../accounts/password';
-import { normalizeEmail, type Pessoa } from '../accounts/repository';
-import type { Db, Tx } from '../db/client';
-import { pessoa, pessoaIdentidade } from '../db/schema';
+import type { Locale } from '#schemas/contract.ts';
+import { DUMMY_HASH } from '#server/accounts/password.ts';
+import { normalizeEmail, type Pessoa } from '#server/accounts/repository.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { pessoa, pessoaIdentidade } from '#server/db/schema.ts';
 
 /** What we take from the ID token and UserInfo. */
 export interface ProviderClaims {

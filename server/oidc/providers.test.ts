@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { IdentityProviderConfig } from '../../schemas/brand.types';
-import type { Db } from '../db/client';
-import { testBrand } from '../test/test-brand';
+import type { IdentityProviderConfig } from '#schemas/brand.types.ts';
+import type { Db } from '#server/db/client.ts';
+import { testBrand } from '#server/test/test-brand.ts';
 import {
   allowedReturnOrigin,
   attachOidcRuntime,

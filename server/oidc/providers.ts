@@ -8,9 +8,9 @@
  * account routes call need only the brand.
  */
 import * as client from 'openid-client';
-import type { IdentityProviderConfig, LoadedBrand } from '../../schemas/brand.types';
-import { type Locale, type LoginProvider, langParam } from '../../schemas/contract';
-import type { Db } from '../db/client';
+import type { IdentityProviderConfig, LoadedBrand } from '#schemas/brand.types.ts';
+import { type Locale, type LoginProvider, langParam } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
 import { identitiesOf } from './identity';
 
 /** The `issuer` value that names this server's own sandbox provider. */

@@ -14,14 +14,14 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { type Locale, langParam } from '../../schemas/contract';
-import { createSession } from '../accounts/sessions';
-import { publicOrigin } from '../brands/origin';
-import type { Db } from '../db/client';
-import { oidcState } from '../db/schema';
-import { badParams, generic } from '../errors';
-import { parseLang } from '../i18n';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { type Locale, langParam } from '#schemas/contract.ts';
+import { createSession } from '#server/accounts/sessions.ts';
+import { publicOrigin } from '#server/brands/origin.ts';
+import type { Db } from '#server/db/client.ts';
+import { oidcState } from '#server/db/schema.ts';
+import { badParams, generic } from '#server/errors.ts';
+import { parseLang } from '#server/i18n.ts';
 import { type IdentityRefusal, type ProviderClaims, signInWithIdentity } from './identity';
 import {
   allowedReturnOrigin,

@@ -21,11 +21,11 @@ import Provider, {
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import type { IdentityProviderConfig, LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import { normalizeHost } from '../brands/select';
-import { parseLang } from '../i18n';
-import { errorBody } from '../plugins/envelope';
+import type { IdentityProviderConfig, LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import { normalizeHost } from '#server/brands/select.ts';
+import { parseLang } from '#server/i18n.ts';
+import { errorBody } from '#server/plugins/envelope.ts';
 import { SANDBOX_ISSUER, SANDBOX_PATH } from './providers';
 import { errorPage, loggedOutPage, loginPage, logoutPage } from './sandbox-pages';
 import { memoryAdapterFactory } from './sandbox-store';

@@ -3,9 +3,9 @@
  * Plain localized HTML forms with no script at all (the CSP forbids inline script) and nothing
  * from another origin, so they work offline and in the browser tests.
  */
-import type { Locale } from '../../schemas/contract';
-import { escapeHtml, htmlPage } from '../html';
-import { type MessageId, t } from '../i18n';
+import type { Locale } from '#schemas/contract.ts';
+import { escapeHtml, htmlPage } from '#server/html.ts';
+import { type MessageId, t } from '#server/i18n.ts';
 
 /** Message ids of the sandbox pages (locales/*.json `sandboxIdp.*`). */
 type SandboxText =

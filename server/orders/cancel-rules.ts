@@ -9,7 +9,7 @@
  * - Later, only a ticket that carries the refundable-ticket option (the warranty the buyer paid
  *   for); the warranty itself is then not given back (it was used).
  */
-import type { CancellationRules } from '../../schemas/brand.types';
+import type { CancellationRules } from '#schemas/brand.types.ts';
 
 /** Why a paid ticket may not be cancelled now: no rule, the period is over, the session. */
 export type CancelBlock = 'regra' | 'prazo' | 'sessao';

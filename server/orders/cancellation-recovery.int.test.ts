@@ -7,17 +7,17 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CarrinhoItem, TicketsCartResult } from '../../schemas/contract';
-import { firstRow, rows } from '../db/sql';
+import type { CarrinhoItem, TicketsCartResult } from '#schemas/contract.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
 import { recoverCancellationRefunds } from './cancellation';
-import { GatewayError, type PaymentGateway } from '../payments/gateway';
-import { recoverPayments } from '../payments/recovery';
+import { GatewayError, type PaymentGateway } from '#server/payments/gateway.ts';
+import { recoverPayments } from '#server/payments/recovery.ts';
 import {
   SIGNATURE_HEADER,
   type SignedNotification,
   settleSandboxRefunds,
-} from '../payments/sandbox/charges';
-import { createSandboxGateway } from '../payments/sandbox/gateway';
+} from '#server/payments/sandbox/charges.ts';
+import { createSandboxGateway } from '#server/payments/sandbox/gateway.ts';
 import {
   counterOf,
   makeBuyers,
@@ -25,8 +25,8 @@ import {
   startTestServer,
   TEST_WEBHOOK_SECRET,
   type TestServer,
-} from '../test/harness';
-import { E, P, testBrand } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P, testBrand } from '#server/test/test-brand.ts';
 
 /**
  * How the gateway answers a refund request: as the sandbox, refused, or unreachable; a request

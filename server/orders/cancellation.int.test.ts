@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CarrinhoItem, TicketsCartResult } from '../../schemas/contract';
-import { firstRow, rows } from '../db/sql';
-import { t } from '../i18n';
+import type { CarrinhoItem, TicketsCartResult } from '#schemas/contract.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
 import {
   SIGNATURE_HEADER,
   type SignedNotification,
   settleSandboxRefunds,
   signRefundNotification,
-} from '../payments/sandbox/charges';
+} from '#server/payments/sandbox/charges.ts';
 import {
   counterOf,
   errorOf,
@@ -17,8 +17,8 @@ import {
   startTestServer,
   TEST_WEBHOOK_SECRET,
   type TestServer,
-} from '../test/harness';
-import { E, P, testBrand } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P, testBrand } from '#server/test/test-brand.ts';
 
 const OPERATOR = 'operator-secret-for-tests';
 const SAC = t('pt-BR', 'error.cancellationFailed');

@@ -26,13 +26,13 @@
  * be cancelled are shown before asking (CarrinhoItem.cancel_motivo).
  */
 import { sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { CancelaCompraResult, Locale, StatusMovimentacao } from '../../schemas/contract';
-import { toCents, toReais } from '../catalog/lookup';
-import type { Db } from '../db/client';
-import { firstRow, rows } from '../db/sql';
-import { generic } from '../errors';
-import { GatewayError, type PaymentGateway, type RefundNotification } from '../payments/gateway';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { CancelaCompraResult, Locale, StatusMovimentacao } from '#schemas/contract.ts';
+import { toCents, toReais } from '#server/catalog/lookup.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { generic } from '#server/errors.ts';
+import { GatewayError, type PaymentGateway, type RefundNotification } from '#server/payments/gateway.ts';
 import {
   confirmCancellation,
   markCancellationPending,

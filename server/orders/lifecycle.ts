@@ -36,8 +36,8 @@
  * same way.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { ErrorCode, type StatusMovimentacao } from '../../schemas/contract';
-import type { Db } from '../db/client';
+import { ErrorCode, type StatusMovimentacao } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
 import {
   callRoutine,
   intArray,
@@ -48,10 +48,10 @@ import {
   runScript,
   toDate,
   warmRoutine,
-} from '../db/sql';
-import { AppError, generic } from '../errors';
-import type { MessageId } from '../i18n';
-import { releaseCancelledSlots } from '../trail/trail';
+} from '#server/db/sql.ts';
+import { AppError, generic } from '#server/errors.ts';
+import type { MessageId } from '#server/i18n.ts';
+import { releaseCancelledSlots } from '#server/trail/trail.ts';
 
 /** Statuses whose units count against capacity. */
 const COUNTED = `('RE','TP','AP','PA')`;

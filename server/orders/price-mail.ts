@@ -5,14 +5,14 @@
  * same lines (schemas/price-lines.ts) as My orders, so the mail says what the screens say.
  */
 import { sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import { toCents } from '../../schemas/money';
-import { priceLines } from '../../schemas/price-lines';
-import { SHOP_TIME_ZONE, shopInstant } from '../../schemas/shop-time';
-import type { Db } from '../db/client';
-import { mailMessage } from '../mail/templates';
-import { brl } from '../tickets/pdf';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import { toCents } from '#schemas/money.ts';
+import { priceLines } from '#schemas/price-lines.ts';
+import { SHOP_TIME_ZONE, shopInstant } from '#schemas/shop-time.ts';
+import type { Db } from '#server/db/client.ts';
+import { mailMessage } from '#server/mail/templates.ts';
+import { brl } from '#server/tickets/pdf.ts';
 import { selectItens, selectMovimentacoes } from './view';
 
 /** A session's date and time in the shop's time zone, in `locale`'s short words. */

@@ -14,11 +14,11 @@ import {
   type PDFRawStream,
 } from 'pdf-lib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TicketsCartResult } from '../../schemas/contract';
-import { firstRow } from '../db/sql';
-import { SANDBOX_CARDS, sandboxCard, startTestServer, type TestServer } from '../test/harness';
-import { E, P, testBrand, testBrands, testCatalog } from '../test/test-brand';
-import { brl } from '../tickets/pdf';
+import type { TicketsCartResult } from '#schemas/contract.ts';
+import { firstRow } from '#server/db/sql.ts';
+import { SANDBOX_CARDS, sandboxCard, startTestServer, type TestServer } from '#server/test/harness.ts';
+import { E, P, testBrand, testBrands, testCatalog } from '#server/test/test-brand.ts';
+import { brl } from '#server/tickets/pdf.ts';
 
 let s: TestServer;
 let visita: number;

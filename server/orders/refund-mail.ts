@@ -6,15 +6,15 @@
  * The language is the buyer's (the profile's `idioma`), else the brand's default.
  */
 import { sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import { SHOP_TIME_ZONE } from '../../schemas/shop-time';
-import { catalogOf } from '../catalog/lookup';
-import type { Db } from '../db/client';
-import { firstRow, rows, toDate } from '../db/sql';
-import { enqueueMail } from '../mail/outbox';
-import { mailMessage } from '../mail/templates';
-import { brl } from '../tickets/pdf';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import { SHOP_TIME_ZONE } from '#schemas/shop-time.ts';
+import { catalogOf } from '#server/catalog/lookup.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow, rows, toDate } from '#server/db/sql.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { mailMessage } from '#server/mail/templates.ts';
+import { brl } from '#server/tickets/pdf.ts';
 
 /** A session's date and time in the shop's time zone, in `locale`'s short words. */
 function sessionWhen(locale: Locale, d: Date): string {

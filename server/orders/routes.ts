@@ -9,13 +9,13 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { FormaPagamento, StatusMovimentacao, TicketsCartResult } from '../../schemas/contract';
-import { deliveryAddresses } from '../cart/delivery';
-import type { Db } from '../db/client';
-import { pagamento, voucher } from '../db/schema';
-import { firstRow } from '../db/sql';
-import { badParams, sessionInvalid } from '../errors';
-import { issuedBoleto, issuedPix } from '../payments/issued';
+import type { FormaPagamento, StatusMovimentacao, TicketsCartResult } from '#schemas/contract.ts';
+import { deliveryAddresses } from '#server/cart/delivery.ts';
+import type { Db } from '#server/db/client.ts';
+import { pagamento, voucher } from '#server/db/schema.ts';
+import { firstRow } from '#server/db/sql.ts';
+import { badParams, sessionInvalid } from '#server/errors.ts';
+import { issuedBoleto, issuedPix } from '#server/payments/issued.ts';
 import { expireHolds, OPEN_CART } from './lifecycle';
 import { selectItens, selectMovimentacoes, toMovimentacao } from './view';
 

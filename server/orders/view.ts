@@ -4,22 +4,22 @@
  * `count_exp` computed by the database clock at response time, texts in the request language.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 import type {
   CarrinhoItem,
   CarrinhoResumo,
   Locale,
   Movimentacao,
   StatusMovimentacao,
-} from '../../schemas/contract';
-import { priceLines, ticketPriceCents } from '../../schemas/price-lines';
-import { holderChangeOpen, holdersOf } from '../cart/holders';
-import { catalogOf, toCents, toReais } from '../catalog/lookup';
-import type { Db } from '../db/client';
-import { COUNT_EXP, rows, toDate, toDateOrNull } from '../db/sql';
-import { boletoUrl } from '../payments/issued';
-import { spDate, spDateTime, spDateTimeMinutes } from '../time';
-import { bookingsOf } from '../trail/trail';
+} from '#schemas/contract.ts';
+import { priceLines, ticketPriceCents } from '#schemas/price-lines.ts';
+import { holderChangeOpen, holdersOf } from '#server/cart/holders.ts';
+import { catalogOf, toCents, toReais } from '#server/catalog/lookup.ts';
+import type { Db } from '#server/db/client.ts';
+import { COUNT_EXP, rows, toDate, toDateOrNull } from '#server/db/sql.ts';
+import { boletoUrl } from '#server/payments/issued.ts';
+import { spDate, spDateTime, spDateTimeMinutes } from '#server/time.ts';
+import { bookingsOf } from '#server/trail/trail.ts';
 import { cancelVerdict } from './cancel-rules';
 
 /**

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardCampaign, CatalogFile, LoadedBrand } from '../../schemas/brand.types';
-import type { CartaoToken, Envelope, LoginResult } from '../../schemas/contract';
-import { firstRow } from '../db/sql';
-import { formText } from '../forms/messages';
-import { t } from '../i18n';
+import type { CardCampaign, CatalogFile, LoadedBrand } from '#schemas/brand.types.ts';
+import type { CartaoToken, Envelope, LoginResult } from '#schemas/contract.ts';
+import { firstRow } from '#server/db/sql.ts';
+import { formText } from '#server/forms/messages.ts';
+import { t } from '#server/i18n.ts';
 import {
   errorOf,
   SANDBOX_CARDS,
   sandboxCard,
   startTestServer,
   type TestServer,
-} from '../test/harness';
-import { E, P, testBrand, testCatalog } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P, testBrand, testCatalog } from '#server/test/test-brand.ts';
 
 /**
  * Issue 12 item 4: the card-brand campaign. While the brand runs one, a campaign product is sold

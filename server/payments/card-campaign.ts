@@ -4,13 +4,13 @@
  * login or sign-up (and that card must take part in the campaign).
  */
 import { sql } from 'drizzle-orm';
-import type { CardCampaign, LoadedBrand } from '../../schemas/brand.types';
-import { binInCampaign } from '../../schemas/card-campaign';
-import type { CartaoToken, FormaPagamento } from '../../schemas/contract';
-import type { Db } from '../db/client';
-import { rows } from '../db/sql';
-import { catalogOf } from '../catalog/lookup';
-import { refuse } from '../orders/lifecycle';
+import type { CardCampaign, LoadedBrand } from '#schemas/brand.types.ts';
+import { binInCampaign } from '#schemas/card-campaign.ts';
+import type { CartaoToken, FormaPagamento } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
+import { rows } from '#server/db/sql.ts';
+import { catalogOf } from '#server/catalog/lookup.ts';
+import { refuse } from '#server/orders/lifecycle.ts';
 import type { PaymentGateway } from './gateway';
 
 /** The brand's campaign when order `idmovimentacao` holds one of its products, else null. */

@@ -5,19 +5,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { idtermoOf, TERMO_COMPRA } from '../content/terms';
-import { firstRow } from '../db/sql';
-import { t } from '../i18n';
-import { solvedCaptcha } from '../test/captcha';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { idtermoOf, TERMO_COMPRA } from '#server/content/terms.ts';
+import { firstRow } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
+import { solvedCaptcha } from '#server/test/captcha.ts';
 import {
   errorOf,
   SANDBOX_CARDS,
   sandboxCard,
   startTestServer,
   type TestServer,
-} from '../test/harness';
-import { E, P, testBrand } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P, testBrand } from '#server/test/test-brand.ts';
 
 /**
  * Issue 12 item 2: the purchase terms are accepted with each payment (their current version,

@@ -11,11 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { loadBrands } from '../brands/loader';
-import { currentVersion, TERMO_COMPRA } from '../content/terms';
-import { firstRow, rows } from '../db/sql';
-import { makeBuyers, openTestDb, SANDBOX_CARDS, type TestDb } from '../test/harness';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { loadBrands } from '#server/brands/loader.ts';
+import { currentVersion, TERMO_COMPRA } from '#server/content/terms.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { makeBuyers, openTestDb, SANDBOX_CARDS, type TestDb } from '#server/test/harness.ts';
 import { TEST_CARDS } from './sandbox/cards';
 
 const PRODUCT = 101;

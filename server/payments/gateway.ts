@@ -188,3 +188,14 @@ export interface PaymentGateway {
     headers: Record<string, string | string[] | undefined>,
   ): GatewayNotification | null;
 }
+
+/**
+ * What the gateway answered for a new attempt; `unknown`: a card charge with no answer (a
+ * timeout), which recovery settles from the gateway's record.
+ */
+export interface Answer {
+  status: 'approved' | 'declined' | 'pending' | 'error' | 'unknown';
+  gatewayRef: string | null;
+  boletoBarcode?: string;
+  pixPayload?: string;
+}

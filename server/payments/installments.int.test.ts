@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartaoToken, Envelope, TicketsCartResult } from '../../schemas/contract';
-import { firstRow } from '../db/sql';
-import { t } from '../i18n';
+import type { CartaoToken, Envelope, TicketsCartResult } from '#schemas/contract.ts';
+import { firstRow } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
 import {
   errorOf,
   SANDBOX_CARDS,
@@ -11,8 +11,8 @@ import {
   startTestServer,
   TEST_WEBHOOK_SECRET,
   type TestServer,
-} from '../test/harness';
-import { E, P, testBrand, testBrands } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P, testBrand, testBrands } from '#server/test/test-brand.ts';
 import type { ChargeRequest, PaymentGateway } from './gateway';
 import { createSandboxGateway } from './sandbox/gateway';
 

@@ -3,9 +3,9 @@
  * payment (so a repeated idempotency key answers exactly the same).
  */
 import { renderSVG } from 'uqr';
-import type { BoletoEmitido, PixEmitido } from '../../schemas/contract';
-import { toReais } from '../catalog/lookup';
-import type { pagamento } from '../db/schema';
+import type { BoletoEmitido, PixEmitido } from '#schemas/contract.ts';
+import { toReais } from '#server/catalog/lookup.ts';
+import type { pagamento } from '#server/db/schema.ts';
 import { formatLinha, linhaDigitavel } from './methods/boleto';
 
 type PagamentoRow = typeof pagamento.$inferSelect;

@@ -8,19 +8,19 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { TicketsCartResult } from '../../schemas/contract';
-import { buildApp } from '../app';
-import { openDb } from '../db/client';
-import type { Db } from '../db/client';
-import { firstRow, rows } from '../db/sql';
+import type { TicketsCartResult } from '#schemas/contract.ts';
+import { buildApp } from '#server/app.ts';
+import { openDb } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
 import {
   makeBuyers,
   payApproved,
   startTestServer,
   TEST_WEBHOOK_SECRET,
   type TestServer,
-} from '../test/harness';
-import { E, P } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P } from '#server/test/test-brand.ts';
 import { SIGNATURE_HEADER, settleSandboxCharge, signNotification } from './sandbox/charges';
 import { IDFORMAPAG_BOLETO, IDFORMAPAG_PIX } from './service';
 

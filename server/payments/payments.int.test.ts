@@ -7,10 +7,10 @@ import type {
   Envelope,
   SandboxGatewayApi,
   TicketsCartResult,
-} from '../../schemas/contract';
-import { DEMO_AGENCY } from '../accounts/seed';
-import { firstRow, rows } from '../db/sql';
-import { t } from '../i18n';
+} from '#schemas/contract.ts';
+import { DEMO_AGENCY } from '#server/accounts/seed.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
 import {
   errorOf,
   SANDBOX_CARDS,
@@ -19,8 +19,8 @@ import {
   TEST_WEBHOOK_SECRET,
   type TestServer,
   unitsTaken,
-} from '../test/harness';
-import { E, P } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P } from '#server/test/test-brand.ts';
 import type { PaymentGateway } from './gateway';
 import { createSandboxGateway } from './sandbox/gateway';
 

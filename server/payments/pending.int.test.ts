@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IniciarPagamentoResult } from '../../schemas/contract';
-import type { Db } from '../db/client';
-import { openDb } from '../db/client';
-import { firstRow, rows } from '../db/sql';
-import { t } from '../i18n';
-import { expirePendingPayments } from '../orders/lifecycle';
+import type { IniciarPagamentoResult } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
+import { openDb } from '#server/db/client.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
+import { expirePendingPayments } from '#server/orders/lifecycle.ts';
 import {
   counterOf,
   errorOf,
@@ -22,9 +22,9 @@ import {
   startTestServer,
   TEST_WEBHOOK_SECRET,
   type TestServer,
-} from '../test/harness';
-import { E, P } from '../test/test-brand';
-import { spDate } from '../time';
+} from '#server/test/harness.ts';
+import { E, P } from '#server/test/test-brand.ts';
+import { spDate } from '#server/time.ts';
 import { assertBarcode, barcodeFromLinha, dueDateFactor } from './methods/boleto';
 import { crc16ccitt, parsePix } from './methods/pix';
 import { mailReleasedPayments } from './pending';

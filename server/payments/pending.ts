@@ -6,80 +6,28 @@
  * {@link concludePaid}, as concluirPagamento issues them.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { CancelarBoletoResult, Locale, StatusMovimentacao } from '../../schemas/contract';
-import type { Db } from '../db/client';
-import { pagamento } from '../db/schema';
-import { firstRow, rows } from '../db/sql';
-import { generic } from '../errors';
-import { escapeHtml, htmlPage } from '../html';
-import { t } from '../i18n';
-import { enqueueMail } from '../mail/outbox';
-import { brl as brlOfCents } from '../tickets/pdf';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { CancelarBoletoResult, Locale, StatusMovimentacao } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
+import { pagamento } from '#server/db/schema.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { generic } from '#server/errors.ts';
+import { escapeHtml, htmlPage } from '#server/html.ts';
+import { t } from '#server/i18n.ts';
 import {
   cancelOrder,
   refuse,
   releasePending,
   retakeUnits,
   returnToCart,
-} from '../orders/lifecycle';
-import { orderPriceLines } from '../orders/price-mail';
+} from '#server/orders/lifecycle.ts';
 import type { ChargeNotification, PaymentGateway } from './gateway';
 import { issuedBoleto } from './issued';
 import { itfSvg } from './methods/boleto';
 import { refundCharge } from './recovery';
-import { concludePaid, type PaymentScope } from './service';
-
-/**
- * Queues the mail telling the buyer of order `idmovimentacao` that its slip or Pix charge was
- * paid (`payment_confirmed`), released unpaid (`payment_released`), or paid too late and given
- * back (`payment_refunded`, with the amount), in their language. Inside
- * the caller's transaction when given one, so the mail exists exactly when the change does.
- */
-export async function tellBuyer(
-  db: Db,
-  brands: readonly LoadedBrand[],
-  idmovimentacao: number,
-  kind: 'payment_confirmed' | 'payment_released' | 'payment_refunded',
-  /** The amount given back (`payment_refunded`). */
-  refundedCents = 0,
-): Promise<void> {
-  const who = await firstRow<{
-    brand: string;
-    localizador: string;
-    email: string;
-    nome: string;
-    idioma: string | null;
-  }>(
-    db,
-    sql`SELECT m.brand, m.localizador, x.email, x.nome, x.idioma
-        FROM movimentacao m JOIN pessoa x ON x.id = m.idpessoa WHERE m.id = ${idmovimentacao}`,
-  );
-  const brand = who && brands.find((b) => b.id === who.brand);
-  if (!who || !brand) return;
-  const locale = brand.brand.locales.includes(who.idioma as Locale)
-    ? (who.idioma as Locale)
-    : brand.brand.defaultLocale;
-  await enqueueMail(db, {
-    brand,
-    locale,
-    to: who.email,
-    kind,
-    vars: {
-      nome: who.nome || who.email,
-      localizador: who.localizador,
-      ...(kind === 'payment_refunded' ? { valor: brlOfCents(refundedCents) } : {}),
-    },
-    // The tickets' PDF, made when the mail is sent (server/mail/attachments.ts), and what the
-    // order cost, line by line, as My orders shows it.
-    ...(kind === 'payment_confirmed'
-      ? {
-          attachments: [{ kind: 'tickets' as const, idmovimentacao }],
-          lines: await orderPriceLines(db, brand, locale, idmovimentacao),
-        }
-      : {}),
-  });
-}
+import { concludePaid } from './conclude';
+import type { PaymentScope } from './service';
+import { tellBuyer } from './tell-buyer';
 
 /**
  * Mails the buyers of slips and Pix charges released unpaid by their time running out (the

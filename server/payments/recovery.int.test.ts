@@ -8,10 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, openDb } from '../db/client';
-import { firstRow, rows } from '../db/sql';
-import { t } from '../i18n';
-import { expireHolds } from '../orders/lifecycle';
+import { type Db, openDb } from '#server/db/client.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
+import { expireHolds } from '#server/orders/lifecycle.ts';
 import {
   counterOf,
   errorOf,
@@ -21,8 +21,8 @@ import {
   startTestServer,
   TEST_WEBHOOK_SECRET,
   type TestServer,
-} from '../test/harness';
-import { E, P } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P } from '#server/test/test-brand.ts';
 import { GatewayTimeoutError, type PaymentGateway } from './gateway';
 import { type RecoveryReport, readRecoveryEnv, recoverPayments } from './recovery';
 import { TEST_CARDS } from './sandbox/cards';

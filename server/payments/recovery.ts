@@ -22,16 +22,16 @@
  * only while it is still in progress.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Db } from '../db/client';
-import { pagamento } from '../db/schema';
-import { rows } from '../db/sql';
-import { recoverCancellationRefunds } from '../orders/cancellation';
-import { releaseUnpaid, retakeUnits, settlePayment } from '../orders/lifecycle';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Db } from '#server/db/client.ts';
+import { pagamento } from '#server/db/schema.ts';
+import { rows } from '#server/db/sql.ts';
+import { recoverCancellationRefunds } from '#server/orders/cancellation.ts';
+import { releaseUnpaid, retakeUnits, settlePayment } from '#server/orders/lifecycle.ts';
 import { CRASH_POINTS } from './crash-point';
-import type { ChargeRecord, PaymentGateway } from './gateway';
-import { tellBuyer } from './pending';
-import { type Answer, concludePaid } from './service';
+import type { Answer, ChargeRecord, PaymentGateway } from './gateway';
+import { tellBuyer } from './tell-buyer';
+import { concludePaid } from './conclude';
 
 /**
  * An attempt still in progress this long after it began is taken as lost (default of

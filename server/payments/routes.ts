@@ -9,12 +9,12 @@
  * gateway that retries never does harm.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { ErrorCode } from '../../schemas/contract';
-import type { Db } from '../db/client';
-import { AppError } from '../errors';
-import { resolveRefund } from '../orders/cancellation';
-import { parseLang } from '../i18n';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { ErrorCode } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { resolveRefund } from '#server/orders/cancellation.ts';
+import { parseLang } from '#server/i18n.ts';
 import type { PaymentGateway } from './gateway';
 import { boletoPage, resolveCharge } from './pending';
 

@@ -13,41 +13,40 @@ import type {
   IniciarPagamentoResult,
   PagamentoOpcoes,
   StatusMovimentacao,
-} from '../../schemas/contract';
-import { agencyMinimum } from '../../schemas/agency-minimum';
-import { agencyBlock } from '../accounts/rules';
-import { recordAcceptance } from '../accounts/service';
-import { captchaRequired, verifyCaptcha } from '../captcha/verify';
-import type { CartScope } from '../cart/cart';
-import { deliveryMissing } from '../cart/delivery';
-import { holdersMissing } from '../cart/holders';
-import { couponOf, couponUseRefusal, repriceOrder, setOrderCoupon } from '../cart/offers';
-import type { CouponRefusal } from '../cart/pricing';
-import { toCents, toReais } from '../catalog/lookup';
-import { currentVersion, TERMO_COMPRA } from '../content/terms';
-import type { Db } from '../db/client';
-import { pagamento } from '../db/schema';
-import { firstRow, rows } from '../db/sql';
-import { badParams, generic } from '../errors';
-import { t } from '../i18n';
+} from '#schemas/contract.ts';
+import { agencyMinimum } from '#schemas/agency-minimum.ts';
+import { agencyBlock } from '#server/accounts/rules.ts';
+import { recordAcceptance } from '#server/accounts/service.ts';
+import { captchaRequired, verifyCaptcha } from '#server/captcha/verify.ts';
+import type { CartScope } from '#server/cart/cart-scope.ts';
+import { deliveryMissing } from '#server/cart/delivery.ts';
+import { holdersMissing } from '#server/cart/holders.ts';
+import { couponOf, couponUseRefusal, repriceOrder, setOrderCoupon } from '#server/cart/offers.ts';
+import type { CouponRefusal } from '#server/cart/pricing.ts';
+import { toCents, toReais } from '#server/catalog/lookup.ts';
+import { currentVersion, TERMO_COMPRA } from '#server/content/terms.ts';
+import type { Db } from '#server/db/client.ts';
+import { pagamento } from '#server/db/schema.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { badParams, generic } from '#server/errors.ts';
+import { t } from '#server/i18n.ts';
 import {
   awaitPayment,
   beginPayment,
-  concludeOrder,
   EXPIRED_HOLD,
   expireHolds,
   refuse,
   settlePayment,
-} from '../orders/lifecycle';
-import { ITEM_TOTAL_CENTS } from '../orders/view';
-import { newTicketCode } from '../tickets/tickets';
-import { spDate, spDateTimeMinutes, spInstant } from '../time';
+} from '#server/orders/lifecycle.ts';
+import { ITEM_TOTAL_CENTS } from '#server/orders/view.ts';
+import { spDate, spDateTimeMinutes, spInstant } from '#server/time.ts';
 import { campaignOfOrder, checkCampaignPayment } from './card-campaign';
-import { GatewayError, type PaymentGateway } from './gateway';
+import { type Answer, GatewayError, type PaymentGateway } from './gateway';
+import { concludePaid, keepInstalments } from './conclude';
 import { crashPoint } from './crash-point';
 import { type InstallmentOption, installmentOptions } from './installments';
 import { issuedBoleto, issuedPix } from './issued';
-import { tellBuyer } from './pending';
+import { tellBuyer } from './tell-buyer';
 import { settleLateAnswer } from './recovery';
 
 /** idformapag of a card payment through the brand's gateway. */
@@ -346,17 +345,6 @@ function chargeTimes(s: PaymentScope, forma: FormaPagamento) {
   return { vencimento: null, expiraEm: null };
 }
 
-/**
- * What the gateway answered for a new attempt; `unknown`: a card charge with no answer (a
- * timeout), which recovery settles from the gateway's record.
- */
-export interface Answer {
-  status: 'approved' | 'declined' | 'pending' | 'error' | 'unknown';
-  gatewayRef: string | null;
-  boletoBarcode?: string;
-  pixPayload?: string;
-}
-
 /** Asks the gateway: charges the card, or issues the slip or the Pix charge. */
 async function askGateway(
   s: PaymentScope,
@@ -601,45 +589,6 @@ export async function iniciarPagamento(
     return p!;
   });
   return storedResult(s, saved);
-}
-
-/**
- * The order (locked by the caller) keeps the card interest and the instalments of the payment
- * that sold it (spec `valor_juros`, `parcelas_gtw`): its latest approved or pending payment.
- * Called when a payment is answered approved or pending, and on conclusion (so an attempt
- * settled by crash recovery or a webhook keeps them too).
- */
-export async function keepInstalments(tx: Db, idmovimentacao: number): Promise<void> {
-  await tx.execute(
-    sql`UPDATE movimentacao m SET juros_cents = p.juros_cents, parcelas_gtw = p.parcelas
-        FROM (SELECT juros_cents, parcelas FROM pagamento
-              WHERE idmovimentacao = ${idmovimentacao} AND status IN ('approved','pending')
-              ORDER BY id DESC LIMIT 1) p
-        WHERE m.id = ${idmovimentacao}`,
-  );
-}
-
-/**
- * Concludes a paid order whose row the caller locked: PA (lifecycle) and one ticket per paid
- * unit that has none. The one way tickets are issued: by {@link concluirPagamento} and by the
- * webhook that confirms a bank slip or Pix charge.
- */
-export async function concludePaid(tx: Db, idmovimentacao: number): Promise<void> {
-  await concludeOrder(tx, idmovimentacao);
-  await keepInstalments(tx, idmovimentacao);
-  const units = await rows<{ id: number }>(
-    tx,
-    sql`SELECT i.id FROM movimentacao_item i
-        LEFT JOIN ingresso g ON g.iditem = i.id
-        WHERE i.idmovimentacao = ${idmovimentacao} AND i.status = 'PA' AND g.id IS NULL
-        ORDER BY i.id`,
-  );
-  for (const u of units) {
-    await tx.execute(
-      sql`INSERT INTO ingresso (iditem, codigo) VALUES (${u.id}, ${newTicketCode()})
-          ON CONFLICT (iditem) DO NOTHING`,
-    );
-  }
 }
 
 /**

@@ -5,14 +5,14 @@
  * without one the header is absent, which tells the storefront to drop its token (spec §4).
  */
 import type { FastifyInstance } from 'fastify';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import type { Pessoa } from '../accounts/repository';
-import { startSessionCache } from '../accounts/session-cache';
-import { bearerToken } from '../accounts/sessions';
-import { brandForHost } from '../brands/select';
-import type { Db } from '../db/client';
-import { requestLocale } from '../i18n';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import type { Pessoa } from '#server/accounts/repository.ts';
+import { startSessionCache } from '#server/accounts/session-cache.ts';
+import { bearerToken } from '#server/accounts/sessions.ts';
+import { brandForHost } from '#server/brands/select.ts';
+import type { Db } from '#server/db/client.ts';
+import { requestLocale } from '#server/i18n.ts';
 
 /** The session of a request. */
 export interface RequestAuth {

@@ -33,11 +33,11 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import { brandForHost } from '../brands/select';
-import { badParams } from '../errors';
-import { parseLang, requestLocale, t } from '../i18n';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import { brandForHost } from '#server/brands/select.ts';
+import { badParams } from '#server/errors.ts';
+import { parseLang, requestLocale, t } from '#server/i18n.ts';
 import { errorBody } from './envelope';
 import { shadowsPrototype } from './prototype-keys';
 import { installSecurity } from './security';

@@ -5,9 +5,9 @@
  * and answers code 0 'error.internal' with HTTP 500. Bad input never produces a 500.
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { Locale } from '../../schemas/contract';
-import { AppError, OutcomeError } from '../errors';
-import { type MessageId, t } from '../i18n';
+import type { Locale } from '#schemas/contract.ts';
+import { AppError, OutcomeError } from '#server/errors.ts';
+import { type MessageId, t } from '#server/i18n.ts';
 
 const localeOf = (req: FastifyRequest): Locale => req.locale ?? 'pt-BR';
 

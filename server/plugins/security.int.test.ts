@@ -1,7 +1,7 @@
 // CORS only for the brand's own origins; Strict-Transport-Security only over https (issue 39).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/harness';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
 
 let direct: TestServer;
 let proxied: TestServer;

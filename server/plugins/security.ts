@@ -26,13 +26,13 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { chatWidgetCspSources } from '../../schemas/chat-widget';
-import { type CspSources, mergeCspSources, trackerCspSources } from '../../schemas/trackers';
-import { isBrandOrigin } from '../brands/origin';
-import { RECAPTCHA_SOURCES, withCspSources } from '../captcha/csp';
-import { captchaProvider } from '../captcha/provider';
-import { NONCE_PLACEHOLDER } from '../html';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { chatWidgetCspSources } from '#schemas/chat-widget.ts';
+import { type CspSources, mergeCspSources, trackerCspSources } from '#schemas/trackers.ts';
+import { isBrandOrigin } from '#server/brands/origin.ts';
+import { RECAPTCHA_SOURCES, withCspSources } from '#server/captcha/csp.ts';
+import { captchaProvider } from '#server/captcha/provider.ts';
+import { NONCE_PLACEHOLDER } from '#server/html.ts';
 
 /**
  * The security headers of a JSON API answer, the same for every answer: written at once by the

@@ -1,12 +1,12 @@
 /**
  * What an RPC handler receives: the app's services and the request's brand, language and person.
  */
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import type { Pessoa } from '../accounts/repository';
-import type { Db } from '../db/client';
-import type { PaymentGateway } from '../payments/gateway';
-import type { WalletCredentials } from '../wallet/credentials';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import type { Pessoa } from '#server/accounts/repository.ts';
+import type { Db } from '#server/db/client.ts';
+import type { PaymentGateway } from '#server/payments/gateway.ts';
+import type { WalletCredentials } from '#server/wallet/credentials.ts';
 
 /** Services shared by every request. */
 export interface AppServices {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../schemas/contract';
-import { t } from '../i18n';
-import { errorOf, startTestServer, type TestServer } from '../test/harness';
+import { ErrorCode } from '#schemas/contract.ts';
+import { t } from '#server/i18n.ts';
+import { errorOf, startTestServer, type TestServer } from '#server/test/harness.ts';
 
 let s: TestServer;
 beforeAll(async () => {

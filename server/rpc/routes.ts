@@ -5,10 +5,10 @@
  * (unknown method / bad params → code 0, missing session → code 1).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { RpcClass } from '../../schemas/contract';
-import { siteOrigin } from '../accounts/routes';
-import { badParams, generic, sessionInvalid } from '../errors';
-import { API_SECURITY_HEADERS } from '../plugins/security';
+import type { RpcClass } from '#schemas/contract.ts';
+import { siteOrigin } from '#server/accounts/routes.ts';
+import { badParams, generic, sessionInvalid } from '#server/errors.ts';
+import { API_SECURITY_HEADERS } from '#server/plugins/security.ts';
 import type { AppServices, AuthedRpcContext } from './context';
 import { rpcTable } from './table';
 import { compileParamValidators } from './validators';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RPC_METHODS } from '../../schemas/rpc/methods';
+import { RPC_METHODS } from '#schemas/rpc/methods.ts';
 import { rpcTable } from './table';
 import { compileParamValidators } from './validators';
 

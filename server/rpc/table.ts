@@ -3,7 +3,7 @@
  * every contract method must be here with the contract's params and result types; its params
  * schema is `schemas/rpc/<Class>.<method>.params.schema.json`.
  */
-import type { RpcClass, RpcContract, RpcParams, RpcResult } from '../../schemas/contract';
+import type { RpcClass, RpcContract, RpcParams, RpcResult } from '#schemas/contract.ts';
 import {
   type AccountScope,
   acceptTerm,
@@ -11,7 +11,7 @@ import {
   emailAvailable,
   saveProfile,
   termById,
-} from '../accounts/service';
+} from '#server/accounts/service.ts';
 import {
   aplicarCupom,
   escolherGarantia,
@@ -22,9 +22,10 @@ import {
   prorrogarReserva,
   qtdReservados,
   removeProdutoCarrinho,
-} from '../cart/cart';
-import { getEnderecosEntrega, setEnderecoEntrega } from '../cart/delivery';
-import { bindHolder, savedHolders, unbindHolder } from '../cart/holders';
+  setEnderecoEntrega,
+} from '#server/cart/cart.ts';
+import { getEnderecosEntrega } from '#server/cart/delivery.ts';
+import { bindHolder, savedHolders, unbindHolder } from '#server/cart/holders.ts';
 import {
   type CatalogScope,
   getApresentacao,
@@ -32,19 +33,19 @@ import {
   getApresentacoesHorarios,
   getEventos,
   getProdutos,
-} from '../catalog/catalog';
-import { OutcomeError } from '../errors';
-import { cancelaCompra } from '../orders/cancellation';
-import { cancelarBoleto } from '../payments/pending';
+} from '#server/catalog/catalog.ts';
+import { OutcomeError } from '#server/errors.ts';
+import { cancelaCompra } from '#server/orders/cancellation.ts';
+import { cancelarBoleto } from '#server/payments/pending.ts';
 import {
   concluirPagamento,
   getGatewayPagamento,
   iniciarPagamento,
   type PaymentScope,
-} from '../payments/service';
-import { getImpressao } from '../tickets/print';
-import { iniciarTrocaVoucher } from '../vouchers/swap';
-import { imprimirWallet } from '../wallet/wallet';
+} from '#server/payments/service.ts';
+import { getImpressao } from '#server/tickets/print.ts';
+import { iniciarTrocaVoucher } from '#server/vouchers/swap.ts';
+import { imprimirWallet } from '#server/wallet/wallet.ts';
 import type { AuthedRpcContext, RpcContext } from './context';
 
 const account = (ctx: RpcContext): AccountScope => ({

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import type { RpcClass } from '../../schemas/contract';
-import { paramsSchemaFile, RPC_METHOD_LIST } from '../../schemas/rpc/methods';
+import type { RpcClass } from '#schemas/contract.ts';
+import { paramsSchemaFile, RPC_METHOD_LIST } from '#schemas/rpc/methods.ts';
 
 const SCHEMA_DIR = new URL('../../schemas/rpc/', import.meta.url);
 

@@ -10,7 +10,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { MIGRATIONS_DIR, openDb } from '../db/client';
+import { MIGRATIONS_DIR, openDb } from '#server/db/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 import type {
   CartaoToken,
   Envelope,
@@ -22,17 +22,17 @@ import type {
   RpcContract,
   RpcParams,
   RpcResult,
-} from '../../schemas/contract';
-import { ensurePessoa, type Pessoa } from '../accounts/repository';
-import { DEMO_PERSON, seedDemoAccounts } from '../accounts/seed';
-import { hashToken } from '../accounts/sessions';
-import { configureOrigins, defaultBrandIdOf } from '../brands/origin';
-import { buildApp } from '../app';
-import { syncCatalog } from '../catalog/sync';
-import { currentVersions } from '../content/terms';
-import { type Db, type DbHandle, openDb } from '../db/client';
-import { rows } from '../db/sql';
-import type { PaymentGateway } from '../payments/gateway';
+} from '#schemas/contract.ts';
+import { ensurePessoa, type Pessoa } from '#server/accounts/repository.ts';
+import { DEMO_PERSON, seedDemoAccounts } from '#server/accounts/seed.ts';
+import { hashToken } from '#server/accounts/sessions.ts';
+import { configureOrigins, defaultBrandIdOf } from '#server/brands/origin.ts';
+import { buildApp } from '#server/app.ts';
+import { syncCatalog } from '#server/catalog/sync.ts';
+import { currentVersions } from '#server/content/terms.ts';
+import { type Db, type DbHandle, openDb } from '#server/db/client.ts';
+import { rows } from '#server/db/sql.ts';
+import type { PaymentGateway } from '#server/payments/gateway.ts';
 import { testBrands } from './test-brand';
 
 const run = promisify(execFile);

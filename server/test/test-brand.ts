@@ -3,8 +3,8 @@
  * tests do not depend on the demo brand's data. Assets come from server/test/fixtures/assets.
  */
 import { fileURLToPath } from 'node:url';
-import type { BrandFile, CatalogFile, LoadedBrand } from '../../schemas/brand.types';
-import type { Localized } from '../../schemas/contract';
+import type { BrandFile, CatalogFile, LoadedBrand } from '#schemas/brand.types.ts';
+import type { Localized } from '#schemas/contract.ts';
 
 const FIXTURES_DIR = fileURLToPath(new URL('./fixtures', import.meta.url));
 

@@ -5,15 +5,15 @@
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../schemas/contract';
-import type { CheckinLoginResult } from '../../schemas/rest/checkin';
-import { rows } from '../db/sql';
-import type { FormErrorBody } from '../forms/validate';
-import { formText } from '../forms/messages';
-import { t } from '../i18n';
-import { solvedCaptcha } from '../test/captcha';
-import { startTestServer, type TestServer } from '../test/harness';
-import { testBrands } from '../test/test-brand';
+import type { Envelope } from '#schemas/contract.ts';
+import type { CheckinLoginResult } from '#schemas/rest/checkin.ts';
+import { rows } from '#server/db/sql.ts';
+import type { FormErrorBody } from '#server/forms/validate.ts';
+import { formText } from '#server/forms/messages.ts';
+import { t } from '#server/i18n.ts';
+import { solvedCaptcha } from '#server/test/captcha.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
+import { testBrands } from '#server/test/test-brand.ts';
 
 const PASSWORD = 'Portao@2026-test';
 

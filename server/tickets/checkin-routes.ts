@@ -8,11 +8,11 @@ import {
   CHECKIN_TOKEN_HEADER,
   type CheckinLeitura,
   type CheckinSincronizarResult,
-} from '../../schemas/rest/checkin';
-import type { Db } from '../db/client';
-import { AppError, badParams, OutcomeError } from '../errors';
-import { validateForm } from '../forms/validate';
-import { API_SECURITY_HEADERS } from '../plugins/security';
+} from '#schemas/rest/checkin.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError, badParams, OutcomeError } from '#server/errors.ts';
+import { validateForm } from '#server/forms/validate.ts';
+import { API_SECURITY_HEADERS } from '#server/plugins/security.ts';
 import {
   checkinSessoes,
   checkTicket,

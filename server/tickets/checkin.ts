@@ -9,15 +9,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { verify as argonVerify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { type ApiErrorBody, ErrorCode, type Locale } from '../../schemas/contract';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { type ApiErrorBody, ErrorCode, type Locale } from '#schemas/contract.ts';
 import type {
   CheckinAnswer,
   CheckinLoginResult,
   CheckinOfflineResult,
   CheckinResultado,
   CheckinSessao,
-} from '../../schemas/rest/checkin';
+} from '#schemas/rest/checkin.ts';
 import {
   addressKey,
   addressNeedsCaptcha,
@@ -27,15 +27,15 @@ import {
   recordFailure,
   waitMinutes,
   waitSeconds,
-} from '../accounts/throttle';
-import { captchaProvider } from '../captcha/provider';
-import { verifyCaptcha } from '../captcha/verify';
-import { catalogOf } from '../catalog/lookup';
-import type { Db } from '../db/client';
-import { firstRow, rows, toDate, toDateOrNull } from '../db/sql';
-import { generic, OutcomeError } from '../errors';
-import { type MessageId, t } from '../i18n';
-import { spDateTime, spDateTimeMinutes } from '../time';
+} from '#server/accounts/throttle.ts';
+import { captchaProvider } from '#server/captcha/provider.ts';
+import { verifyCaptcha } from '#server/captcha/verify.ts';
+import { catalogOf } from '#server/catalog/lookup.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow, rows, toDate, toDateOrNull } from '#server/db/sql.ts';
+import { generic, OutcomeError } from '#server/errors.ts';
+import { type MessageId, t } from '#server/i18n.ts';
+import { spDateTime, spDateTimeMinutes } from '#server/time.ts';
 import { looksSigned, verifyTicketCode } from './codes';
 import { brandKeys } from './keys';
 

@@ -17,8 +17,8 @@ import {
 } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { firstRow } from '../db/sql';
+import type { Db } from '#server/db/client.ts';
+import { firstRow } from '#server/db/sql.ts';
 
 /** A brand's signing keys. */
 export interface BrandKeys {

@@ -22,12 +22,12 @@ import {
   StandardFonts,
 } from 'pdf-lib';
 import { encode } from 'uqr';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import { SHOP_TIME_ZONE } from '../../schemas/shop-time';
-import { brandAssetFile } from '../brands/assets';
-import { t } from '../i18n';
-import { brandName } from '../mail/templates';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import { SHOP_TIME_ZONE } from '#schemas/shop-time.ts';
+import { brandAssetFile } from '#server/brands/assets.ts';
+import { t } from '#server/i18n.ts';
+import { brandName } from '#server/mail/templates.ts';
 
 /** One ticket as printed. */
 export interface PrintedTicket {

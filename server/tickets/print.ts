@@ -6,13 +6,13 @@
  * link or a new tab can open it.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { type ImpressaoResult, type Locale, langParam, LOCALES } from '../../schemas/contract';
-import type { Db } from '../db/client';
-import { badParams, generic, sessionInvalid } from '../errors';
-import { t } from '../i18n';
-import type { AuthedRpcContext } from '../rpc/context';
-import { spDateTime } from '../time';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { type ImpressaoResult, type Locale, langParam, LOCALES } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
+import { badParams, generic, sessionInvalid } from '#server/errors.ts';
+import { t } from '#server/i18n.ts';
+import type { AuthedRpcContext } from '#server/rpc/context.ts';
+import { spDateTime } from '#server/time.ts';
 import { signToken, verifyToken } from './codes';
 import { brandKeys } from './keys';
 import { makeTicketsPdf } from './pdf';

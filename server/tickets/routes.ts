@@ -4,8 +4,8 @@
  * TICKET_SIGNING_KEY_<BRAND> stops the start with its name).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Db } from '../db/client';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Db } from '#server/db/client.ts';
 import { checkinRoutes } from './checkin-routes';
 import { brandKeys } from './keys';
 import { printRoutes } from './print';

@@ -15,22 +15,22 @@ import {
 } from 'pdf-lib';
 import { encode } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../schemas/contract';
+import type { Envelope } from '#schemas/contract.ts';
 import type {
   CheckinAnswer,
   CheckinLoginResult,
   CheckinOfflineResult,
   CheckinSincronizarResult,
-} from '../../schemas/rest/checkin';
-import { firstRow, rows } from '../db/sql';
+} from '#schemas/rest/checkin.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
 import {
   errorOf,
   SANDBOX_CARDS,
   sandboxCard,
   startTestServer,
   type TestServer,
-} from '../test/harness';
-import { E, P, testBrands } from '../test/test-brand';
+} from '#server/test/harness.ts';
+import { E, P, testBrands } from '#server/test/test-brand.ts';
 import { signTicketCode, verifyTicketCode } from './codes';
 import { brandKeys } from './keys';
 import { makeTicketsPdf } from './pdf';
@@ -289,7 +289,7 @@ describe('getImpressao and the PDF', () => {
           AND anexos @> ${JSON.stringify([{ idmovimentacao: order.idmovimentacao }])}::jsonb`,
     );
     expect(mail?.anexos).toEqual([{ kind: 'tickets', idmovimentacao: order.idmovimentacao }]);
-    const { makeAttachments } = await import('../mail/attachments');
+    const { makeAttachments } = await import('#server/mail/attachments.ts');
     const files = await makeAttachments(s.db, s.brands[0]!, 'pt-BR', [
       { kind: 'tickets', idmovimentacao: order.idmovimentacao },
     ]);

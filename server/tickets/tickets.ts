@@ -2,15 +2,15 @@
  * Issued tickets as the PDF, the mail and the gate see them: the signed code of each
  * (codes.ts), what is printable, and the re-issue that invalidates a ticket's code.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import { ticketPriceCents } from '../../schemas/price-lines';
-import { catalogOf } from '../catalog/lookup';
-import type { Db } from '../db/client';
-import { firstRow, rows, toDate, toDateOrNull } from '../db/sql';
-import type { MessageId } from '../i18n';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import { ticketPriceCents } from '#schemas/price-lines.ts';
+import { catalogOf } from '#server/catalog/lookup.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow, rows, toDate, toDateOrNull } from '#server/db/sql.ts';
+import type { MessageId } from '#server/i18n.ts';
+import { newTicketCode } from './ticket-code';
 import { signTicketCode } from './codes';
 import { brandKeys } from './keys';
 import type { PrintedTicket } from './pdf';
@@ -145,25 +145,6 @@ export async function signedCodeOf(
     idapresentacao: r.idapresentacao,
     versao: r.versao,
   });
-}
-
-const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/**
- * A ticket's short code (`ingresso.codigo`): 12 base32 characters from 60 random bits. It lives
- * here, beside the re-issue that draws a new one, and not in payments/service.ts (which issues
- * the first): this file importing payments closed an import cycle (payments/pending →
- * orders/price-mail → orders/view → cart/holders → tickets → payments/service → payments/pending).
- */
-export function newTicketCode(): string {
-  const bytes = randomBytes(8);
-  let bits = bytes.readBigUInt64BE();
-  let code = '';
-  for (let i = 0; i < 12; i++) {
-    code += CODE_ALPHABET[Number(bits & 31n)];
-    bits >>= 5n;
-  }
-  return code;
 }
 
 /**

@@ -12,9 +12,9 @@ import {
   type DiasCompraBody,
   type InsereRioBoiBody,
   RestPath,
-} from '../../schemas/contract';
-import type { Db } from '../db/client';
-import { badParams, sessionInvalid } from '../errors';
+} from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
+import { badParams, sessionInvalid } from '#server/errors.ts';
 import { consultaRioBoi, diasCompra, insereRioBoi, type TrailScope } from './trail';
 
 /** The calls and the file name of each one's body schema. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogSlots } from '../../schemas/brand.types';
-import { spInstant } from '../time';
+import type { CatalogSlots } from '#schemas/brand.types.ts';
+import { spInstant } from '#server/time.ts';
 import {
   addDays,
   bookableSlots,

@@ -4,9 +4,9 @@
  * until when a booking may move. Pure (the caller passes the database's clock); days and times
  * are America/Sao_Paulo wall-clock text.
  */
-import type { CatalogSlots } from '../../schemas/brand.types';
-import type { AgendamentoHorario } from '../../schemas/contract';
-import { spDate, spDateTimeMinutes, spInstant } from '../time';
+import type { CatalogSlots } from '#schemas/brand.types.ts';
+import type { AgendamentoHorario } from '#schemas/contract.ts';
+import { spDate, spDateTimeMinutes, spInstant } from '#server/time.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -2,7 +2,7 @@
  * Test support of the trail tests (imported by `*.int.test.ts` only): a test catalogue with a
  * product that needs a scheduled slot, the three calls through `app.inject()`, and a paid ticket.
  */
-import type { CatalogFile, CatalogSlots, LoadedBrand } from '../../schemas/brand.types';
+import type { CatalogFile, CatalogSlots, LoadedBrand } from '#schemas/brand.types.ts';
 import type {
   ApiErrorBody,
   ConsultaRioBoiBody,
@@ -12,9 +12,9 @@ import type {
   Envelope,
   InsereRioBoiBody,
   InsereRioBoiResult,
-} from '../../schemas/contract';
-import { payApproved, type TestServer } from '../test/harness';
-import { E, P, testBrand, testCatalog } from '../test/test-brand';
+} from '#schemas/contract.ts';
+import { payApproved, type TestServer } from '#server/test/harness.ts';
+import { E, P, testBrand, testCatalog } from '#server/test/test-brand.ts';
 
 /** The product of the test catalogue that needs a slot (in the visit event). */
 export const TRILHA = 105;

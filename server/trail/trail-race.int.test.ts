@@ -5,10 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { t } from '../i18n';
-import { rows } from '../db/sql';
-import { makeBuyers, startTestServer, type TestServer } from '../test/harness';
-import { spDate } from '../time';
+import { t } from '#server/i18n.ts';
+import { rows } from '#server/db/sql.ts';
+import { makeBuyers, startTestServer, type TestServer } from '#server/test/harness.ts';
+import { spDate } from '#server/time.ts';
 import { addDays } from './slots';
 import { paidTickets, TRILHA, trailBrand, trailCall } from './test-support';
 

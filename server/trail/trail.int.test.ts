@@ -6,13 +6,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, type TicketsCartResult } from '../../schemas/contract';
-import { firstRow, rows } from '../db/sql';
-import { t } from '../i18n';
-import { startTestServer, type TestServer } from '../test/harness';
-import { P } from '../test/test-brand';
-import { printableTickets } from '../tickets/tickets';
-import { spDate } from '../time';
+import { ErrorCode, type TicketsCartResult } from '#schemas/contract.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { t } from '#server/i18n.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
+import { P } from '#server/test/test-brand.ts';
+import { printableTickets } from '#server/tickets/tickets.ts';
+import { spDate } from '#server/time.ts';
 import { addDays } from './slots';
 import {
   holdTickets,

@@ -7,7 +7,7 @@
  * README.md beside this file.
  */
 import { sql } from 'drizzle-orm';
-import type { CatalogSlots, LoadedBrand } from '../../schemas/brand.types';
+import type { CatalogSlots, LoadedBrand } from '#schemas/brand.types.ts';
 import type {
   AgendamentoHorario,
   AgendamentoIngresso,
@@ -17,14 +17,14 @@ import type {
   DiasCompraResult,
   InsereRioBoiBody,
   Locale,
-} from '../../schemas/contract';
-import type { Pessoa } from '../accounts/repository';
-import { catalogOf } from '../catalog/lookup';
-import type { Db } from '../db/client';
-import { firstRow, retryTransaction, rows, toDate, toDateOrNull } from '../db/sql';
-import { generic } from '../errors';
-import type { MessageId } from '../i18n';
-import { spDate, spInstant, spTime } from '../time';
+} from '#schemas/contract.ts';
+import type { Pessoa } from '#server/accounts/repository.ts';
+import { catalogOf } from '#server/catalog/lookup.ts';
+import type { Db } from '#server/db/client.ts';
+import { firstRow, retryTransaction, rows, toDate, toDateOrNull } from '#server/db/sql.ts';
+import { generic } from '#server/errors.ts';
+import type { MessageId } from '#server/i18n.ts';
+import { spDate, spInstant, spTime } from '#server/time.ts';
 import { bookableSlots, changeDeadline, changeDeadlineText, isBookable } from './slots';
 
 /** Throws the refusal `id` (code 0); inside a transaction it rolls the transaction back. */

@@ -15,20 +15,20 @@ import type {
   Locale,
   VoucherResumo,
   VoucherSessao,
-} from '../../schemas/contract';
-import { cleanVoucher, isVoucher } from '../../schemas/formats/voucher';
-import { SHOP_TIME_ZONE } from '../../schemas/shop-time';
-import { guessKeys, recordFailure, waitMinutes, waitSeconds } from '../accounts/throttle';
-import { todayInSaoPaulo } from '../brands/schedule';
-import type { CartScope } from '../cart/cart';
-import { newLocalizador } from '../cart/cart';
-import { catalogOf } from '../catalog/lookup';
-import type { Db } from '../db/client';
-import { AppError } from '../errors';
-import { firstRow, retryTransaction, rows, toDate, toDateOrNull } from '../db/sql';
-import { AVAILABLE, refuse, sellFreeUnits } from '../orders/lifecycle';
-import { concludePaid } from '../payments/service';
-import { spDateTimeMinutes } from '../time';
+} from '#schemas/contract.ts';
+import { cleanVoucher, isVoucher } from '#schemas/formats/voucher.ts';
+import { SHOP_TIME_ZONE } from '#schemas/shop-time.ts';
+import { guessKeys, recordFailure, waitMinutes, waitSeconds } from '#server/accounts/throttle.ts';
+import { todayInSaoPaulo } from '#server/brands/schedule.ts';
+import type { CartScope } from '#server/cart/cart-scope.ts';
+import { newLocalizador } from '#server/cart/cart.ts';
+import { catalogOf } from '#server/catalog/lookup.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { firstRow, retryTransaction, rows, toDate, toDateOrNull } from '#server/db/sql.ts';
+import { AVAILABLE, refuse, sellFreeUnits } from '#server/orders/lifecycle.ts';
+import { concludePaid } from '#server/payments/conclude.ts';
+import { spDateTimeMinutes } from '#server/time.ts';
 
 interface VoucherRow {
   id: number;

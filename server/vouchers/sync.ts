@@ -6,10 +6,10 @@
  * the files no longer list stops being valid (`ativo = false`).
  */
 import { sql } from 'drizzle-orm';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Db } from '../db/client';
-import { voucher } from '../db/schema';
-import { spInstant } from '../time';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Db } from '#server/db/client.ts';
+import { voucher } from '#server/db/schema.ts';
+import { spInstant } from '#server/time.ts';
 
 const CHUNK = 500;
 

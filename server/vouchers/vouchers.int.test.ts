@@ -8,14 +8,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { IniciarTrocaVoucherResult, TicketsCartResult } from '../../schemas/contract';
-import { todayInSaoPaulo } from '../brands/schedule';
-import { syncCatalog } from '../catalog/sync';
-import { firstRow, rows } from '../db/sql';
-import { counterOf, errorOf, startTestServer, type TestServer } from '../test/harness';
-import { E, P, testBrand, testBrands } from '../test/test-brand';
-import { spInstant } from '../time';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { IniciarTrocaVoucherResult, TicketsCartResult } from '#schemas/contract.ts';
+import { todayInSaoPaulo } from '#server/brands/schedule.ts';
+import { syncCatalog } from '#server/catalog/sync.ts';
+import { firstRow, rows } from '#server/db/sql.ts';
+import { counterOf, errorOf, startTestServer, type TestServer } from '#server/test/harness.ts';
+import { E, P, testBrand, testBrands } from '#server/test/test-brand.ts';
+import { spInstant } from '#server/time.ts';
 
 const day = (offset: number) =>
   todayInSaoPaulo(new Date(spInstant(todayInSaoPaulo(), '12:00').getTime() + offset * 86_400_000));

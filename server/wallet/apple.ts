@@ -7,12 +7,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { PKPass } from 'passkit-generator';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import { brandAssetFile } from '../brands/assets';
-import { t } from '../i18n';
-import { brandName } from '../mail/templates';
-import { sessionText } from '../tickets/pdf';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import { brandAssetFile } from '#server/brands/assets.ts';
+import { t } from '#server/i18n.ts';
+import { brandName } from '#server/mail/templates.ts';
+import { sessionText } from '#server/tickets/pdf.ts';
 import type { AppleSigner } from './credentials';
 import { passColors } from './colors';
 import { parseHex, type Rgb, ticketIconPng } from './png';

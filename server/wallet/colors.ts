@@ -1,5 +1,5 @@
 /** A wallet pass's colours from the brand's theme. */
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 import { parseHex, type Rgb } from './png';
 
 /** WCAG relative luminance. */

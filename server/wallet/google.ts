@@ -6,9 +6,9 @@
  * without any call from this server.
  */
 import { SignJWT } from 'jose';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import { brandName } from '../mail/templates';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import { brandName } from '#server/mail/templates.ts';
 import { passColors } from './colors';
 import type { GoogleSigner } from './credentials';
 import { productText, spIso, type WalletTicket } from './ticket';

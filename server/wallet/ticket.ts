@@ -3,15 +3,15 @@
  * the PDF prints it (server/tickets/tickets.ts decides what is printable), with the ticket's
  * id and version read back from its signed code.
  */
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import { shopWallClock } from '../../schemas/shop-time';
-import type { Db } from '../db/client';
-import type { MessageId } from '../i18n';
-import { verifyTicketCode } from '../tickets/codes';
-import { brandKeys } from '../tickets/keys';
-import type { PrintedTicket } from '../tickets/pdf';
-import { printableTickets } from '../tickets/tickets';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import { shopWallClock } from '#schemas/shop-time.ts';
+import type { Db } from '#server/db/client.ts';
+import type { MessageId } from '#server/i18n.ts';
+import { verifyTicketCode } from '#server/tickets/codes.ts';
+import { brandKeys } from '#server/tickets/keys.ts';
+import type { PrintedTicket } from '#server/tickets/pdf.ts';
+import { printableTickets } from '#server/tickets/tickets.ts';
 
 /** A ticket as its wallet passes show it. */
 export interface WalletTicket extends PrintedTicket {

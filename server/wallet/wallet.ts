@@ -7,15 +7,15 @@
  * the person, the unit and the language), as the PDF's route does.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { langParam, LOCALES, type Locale, type WalletPassResult } from '../../schemas/contract';
-import type { Db } from '../db/client';
-import { badParams, generic, sessionInvalid } from '../errors';
-import { t } from '../i18n';
-import type { AuthedRpcContext } from '../rpc/context';
-import { looksSigned, signToken, verifyToken } from '../tickets/codes';
-import { brandKeys } from '../tickets/keys';
-import { spDateTime } from '../time';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { langParam, LOCALES, type Locale, type WalletPassResult } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
+import { badParams, generic, sessionInvalid } from '#server/errors.ts';
+import { t } from '#server/i18n.ts';
+import type { AuthedRpcContext } from '#server/rpc/context.ts';
+import { looksSigned, signToken, verifyToken } from '#server/tickets/codes.ts';
+import { brandKeys } from '#server/tickets/keys.ts';
+import { spDateTime } from '#server/time.ts';
 import { makePkpass } from './apple';
 import type { WalletCredentials } from './credentials';
 import { googleSaveLink } from './google';

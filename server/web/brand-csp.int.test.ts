@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrandConfig } from '../../schemas/contract';
-import { makeDist } from '../test/dist';
-import { startTestServer, type TestServer } from '../test/harness';
-import { testBrand } from '../test/test-brand';
+import type { BrandConfig } from '#schemas/contract.ts';
+import { makeDist } from '#server/test/dist.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
+import { testBrand } from '#server/test/test-brand.ts';
 
 // What a brand adds to its own Content-Security-Policy, on one server with several brands: the
 // trackers' hosts (schemas/trackers.ts) for a brand that configures them, a third-party chat's

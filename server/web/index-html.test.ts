@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { testBrand } from '../test/test-brand';
+import { testBrand } from '#server/test/test-brand.ts';
 import { escapeHtml, jsonForScript, pageLocale, renderIndexHtml } from './index-html';
 
 describe('index.html helpers', () => {

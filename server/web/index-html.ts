@@ -8,10 +8,10 @@
  *   with `<` escaped as `\u003c` so the JSON cannot close the element.
  * - `<html lang="pt-BR"` → the page's locale (the element's inline style stays: src/lib/bottom-insets.ts).
  */
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { BRAND_CONFIG_ELEMENT_ID, type Locale } from '../../schemas/contract';
-import { publicConfig } from '../brands/config';
-import { escapeHtml, NONCE_PLACEHOLDER } from '../html';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { BRAND_CONFIG_ELEMENT_ID, type Locale } from '#schemas/contract.ts';
+import { publicConfig } from '#server/brands/config.ts';
+import { escapeHtml, NONCE_PLACEHOLDER } from '#server/html.ts';
 
 export { escapeHtml };
 

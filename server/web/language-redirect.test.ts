@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contentLanguages } from '../content/languages';
-import { scanContent } from '../content/pages';
-import { testBrand } from '../test/test-brand';
+import { contentLanguages } from '#server/content/languages.ts';
+import { scanContent } from '#server/content/pages.ts';
+import { testBrand } from '#server/test/test-brand.ts';
 import { languageRedirect } from './language-redirect';
 
 // The second demo brand: Spanish first, Portuguese, no English.

@@ -6,11 +6,11 @@
  * visit gets a rendered page at once instead of an empty shell that picks the language in the
  * browser and only then draws.
  */
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { FAQ_SLUGS, type Locale } from '../../schemas/contract';
-import { requestLanguage } from '../../schemas/language-choice';
-import { matchRoutePath } from '../../schemas/route-paths';
-import type { BrandContent } from '../content/pages';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { FAQ_SLUGS, type Locale } from '#schemas/contract.ts';
+import { requestLanguage } from '#schemas/language-choice.ts';
+import { matchRoutePath } from '#schemas/route-paths.ts';
+import type { BrandContent } from '#server/content/pages.ts';
 import { sitePath } from './sitemap';
 
 /** What the redirect depends on besides the path: a cache must keep one answer per value. */

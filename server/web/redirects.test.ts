@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scanContent } from '../content/pages';
-import { testBrand } from '../test/test-brand';
+import { scanContent } from '#server/content/pages.ts';
+import { testBrand } from '#server/test/test-brand.ts';
 import { redirectFor } from './redirects';
 
 // With the demo brand's content (a contact page in informacoes, cookies in both sections).

@@ -11,10 +11,10 @@
  *   `/pt/politicas/cookie`, `/en/cookies-policy`, `/es/politica-de-cookies`) → the cookies page
  *   of the language (content key `cookies`).
  */
-import type { LoadedBrand } from '../../schemas/brand.types';
-import type { Locale } from '../../schemas/contract';
-import type { RouteName } from '../../schemas/route-paths';
-import type { BrandContent } from '../content/pages';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import type { Locale } from '#schemas/contract.ts';
+import type { RouteName } from '#schemas/route-paths.ts';
+import type { BrandContent } from '#server/content/pages.ts';
 import { sitePath } from './sitemap';
 
 const TARGETS: Readonly<Record<string, RouteName>> = {

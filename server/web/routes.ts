@@ -9,23 +9,23 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { FAQ_SLUGS, type Locale } from '../../schemas/contract';
-import { requestLanguage } from '../../schemas/language-choice';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { FAQ_SLUGS, type Locale } from '#schemas/contract.ts';
+import { requestLanguage } from '#schemas/language-choice.ts';
 import {
   CLASS_SETS_ELEMENT_ID,
   PRELOADED_ELEMENT_ID,
   SERVED_PATH_META,
-} from '../../schemas/preload';
-import { matchRoutePath } from '../../schemas/route-paths';
-import { brandAssetFile } from '../brands/assets';
-import { publicConfig } from '../brands/config';
-import { publicOrigin } from '../brands/origin';
-import { catalogOf } from '../catalog/lookup';
-import { onCatalogSynced } from '../catalog/sync';
-import { contentOf, pageBySlug } from '../content/pages';
-import type { Db } from '../db/client';
-import { errorBody } from '../plugins/envelope';
+} from '#schemas/preload.ts';
+import { matchRoutePath } from '#schemas/route-paths.ts';
+import { brandAssetFile } from '#server/brands/assets.ts';
+import { publicConfig } from '#server/brands/config.ts';
+import { publicOrigin } from '#server/brands/origin.ts';
+import { catalogOf } from '#server/catalog/lookup.ts';
+import { onCatalogSynced } from '#server/catalog/sync.ts';
+import { contentOf, pageBySlug } from '#server/content/pages.ts';
+import type { Db } from '#server/db/client.ts';
+import { errorBody } from '#server/plugins/envelope.ts';
 import { escapeHtml, jsonForScript, pageLocale, renderIndexHtml } from './index-html';
 import { LANGUAGE_REDIRECT_VARY, languageRedirect } from './language-redirect';
 import { redirectFor } from './redirects';

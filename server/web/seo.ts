@@ -10,7 +10,7 @@
  * the addresses start with the brand's configured public origin (server/brands/origin.ts).
  */
 import type { Event, Offer, WithContext } from 'schema-dts';
-import type { LoadedBrand } from '../../schemas/brand.types';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
 import {
   type Conteudo,
   type Evento,
@@ -19,11 +19,11 @@ import {
   type GetApresentacoesResult,
   type Locale,
   RestPath,
-} from '../../schemas/contract';
-import { type Preloaded, preloadKey, restPreloadKey } from '../../schemas/preload';
-import { matchRoutePath, type RouteName } from '../../schemas/route-paths';
-import { shopInstant, shopWallClock } from '../../schemas/shop-time';
-import { escapeHtml } from '../html';
+} from '#schemas/contract.ts';
+import { type Preloaded, preloadKey, restPreloadKey } from '#schemas/preload.ts';
+import { matchRoutePath, type RouteName } from '#schemas/route-paths.ts';
+import { shopInstant, shopWallClock } from '#schemas/shop-time.ts';
+import { escapeHtml } from '#server/html.ts';
 import { jsonForScript } from './index-html';
 import { sitePath as pathOf } from './sitemap';
 

@@ -1,15 +1,15 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { LOCALES, type Locale } from '../../schemas/contract';
-import { matchRoutePath } from '../../schemas/route-paths';
-import { buildApp } from '../app';
-import { type BrandContent, type PageDoc, scanContent } from '../content/pages';
-import { t } from '../i18n';
-import { makeDist } from '../test/dist';
-import { openTestDb, type TestDb } from '../test/harness';
-import { testBrand } from '../test/test-brand';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { LOCALES, type Locale } from '#schemas/contract.ts';
+import { matchRoutePath } from '#schemas/route-paths.ts';
+import { buildApp } from '#server/app.ts';
+import { type BrandContent, type PageDoc, scanContent } from '#server/content/pages.ts';
+import { t } from '#server/i18n.ts';
+import { makeDist } from '#server/test/dist.ts';
+import { openTestDb, type TestDb } from '#server/test/harness.ts';
+import { testBrand } from '#server/test/test-brand.ts';
 import { pageStatus } from './routes';
 import { HIDDEN_ROUTES, robotsTxt, sitemapFor, sitemapIndex } from './sitemap';
 

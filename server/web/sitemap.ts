@@ -14,14 +14,14 @@
  * in its default language, with unprefixed paths.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { FAQ_SLUGS, type Locale } from '../../schemas/contract';
-import { ROUTE_PATHS, type RouteName } from '../../schemas/route-paths';
-import { publicOrigin } from '../brands/origin';
-import { catalogOf } from '../catalog/lookup';
-import { type BrandContent, contentOf } from '../content/pages';
-import { escapeHtml } from '../html';
-import { errorBody } from '../plugins/envelope';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { FAQ_SLUGS, type Locale } from '#schemas/contract.ts';
+import { ROUTE_PATHS, type RouteName } from '#schemas/route-paths.ts';
+import { publicOrigin } from '#server/brands/origin.ts';
+import { catalogOf } from '#server/catalog/lookup.ts';
+import { type BrandContent, contentOf } from '#server/content/pages.ts';
+import { escapeHtml } from '#server/html.ts';
+import { errorBody } from '#server/plugins/envelope.ts';
 
 /** The screens spec §2 hides from robots. */
 export const HIDDEN_ROUTES = [

@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RestPath } from '../../schemas/contract';
-import { preloadKey, restPreloadKey } from '../../schemas/preload';
-import { syncCatalog } from '../catalog/sync';
-import { makeDist } from '../test/dist';
-import { startTestServer, type TestServer } from '../test/harness';
-import { E, testBrand } from '../test/test-brand';
+import { RestPath } from '#schemas/contract.ts';
+import { preloadKey, restPreloadKey } from '#schemas/preload.ts';
+import { syncCatalog } from '#server/catalog/sync.ts';
+import { makeDist } from '#server/test/dist.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
+import { E, testBrand } from '#server/test/test-brand.ts';
 import { firstViewData } from './ssr';
 
 // The server's side of server rendering: which pages are rendered, with which catalogue

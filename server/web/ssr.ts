@@ -14,25 +14,25 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { LoadedBrand } from '../../schemas/brand.types';
-import { type BrandConfig, FAQ_SLUGS, type Locale, RestPath } from '../../schemas/contract';
+import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { type BrandConfig, FAQ_SLUGS, type Locale, RestPath } from '#schemas/contract.ts';
 import {
   type PageClassSets,
   type Preloaded,
   preloadKey,
   restPreloadKey,
-} from '../../schemas/preload';
-import { matchRoutePath } from '../../schemas/route-paths';
-import { todayInSaoPaulo } from '../brands/schedule';
+} from '#schemas/preload.ts';
+import { matchRoutePath } from '#schemas/route-paths.ts';
+import { todayInSaoPaulo } from '#server/brands/schedule.ts';
 import {
   type CatalogScope,
   getApresentacoes,
   getApresentacoesHorarios,
   getEventos,
-} from '../catalog/catalog';
-import { contentOf, conteudo, conteudos, faqOf, pageBySlug } from '../content/pages';
-import type { Db } from '../db/client';
-import { NONCE_PLACEHOLDER } from '../html';
+} from '#server/catalog/catalog.ts';
+import { contentOf, conteudo, conteudos, faqOf, pageBySlug } from '#server/content/pages.ts';
+import type { Db } from '#server/db/client.ts';
+import { NONCE_PLACEHOLDER } from '#server/html.ts';
 
 /** How long a rendered page is served from the cache (stock on sale changes with sales). */
 export const PAGE_TTL_MS = 30_000;

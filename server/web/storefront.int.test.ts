@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrandConfig } from '../../schemas/contract';
-import { makeDist } from '../test/dist';
-import { startTestServer, type TestServer } from '../test/harness';
-import { testBrand, testBrands } from '../test/test-brand';
+import type { BrandConfig } from '#schemas/contract.ts';
+import { makeDist } from '#server/test/dist.ts';
+import { startTestServer, type TestServer } from '#server/test/harness.ts';
+import { testBrand, testBrands } from '#server/test/test-brand.ts';
 
 let s: TestServer;
 let dist: string;

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ApiFieldError } from '../../schemas/contract';
+import type { ApiErrorBody, ApiFieldError } from '#schemas/contract.ts';
 
 /** Code of failures that never reached the server (offline, DNS, timeout). */
 export const NETWORK_ERROR_CODE = -1;

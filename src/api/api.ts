@@ -1,8 +1,8 @@
-import { type Locale, langParam } from '../../schemas/contract';
-import { getExtraParams } from '../lib/extra-params';
-import { getCurrentLocale } from '../lib/locale';
-import { clearSession, getToken, setToken } from '../lib/session-store';
-import { setMaintenance } from '../lib/ui-stores';
+import { type Locale, langParam } from '#schemas/contract.ts';
+import { getExtraParams } from '#src/lib/extra-params.ts';
+import { getCurrentLocale } from '#src/lib/locale.ts';
+import { clearSession, getToken, setToken } from '#src/lib/session-store.ts';
+import { setMaintenance } from '#src/lib/ui-stores.ts';
 import type { ApiError } from './api-error';
 import { API_BASE } from './base';
 import { createApiClient, type ErrorDisplay } from './client';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Locale } from '../../schemas/contract';
+import type { Locale } from '#schemas/contract.ts';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
 import { type ApiClientDeps, createApiClient } from './client';
 import { PREFETCH_MS } from './early-rpc';

@@ -9,7 +9,7 @@ import {
   type RpcMethod,
   type RpcParams,
   type RpcResult,
-} from '../../schemas/contract';
+} from '#schemas/contract.ts';
 import { ApiError, BAD_RESPONSE_CODE, NETWORK_ERROR_CODE } from './api-error';
 import { PREFETCH_MS, rpcKey, takeEarlyRpc } from './early-rpc';
 

@@ -8,10 +8,10 @@
  * this, its cart was asked for only after the stages of the storefront's code had loaded and
  * run (~0.5 s on a mid-range phone), and its items a round trip after that.
  */
-import { type Locale, langParam, RestPath } from '../../schemas/contract';
-import { cartItemsParams } from '../features/cart/cart-params';
-import { getExtraParams } from '../lib/extra-params';
-import { readString, STORAGE_KEYS } from '../lib/storage';
+import { type Locale, langParam, RestPath } from '#schemas/contract.ts';
+import { cartItemsParams } from '#src/api/cart-params.ts';
+import { getExtraParams } from '#src/lib/extra-params.ts';
+import { readString, STORAGE_KEYS } from '#src/lib/storage.ts';
 import { API_BASE } from './base';
 
 /** How long an answer asked for ahead waits for the call that takes it. */

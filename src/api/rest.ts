@@ -21,10 +21,10 @@ import {
   type TicketsCartResult,
   type TrocarSenhaBody,
   type ValidaEmailResult,
-} from '../../schemas/contract';
-import { getExtraParams } from '../lib/extra-params';
-import { getCurrentLocale } from '../lib/locale';
-import { setMaintenance } from '../lib/ui-stores';
+} from '#schemas/contract.ts';
+import { getExtraParams } from '#src/lib/extra-params.ts';
+import { getCurrentLocale } from '#src/lib/locale.ts';
+import { setMaintenance } from '#src/lib/ui-stores.ts';
 import { api } from './api';
 import { API_BASE } from './base';
 import { type CallOptions, createApiClient } from './client';

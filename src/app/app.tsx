@@ -1,11 +1,11 @@
 import { type ReactNode, StrictMode, Suspense } from 'react';
-import type { BrandConfig } from '../../schemas/contract';
-import type { Preloaded } from '../../schemas/preload';
-import { BootSpinner } from '../components/boot-spinner';
-import { BrandProvider } from '../lib/brand-context';
-import { type ClassSetRegistry, ClassSetsProvider } from '../lib/class-sets';
-import { PreloadedProvider } from '../lib/preloaded';
-import { StyleSystemProvider, type StyleSystemSource } from '../lib/style-system';
+import type { BrandConfig } from '#schemas/contract.ts';
+import type { Preloaded } from '#schemas/preload.ts';
+import { BootSpinner } from '#src/components/boot-spinner.tsx';
+import { BrandProvider } from '#src/lib/brand-context.tsx';
+import { type ClassSetRegistry, ClassSetsProvider } from '#src/lib/class-sets.tsx';
+import { PreloadedProvider } from '#src/lib/preloaded.tsx';
+import { StyleSystemProvider, type StyleSystemSource } from '#src/lib/style-system.tsx';
 
 /**
  * Providers that do not depend on the language (the language subtree adds react-intl), around

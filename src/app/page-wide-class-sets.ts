@@ -1,14 +1,14 @@
-import { APPROX } from '../components/approx-price';
-import { BOOT_SPINNER } from '../components/boot-spinner';
-import { ALERT } from '../components/error-alert';
-import { LOADING } from '../components/loading-state';
-import { GREETING } from '../features/auth/components/account-menu';
-import { CART_ITEMS } from '../features/cart/components/cart-items';
-import { COUNTDOWN } from '../features/cart/components/countdown';
-import { COUPON } from '../features/cart/components/coupon-section';
-import { CONSENT } from '../features/consent/components/consent-banner-looks';
-import type { ClassSet } from '../lib/class-sets';
-import type { RouteName } from '../lib/routes';
+import { APPROX } from '#src/components/approx-price.tsx';
+import { BOOT_SPINNER } from '#src/components/boot-spinner.tsx';
+import { ALERT } from '#src/components/error-alert.tsx';
+import { LOADING } from '#src/components/loading-state.tsx';
+import { GREETING } from '#src/features/auth/components/greeting-button.tsx';
+import { CART_ITEMS } from '#src/features/cart/components/cart-items.tsx';
+import { COUNTDOWN } from '#src/components/countdown.tsx';
+import { COUPON } from '#src/features/cart/components/coupon-section.tsx';
+import { CONSENT } from '#src/features/consent/components/consent-banner-looks.ts';
+import type { ClassSet } from '#src/lib/class-set-resolve.ts';
+import type { RouteName } from '#src/lib/routes.ts';
 import { CHECKOUT_PAGE } from './routes/checkout-looks';
 
 /**

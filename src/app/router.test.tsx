@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { BrandConfig } from '../../schemas/contract';
+import type { BrandConfig } from '#schemas/contract.ts';
 import type { RouteHandle } from './route-handle';
 import { createRoutes } from './router';
 

@@ -1,9 +1,9 @@
 import { type ComponentType, lazy, useMemo } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
-import type { BrandConfig, Locale } from '../../schemas/contract';
-import { prefetchCheckoutCart } from '../features/cart/prefetch';
-import { preferredLocale, prefixOf, withAllTexts } from '../lib/locale';
-import { type PreloadableLazy, preloadableLazy } from '../lib/preloadable-lazy';
+import type { BrandConfig, Locale } from '#schemas/contract.ts';
+import { prefetchCheckoutCart } from '#src/features/cart/prefetch.ts';
+import { preferredLocale, prefixOf, withAllTexts } from '#src/lib/locale.ts';
+import { type PreloadableLazy, preloadableLazy } from '#src/lib/preloadable-lazy.ts';
 import {
   matchAppPath,
   NOT_FOUND_TITLE,
@@ -12,8 +12,8 @@ import {
   ROUTES,
   type RouteName,
   type UrlMode,
-} from '../lib/routes';
-import { type StyleSystemSource, WithStyleSystem } from '../lib/style-system';
+} from '#src/lib/routes.ts';
+import { type StyleSystemSource, WithStyleSystem } from '#src/lib/style-system.tsx';
 import { LocaleLayout } from './layout/locale-layout';
 import { DEV_FORMS_TITLE, type RouteHandle } from './route-handle';
 
@@ -106,7 +106,7 @@ const DEV_PAGES = import.meta.env.DEV || __STOREFRONT_DEV_PAGES__;
 const DevFormsPage = DEV_PAGES
   ? lazy(
       withAllTexts(() =>
-        import('../features/dev-forms/dev-forms-page').then((m) => ({ default: m.DevFormsPage })),
+        import('#src/features/dev-forms/dev-forms-page.tsx').then((m) => ({ default: m.DevFormsPage })),
       ),
     )
   : null;

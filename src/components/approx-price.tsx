@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatApprox } from '../../schemas/money';
-import { defineClassSet, useClassSet } from '../lib/class-sets';
-import { useRate } from '../lib/currency';
+import { formatApprox } from '#schemas/money.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { useRate } from '#src/lib/currency.ts';
 
 /** Chakra's Text as it drew the approximation: a small muted line of its own. */
 export const APPROX = defineClassSet('approx-price', {

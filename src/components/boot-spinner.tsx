@@ -1,4 +1,4 @@
-import { defineClassSet, useClassSet } from '../lib/class-sets';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
 import { centerLook, recipeLook } from './plain-part-styles';
 
 /** Chakra's Center and Spinner (size xl, in the brand's colour) as they drew the wait. */

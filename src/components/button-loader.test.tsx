@@ -2,10 +2,10 @@ import { Button, ChakraProvider } from '@chakra-ui/react';
 import { CacheProvider } from '@emotion/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ClassSetRegistry, defineClassSet } from '../lib/class-sets';
-import { settledSource } from '../lib/style-system';
-import { styleSystemOf } from '../lib/style-system-load';
-import { serverCache, testSystem as system } from '../lib/style-system-testing';
+import { ClassSetRegistry, defineClassSet } from '#src/lib/class-sets.tsx';
+import { settledSource } from '#src/lib/style-system.tsx';
+import { styleSystemOf } from '#src/lib/style-system-load.tsx';
+import { serverCache, testSystem as system } from '#src/lib/style-system-testing.tsx';
 import { ButtonLoader } from './button-loader';
 import { buttonLoaderLooks } from './plain-part-styles';
 

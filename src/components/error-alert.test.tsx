@@ -3,10 +3,10 @@ import { CacheProvider } from '@emotion/react';
 import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { ClassSetRegistry, ClassSetsProvider } from '../lib/class-sets';
-import { settledSource } from '../lib/style-system';
-import { styleSystemOf } from '../lib/style-system-load';
-import { serverCache, testSystem as system } from '../lib/style-system-testing';
+import { ClassSetRegistry, ClassSetsProvider } from '#src/lib/class-sets.tsx';
+import { settledSource } from '#src/lib/style-system.tsx';
+import { styleSystemOf } from '#src/lib/style-system-load.tsx';
+import { serverCache, testSystem as system } from '#src/lib/style-system-testing.tsx';
 import { AlertBox } from './error-alert';
 
 /** The markup without the icon (Chakra's icon has its fill and stroke as styles, ours as attributes). */

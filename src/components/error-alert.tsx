@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { defineClassSet, useClassSet } from '../lib/class-sets';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
 import { slotRecipeLook } from './plain-part-styles';
 
 type Status = 'error' | 'warning' | 'info' | 'success';

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import type { ApiErrorBody } from '../../schemas/contract';
-import { NETWORK_ERROR_CODE } from '../api/api-error';
+import type { ApiErrorBody } from '#schemas/contract.ts';
+import { NETWORK_ERROR_CODE } from '#src/api/api-error.ts';
 
 /**
  * The error's own message, or a localized one when it has none: the unreachable server's (a

@@ -1,9 +1,9 @@
 import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ApiErrorBody, CarrinhoItem, PortadorDados } from '../../schemas/contract';
-import { toErrorBody } from '../api/api-error';
-import type { MessageId } from '../lib/messages';
+import type { ApiErrorBody, CarrinhoItem, PortadorDados } from '#schemas/contract.ts';
+import { toErrorBody } from '#src/api/api-error.ts';
+import type { MessageId } from '#src/lib/messages.d.ts';
 import { ErrorMessage } from './error-alert';
 import { SchemaForm } from './forms/schema-form';
 import { ModalFrame } from './modal-frame';

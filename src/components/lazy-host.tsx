@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import { WithStyleSystem } from '../lib/style-system';
+import { WithStyleSystem } from '#src/lib/style-system.tsx';
 
 /**
  * For a lazy dialog: its code is downloaded the first time `on` turns true, and it is then kept

@@ -1,4 +1,4 @@
-import { lazyStyled } from '../lib/style-system';
+import { lazyStyled } from '#src/lib/style-system.tsx';
 
 // Chakra parts that the pages whose first view is plain elements (home, an event page, the
 // not-found page) show only now and then: their code and the style system load when they first

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { defineClassSet, useClassSet } from '../lib/class-sets';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
 import { centerLook, recipeLook, visuallyHiddenLook } from './plain-part-styles';
 
 /** The height of the screen below the header (its height is published by the header). */

@@ -1,6 +1,6 @@
 import { Button, Portal, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
-import { setMaintenance, useMaintenance } from '../lib/ui-stores';
+import { setMaintenance, useMaintenance } from '#src/lib/ui-stores.ts';
 import { Dialog } from './dialog';
 
 /** Shown when the API cannot be reached (network failure, spec §7). */

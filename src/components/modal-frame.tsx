@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { loadable, useLoadable } from '../lib/loadable';
-import { withAllTexts } from '../lib/locale';
+import { loadable, useLoadable } from '#src/lib/loadable.ts';
+import { withAllTexts } from '#src/lib/locale.ts';
 import type { ModalFrameProps } from './modal-frame-dialog';
 
 export type { ModalFrameProps };

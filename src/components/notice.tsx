@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { defineClassSet, useClassSet } from '../lib/class-sets';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
 import { EmptyState } from './empty-state';
 
 /** The title and sentence's column, as Chakra's VStack drew it. */

@@ -1,4 +1,4 @@
-import { createStore, useStore } from '../lib/create-store';
+import { createStore, useStore } from '#src/lib/create-store.ts';
 
 /**
  * Snackbars without their weight on the first page: the toast machinery is downloaded with

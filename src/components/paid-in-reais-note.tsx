@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { useRate } from '../lib/currency';
+import { useRate } from '#src/lib/currency.ts';
 import { AlertBox } from './error-alert';
 
 /**

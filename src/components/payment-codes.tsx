@@ -1,10 +1,10 @@
 import { chakra, Button, Flex, Image, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { BoletoEmitido, PixEmitido } from '../../schemas/contract';
-import { apiUrl } from '../api/api';
-import { formatDate, formatInstantTime } from '../lib/dates';
-import { useCurrentLocale } from '../lib/locale';
+import type { BoletoEmitido, PixEmitido } from '#schemas/contract.ts';
+import { apiUrl } from '#src/api/api.ts';
+import { formatDate, formatInstantTime } from '#src/lib/dates.ts';
+import { useCurrentLocale } from '#src/lib/locale.ts';
 
 /**
  * A code to copy (Pix copy-and-paste, the slip's line), in a read-only field the person can

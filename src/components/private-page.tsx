@@ -1,10 +1,10 @@
 import { Button, Heading, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { MessageId } from '../lib/messages';
-import { useSession } from '../lib/session-store';
-import { openLogin } from '../lib/ui-stores';
-import { useHydrated } from '../lib/use-hydrated';
+import type { MessageId } from '#src/lib/messages.d.ts';
+import { useSession } from '#src/lib/session-store.ts';
+import { openLogin } from '#src/lib/ui-stores.ts';
+import { useHydrated } from '#src/lib/use-hydrated.ts';
 import { LoadingState } from './loading-state';
 import { Notice } from './notice';
 

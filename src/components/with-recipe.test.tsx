@@ -25,7 +25,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { brandSystemConfig, createBrandSystem } from '../lib/brand-system';
+import { brandSystemConfig, createBrandSystem } from '#src/lib/brand-system.ts';
 import { DataList } from './data-list';
 import { Dialog } from './dialog';
 import { EmptyState } from './empty-state';

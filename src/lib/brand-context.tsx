@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { BrandConfig } from '../../schemas/contract';
+import type { BrandConfig } from '#schemas/contract.ts';
 
 const BrandContext = createContext<BrandConfig | null>(null);
 

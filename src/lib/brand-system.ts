@@ -21,7 +21,7 @@ import {
   skipNavLinkRecipe,
   spinnerRecipe,
 } from '@chakra-ui/react/theme';
-import type { BrandTheme } from '../../schemas/contract';
+import type { BrandTheme } from '#schemas/contract.ts';
 import {
   contrastRatio,
   firstShadeWithContrast,

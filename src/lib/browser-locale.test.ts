@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '../../schemas/contract';
+import type { Locale } from '#schemas/contract.ts';
 import { browserLocale } from './locale';
 
 const ALL: Locale[] = ['pt-BR', 'es-ES', 'en-US'];

@@ -1,8 +1,17 @@
-import type { SystemContext } from '@chakra-ui/react';
+import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
 import type { EmotionCache } from '@emotion/cache';
 import { serializeStyles } from '@emotion/serialize';
 import { insertStyles } from '@emotion/utils';
-import type { ClassSet } from './class-sets';
+
+/** Style objects per class; an array is merged in order, as Chakra merges a component's. */
+export type ClassStyles<K extends string> = Record<K, SystemStyleObject | SystemStyleObject[]>;
+
+/** A named set of classes, made by defineClassSet (src/lib/class-sets.tsx). */
+export interface ClassSet<K extends string> {
+  /** Unique among sets (class-sets.test.tsx checks): the key of its classes in the page. */
+  readonly name: string;
+  readonly styles: (system: SystemContext) => ClassStyles<K>;
+}
 
 /** Resolves a set's styles into classes and inserts their rules into emotion's cache. */
 export function resolveClassSet<K extends string>(

@@ -6,7 +6,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { pickButtonStyles } from '../features/catalog/components/date-picker-row';
+import { pickButtonStyles } from '#src/features/catalog/components/date-picker-row.tsx';
 import { ClassSetRegistry, ClassSetsProvider, defineClassSet, useClassSet } from './class-sets';
 import { lazySource } from './style-system';
 import { styleSystemOf } from './style-system-load';

@@ -1,6 +1,7 @@
-import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
+import type { SystemContext } from '@chakra-ui/react';
 import { createContext, type ReactNode, useContext } from 'react';
-import { CLASS_SETS_ELEMENT_ID, type PageClassSets } from '../../schemas/preload';
+import { CLASS_SETS_ELEMENT_ID, type PageClassSets } from '#schemas/preload.ts';
+import type { ClassSet, ClassStyles } from './class-set-resolve';
 import { readPageJson } from './preloaded';
 import { readStyleSystem, type StyleSystem, type StyleSystemSource } from './style-system';
 
@@ -20,15 +21,6 @@ import { readStyleSystem, type StyleSystem, type StyleSystemSource } from './sty
  * Chakra component given one would merge the class's registered styles into a class of its own,
  * which the browser, not having resolved the set, could not do alike.
  */
-
-/** Style objects per class; an array is merged in order, as Chakra merges a component's. */
-export type ClassStyles<K extends string> = Record<K, SystemStyleObject | SystemStyleObject[]>;
-
-export interface ClassSet<K extends string> {
-  /** Unique among sets (class-sets.test.tsx checks): the key of its classes in the page. */
-  readonly name: string;
-  readonly styles: (system: SystemContext) => ClassStyles<K>;
-}
 
 /**
  * A set of classes, by name. `styles` may use the system: a Chakra component's look is its

@@ -1,4 +1,4 @@
-import type { BrandConfig, Cotacao } from '../../schemas/contract';
+import type { BrandConfig, Cotacao } from '#schemas/contract.ts';
 import { createStore, useStore } from './create-store';
 import { useBrand } from './brand-context';
 import { readString, STORAGE_KEYS, writeString } from './storage';

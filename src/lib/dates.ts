@@ -3,7 +3,7 @@
  * sends wall-clock strings in that zone (`YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]`); we turn them
  * into instants with the shop's clock (schemas/shop-time.ts) and format them back in the zone.
  */
-import { SHOP_TIME_ZONE, shopInstant } from '../../schemas/shop-time';
+import { SHOP_TIME_ZONE, shopInstant } from '#schemas/shop-time.ts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../schemas/contract';
+import type { Locale } from '#schemas/contract.ts';
 
 /**
  * Each language's first-visit texts file (scripts/vite-plugin-first-visit-texts.ts): the texts

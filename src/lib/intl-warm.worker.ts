@@ -6,7 +6,7 @@
  * loads, the main thread's formatters then cost ~1 ms. A browser that sets it up per thread
  * does the same work twice, in parallel, and nothing is lost.
  */
-import { SHOP_TIME_ZONE } from '../../schemas/shop-time';
+import { SHOP_TIME_ZONE } from '#schemas/shop-time.ts';
 
 self.onmessage = (event: MessageEvent<string>) => {
   const locale = event.data;

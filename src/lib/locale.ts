@@ -1,12 +1,12 @@
 import { createContext, use, useContext, useMemo } from 'react';
-import { LOCALES, type Locale } from '../../schemas/contract';
+import { LOCALES, type Locale } from '#schemas/contract.ts';
 import {
   cookieValue,
   isLocale,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE,
   matchLanguages,
-} from '../../schemas/language-choice';
+} from '#schemas/language-choice.ts';
 import { createStore, useStore } from './create-store';
 import { firstVisitTextsFile } from './first-visit-texts';
 import type { MessageId } from './messages';

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../schemas/contract';
-import { isServerOnlyMessage, SERVER_ONLY_MESSAGE_PREFIXES } from '../../schemas/server-messages';
+import { LOCALES } from '#schemas/contract.ts';
+import { isServerOnlyMessage, SERVER_ONLY_MESSAGE_PREFIXES } from '#schemas/server-messages.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const locales = Object.fromEntries(

@@ -8,4 +8,4 @@ export function formatMoney(value: number): string {
   return brl.format(value);
 }
 
-export { toCents, toReais } from '../../schemas/money';
+export { toCents, toReais } from '#schemas/money.ts';

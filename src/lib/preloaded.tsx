@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { PRELOADED_ELEMENT_ID, type Preloaded } from '../../schemas/preload';
+import { PRELOADED_ELEMENT_ID, type Preloaded } from '#schemas/preload.ts';
 
 const PreloadedContext = createContext<Preloaded>({});
 

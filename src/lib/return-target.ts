@@ -1,5 +1,5 @@
-import type { LoginTarget } from '../../machines/types';
-import type { Locale } from '../../schemas/contract';
+import type { LoginTarget } from '#machines/types.ts';
+import type { Locale } from '#schemas/contract.ts';
 import { pathFor, ROUTE_NAMES, type RouteName, type UrlMode } from './routes';
 
 /**

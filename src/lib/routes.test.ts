@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../schemas/contract';
+import { LOCALES } from '#schemas/contract.ts';
 import { matchAppPath, pathFor, ROUTE_NAMES, ROUTES, switchLanguagePath } from './routes';
 
 const multi = { multiLanguage: true };

@@ -1,4 +1,4 @@
-import type { SessaoPessoa } from '../../schemas/contract';
+import type { SessaoPessoa } from '#schemas/contract.ts';
 import { createStore, useStore } from './create-store';
 import { readJson, readString, STORAGE_KEYS, writeJson, writeString } from './storage';
 

@@ -3,7 +3,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { BrandTheme } from '../../schemas/contract';
+import type { BrandTheme } from '#schemas/contract.ts';
 import { nextTask } from './after-paint';
 import { brandSystemConfig } from './brand-system';
 import { resolveClassSet } from './class-set-resolve';

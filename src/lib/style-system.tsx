@@ -10,7 +10,7 @@ import {
   use,
   useContext,
 } from 'react';
-import type { ClassSet } from './class-sets';
+import type { ClassSet } from './class-set-resolve';
 
 /**
  * The brand's style system (Chakra's system and emotion's cache), which Chakra components need

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import type { LoginTarget } from '../../machines/types';
+import type { LoginTarget } from '#machines/types.ts';
 import { createStore, useStore } from './create-store';
 import { STORAGE_KEYS, writeString } from './storage';
 

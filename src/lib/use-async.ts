@@ -6,7 +6,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { ApiErrorBody } from '../../schemas/contract';
+import type { ApiErrorBody } from '#schemas/contract.ts';
 
 export interface AsyncState<T> {
   data: T | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { luhn } from '../../../schemas/formats/card';
+import { luhn } from '#schemas/formats/card.ts';
 import { checkCard, outcomeOf, TEST_CARDS } from './cards';
 
 const card = (

@@ -3,7 +3,7 @@
  * the shop's own card format (schemas/formats/card.ts: Luhn, brand by prefix and length,
  * security code, expiry), so the gateway never accepts a card the checkout form would refuse.
  */
-import { cardBrand, isCardExpiry, isCvv, luhn } from '../../../schemas/formats/card';
+import { cardBrand, isCardExpiry, isCvv, luhn } from '#schemas/formats/card.ts';
 
 /**
  * The test cards: number → outcome. Any other valid number is approved. `timeout`: the charge is

@@ -7,8 +7,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sandboxCobranca, sandboxCobrancaCartao, sandboxEstorno } from '../../db/schema';
+import type { Db } from '#server/db/client.ts';
+import { sandboxCobranca, sandboxCobrancaCartao, sandboxEstorno } from '#server/db/schema.ts';
 import type {
   CancelOutcome,
   ChargeNotification,

@@ -14,13 +14,13 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client.ts';
 import {
   sandboxCobranca,
   sandboxCobrancaCartao,
   sandboxEstorno,
   sandboxToken,
-} from '../../db/schema';
+} from '#server/db/schema.ts';
 import {
   type ChargeRecord,
   GatewayError,

@@ -7,9 +7,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
-import type { CartaoToken } from '../../../schemas/contract';
-import type { Db } from '../../db/client';
-import { sandboxToken } from '../../db/schema';
+import type { CartaoToken } from '#schemas/contract.ts';
+import type { Db } from '#server/db/client.ts';
+import { sandboxToken } from '#server/db/schema.ts';
 import { checkCard, outcomeOf } from './cards';
 import { cardChargeRef } from '../pending';
 import {

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import type { BrandConfig } from '../../../schemas/contract';
-import { hasTrackers } from '../../../schemas/trackers';
-import { useConteudos } from '../../features/content/hooks/use-content';
-import { loadable, useLoadable } from '../../lib/loadable';
-import { useCurrentLocale } from '../../lib/locale';
-import { useConsent, useConsentPreferencesOpen } from '../../lib/tracking/consent';
-import { usePageReady } from '../../lib/ui-stores';
-import { usePathFor } from '../../lib/use-path-for';
+import type { BrandConfig } from '#schemas/contract.ts';
+import { hasTrackers } from '#schemas/trackers.ts';
+import { useConteudos } from '#src/features/content/hooks/use-content.ts';
+import { loadable, useLoadable } from '#src/lib/loadable.ts';
+import { useCurrentLocale } from '#src/lib/locale.ts';
+import { useConsent, useConsentPreferencesOpen } from '#src/lib/tracking/consent.ts';
+import { usePageReady } from '#src/lib/ui-stores.ts';
+import { usePathFor } from '#src/lib/use-path-for.ts';
 
 // Its own small chunk, asked for after hydration and only while a choice is due or asked for.
 const consentBanner = loadable(() =>
-  import('../../features/consent/components/consent-banner').then((m) => m.ConsentBanner),
+  import('#src/features/consent/components/consent-banner.tsx').then((m) => m.ConsentBanner),
 );
 
 /**
@@ -21,10 +21,10 @@ const consentBanner = loadable(() =>
  * for the chunk's files on the first call only), and a page view handed over before the start
  * is dropped.
  */
-let trackingModule: Promise<typeof import('../../lib/tracking/track')> | null = null;
+let trackingModule: Promise<typeof import('#src/lib/tracking/track.ts')> | null = null;
 const tracking = () => {
   // A failed download is asked for again by the next caller.
-  trackingModule ??= import('../../lib/tracking/track').catch((error: unknown) => {
+  trackingModule ??= import('#src/lib/tracking/track.ts').catch((error: unknown) => {
     trackingModule = null;
     throw error;
   });

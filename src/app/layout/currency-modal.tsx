@@ -1,11 +1,11 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { BrandConfig } from '../../../schemas/contract';
-import { formatApprox } from '../../../schemas/money';
-import { ModalFrame } from '../../components/modal-frame';
-import { RadioOption } from '../../components/radio-option';
-import { chooseCurrency, useCurrencyCode } from '../../lib/currency';
+import type { BrandConfig } from '#schemas/contract.ts';
+import { formatApprox } from '#schemas/money.ts';
+import { ModalFrame } from '#src/components/modal-frame.tsx';
+import { RadioOption } from '#src/components/radio-option.tsx';
+import { chooseCurrency, useCurrencyCode } from '#src/lib/currency.ts';
 
 // A rate below R$ 1 (ARS) keeps its digits: R$ 0,0055, not R$ 0,01.
 const rateReais = new Intl.NumberFormat('pt-BR', {

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { BrandConfig } from '../../../schemas/contract';
-import { recipeLook } from '../../components/plain-part-styles';
-import { defineClassSet, useClassSet } from '../../lib/class-sets';
-import { useCurrencyCode } from '../../lib/currency';
-import { withAllTexts } from '../../lib/locale';
-import { WithStyleSystem } from '../../lib/style-system';
+import type { BrandConfig } from '#schemas/contract.ts';
+import { recipeLook } from '#src/components/plain-part-styles.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { useCurrencyCode } from '#src/lib/currency.ts';
+import { withAllTexts } from '#src/lib/locale.ts';
+import { WithStyleSystem } from '#src/lib/style-system.tsx';
 
 // The modal is its own chunk: it loads when the visitor opens it.
 const CurrencyModal = lazy(

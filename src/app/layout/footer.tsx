@@ -2,18 +2,18 @@ import type { SystemStyleObject } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { type BrandConfig, type ContentSection, FAQ_SLUGS } from '../../../schemas/contract';
-import { hasTrackers } from '../../../schemas/trackers';
-import { Glyph } from '../../components/icons';
-import { focusRing, GLYPH_4, LINK_BASE } from '../../components/plain-part-styles';
-import { useConteudos } from '../../features/content/hooks/use-content';
-import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup';
-import { defineClassSet, useClassSet } from '../../lib/class-sets';
-import { useCurrentLocale } from '../../lib/locale';
-import { telHref, whatsappHref } from '../../lib/support-links';
-import { CONSENT_OPENER_ID, openConsentPreferences } from '../../lib/tracking/consent';
-import { openSupport } from '../../lib/ui-stores';
-import { usePathFor } from '../../lib/use-path-for';
+import { type BrandConfig, type ContentSection, FAQ_SLUGS } from '#schemas/contract.ts';
+import { hasTrackers } from '#schemas/trackers.ts';
+import { Glyph } from '#src/components/icons.tsx';
+import { focusRing, GLYPH_4, LINK_BASE } from '#src/components/plain-part-styles.ts';
+import { useConteudos } from '#src/features/content/hooks/use-content.ts';
+import { NewsletterSignup } from '#src/features/newsletter/components/newsletter-signup.tsx';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { useCurrentLocale } from '#src/lib/locale.ts';
+import { telHref, whatsappHref } from '#src/lib/support-links.ts';
+import { CONSENT_OPENER_ID, openConsentPreferences } from '#src/lib/tracking/consent.ts';
+import { openSupport } from '#src/lib/ui-stores.ts';
+import { usePathFor } from '#src/lib/use-path-for.ts';
 
 /**
  * The footer's parts, styled once by the footer (`data-footer`, `data-link`, `data-glyph`): it is

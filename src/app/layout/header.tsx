@@ -1,15 +1,15 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
-import type { BrandConfig } from '../../../schemas/contract';
-import { focusRing, LINK_BASE } from '../../components/plain-part-styles';
-import { AccountMenu } from '../../features/auth/components/account-menu';
-import { CartBadge } from '../../features/cart/components/cart-badge';
-import { defineClassSet, useClassSet } from '../../lib/class-sets';
-import { useCurrentLocale } from '../../lib/locale';
-import type { RouteName } from '../../lib/routes';
-import { usePathFor } from '../../lib/use-path-for';
-import { usePublishedHeight } from '../../lib/use-published-height';
+import type { BrandConfig } from '#schemas/contract.ts';
+import { focusRing, LINK_BASE } from '#src/components/plain-part-styles.ts';
+import { AccountMenu } from '#src/features/auth/components/account-menu.tsx';
+import { CartBadge } from '#src/features/cart/components/cart-badge.tsx';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { useCurrentLocale } from '#src/lib/locale.ts';
+import type { RouteName } from '#src/lib/routes.ts';
+import { usePathFor } from '#src/lib/use-path-for.ts';
+import { usePublishedHeight } from '#src/lib/use-published-height.ts';
 import { CurrencySwitch } from './currency-switch';
 import { LANGUAGE_LINKS, LanguageSwitch } from './language-switch';
 

@@ -2,11 +2,11 @@ import type { SystemStyleObject } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { type BrandConfig, FAQ_SLUGS, type Locale } from '../../../schemas/contract';
-import { focusRing, LINK_BASE } from '../../components/plain-part-styles';
-import { useConteudos } from '../../features/content/hooks/use-content';
-import { chooseLocale, prefixOf, storeLocale, useCurrentLocale } from '../../lib/locale';
-import { switchLanguagePath } from '../../lib/routes';
+import { type BrandConfig, FAQ_SLUGS, type Locale } from '#schemas/contract.ts';
+import { focusRing, LINK_BASE } from '#src/components/plain-part-styles.ts';
+import { useConteudos } from '#src/features/content/hooks/use-content.ts';
+import { chooseLocale, prefixOf, storeLocale, useCurrentLocale } from '#src/lib/locale.ts';
+import { switchLanguagePath } from '#src/lib/routes.ts';
 
 const LANGUAGE_NAME = {
   'pt-BR': 'language.pt-BR',

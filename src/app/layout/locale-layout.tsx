@@ -1,7 +1,7 @@
 import { useContext, useLayoutEffect } from 'react';
 import { IntlProvider } from 'react-intl';
-import type { BrandConfig, Locale } from '../../../schemas/contract';
-import { SHOP_TIME_ZONE } from '../../../schemas/shop-time';
+import type { BrandConfig, Locale } from '#schemas/contract.ts';
+import { SHOP_TIME_ZONE } from '#schemas/shop-time.ts';
 import {
   DEFAULT_LOCALE,
   LocaleProvider,
@@ -12,7 +12,7 @@ import {
   storeLocale,
   useChosenLocale,
   useMessages,
-} from '../../lib/locale';
+} from '#src/lib/locale.ts';
 import { Shell } from './shell';
 
 /**

@@ -1,26 +1,26 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import type { LoginTarget } from '../../../machines/types';
-import type { BrandConfig } from '../../../schemas/contract';
-import { setApiErrorListener } from '../../api/api';
-import { applyErrorPolicy } from '../../api/error-policy';
-import { LazyHost } from '../../components/lazy-host';
-import { LoadingState, PAGE_MIN_H } from '../../components/loading-state';
-import { notify, useToasterWanted } from '../../components/notify';
-import { recipeLook } from '../../components/plain-part-styles';
-import { useAccountQueryTriggers } from '../../features/account/hooks/use-account-query';
-import { useIdentityProviderReturn } from '../../features/auth/hooks/use-login-landing';
-import { targetFromRedirect } from '../../features/auth/login-outcome';
-import { useLocalCartHandOver } from '../../features/cart/hooks/use-local-cart-hand-over';
-import { useDuePopup } from '../../features/content/hooks/use-due-popup';
-import { afterNextPaint } from '../../lib/after-paint';
-import { useBrand } from '../../lib/brand-context';
-import { defineClassSet, useClassSet } from '../../lib/class-sets';
-import { useCurrentLocale, withAllTexts } from '../../lib/locale';
-import { returnTargetPath } from '../../lib/return-target';
-import { clearSession, getSession } from '../../lib/session-store';
-import { WithStyleSystem } from '../../lib/style-system';
+import type { LoginTarget } from '#machines/types.ts';
+import type { BrandConfig } from '#schemas/contract.ts';
+import { setApiErrorListener } from '#src/api/api.ts';
+import { applyErrorPolicy } from '#src/api/error-policy.ts';
+import { LazyHost } from '#src/components/lazy-host.tsx';
+import { LoadingState, PAGE_MIN_H } from '#src/components/loading-state.tsx';
+import { notify, useToasterWanted } from '#src/components/notify.ts';
+import { recipeLook } from '#src/components/plain-part-styles.ts';
+import { useAccountQueryTriggers } from '#src/features/account/hooks/use-account-query.ts';
+import { useIdentityProviderReturn } from '#src/features/auth/hooks/use-login-landing.ts';
+import { targetFromRedirect } from '#src/lib/login-outcome.ts';
+import { useLocalCartHandOver } from '#src/features/cart/hooks/use-local-cart-hand-over.ts';
+import { useDuePopup } from '#src/features/content/hooks/use-due-popup.ts';
+import { afterNextPaint } from '#src/lib/after-paint.ts';
+import { useBrand } from '#src/lib/brand-context.tsx';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { useCurrentLocale, withAllTexts } from '#src/lib/locale.ts';
+import { returnTargetPath } from '#src/lib/return-target.ts';
+import { clearSession, getSession } from '#src/lib/session-store.ts';
+import { WithStyleSystem } from '#src/lib/style-system.tsx';
 import {
   clearLocalCart,
   markPageReady,
@@ -31,8 +31,8 @@ import {
   useMaintenance,
   usePageTitle,
   useTermsRequest,
-} from '../../lib/ui-stores';
-import { usePathFor } from '../../lib/use-path-for';
+} from '#src/lib/ui-stores.ts';
+import { usePathFor } from '#src/lib/use-path-for.ts';
 import { routeTitle } from '../route-handle';
 import { ConsentHost } from './consent-host';
 import { Footer } from './footer';
@@ -41,19 +41,23 @@ import { SupportHost } from './support-host';
 
 const LoginModal = lazy(
   withAllTexts(() =>
-    import('../../features/auth/components/login-modal').then((m) => ({ default: m.LoginModal })),
+    import('#src/features/auth/components/login-modal.tsx').then((m) => ({
+      default: m.LoginModal,
+    })),
   ),
 );
 
 const TermsModal = lazy(
   withAllTexts(() =>
-    import('../../features/auth/components/terms-modal').then((m) => ({ default: m.TermsModal })),
+    import('#src/features/auth/components/terms-modal.tsx').then((m) => ({
+      default: m.TermsModal,
+    })),
   ),
 );
 
 const AccountModals = lazy(
   withAllTexts(() =>
-    import('../../features/account/components/account-modals').then((m) => ({
+    import('#src/features/account/components/account-modals.tsx').then((m) => ({
       default: m.AccountModals,
     })),
   ),
@@ -61,16 +65,18 @@ const AccountModals = lazy(
 
 const MaintenanceModal = lazy(
   withAllTexts(() =>
-    import('../../components/maintenance-modal').then((m) => ({ default: m.MaintenanceModal })),
+    import('#src/components/maintenance-modal.tsx').then((m) => ({ default: m.MaintenanceModal })),
   ),
 );
 const ContentPopup = lazy(() =>
-  import('../../features/content/components/content-popup').then((m) => ({
+  import('#src/features/content/components/content-popup.tsx').then((m) => ({
     default: m.ContentPopup,
   })),
 );
 const AppToaster = lazy(
-  withAllTexts(() => import('../../components/toaster').then((m) => ({ default: m.AppToaster }))),
+  withAllTexts(() =>
+    import('#src/components/toaster.tsx').then((m) => ({ default: m.AppToaster })),
+  ),
 );
 
 const MAIN_ID = 'main-content';

@@ -2,19 +2,19 @@ import type { SystemStyleObject } from '@chakra-ui/react';
 import { lazy, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { BrandConfig } from '../../../schemas/contract';
-import { Glyph } from '../../components/icons';
-import { LazyHost } from '../../components/lazy-host';
-import { recipeLook } from '../../components/plain-part-styles';
-import { useBottomInsetVars } from '../../lib/bottom-insets';
-import { defineClassSet, useClassSet } from '../../lib/class-sets';
-import { CHAT_BUTTON_ID } from '../../lib/frame-sizes';
-import { useCurrentLocale, withAllTexts } from '../../lib/locale';
-import { matchAppPath } from '../../lib/routes';
-import { openSupport, useSupportRequest } from '../../lib/ui-stores';
+import type { BrandConfig } from '#schemas/contract.ts';
+import { Glyph } from '#src/components/icons.tsx';
+import { LazyHost } from '#src/components/lazy-host.tsx';
+import { recipeLook } from '#src/components/plain-part-styles.ts';
+import { useBottomInsetVars } from '#src/lib/bottom-insets.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { CHAT_BUTTON_ID } from '#src/lib/frame-sizes.ts';
+import { useCurrentLocale, withAllTexts } from '#src/lib/locale.ts';
+import { matchAppPath } from '#src/lib/routes.ts';
+import { openSupport, useSupportRequest } from '#src/lib/ui-stores.ts';
 
 /** The panel: its own chunk, fetched on the first opening (or when the button is pointed at). */
-const loadPanel = () => import('../../features/support/components/support-panel');
+const loadPanel = () => import('#src/features/support/components/support-panel.tsx');
 const SupportPanel = lazy(
   withAllTexts(() => loadPanel().then((m) => ({ default: m.SupportPanel }))),
 );

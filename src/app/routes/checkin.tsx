@@ -1,6 +1,6 @@
-import { LoadingState } from '../../components/loading-state';
-import { CheckinView } from '../../features/checkin/components/checkin-view';
-import { useHydrated } from '../../lib/use-hydrated';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { CheckinView } from '#src/features/checkin/components/checkin-view.tsx';
+import { useHydrated } from '#src/lib/use-hydrated.ts';
 
 /**
  * Checkin (/checkin): the gate's page for the brand's staff (brand.json `checkin`). What it

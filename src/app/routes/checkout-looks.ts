@@ -1,5 +1,5 @@
-import { buttonLoaderLooks, columnLook, recipeLook } from '../../components/plain-part-styles';
-import { defineClassSet } from '../../lib/class-sets';
+import { buttonLoaderLooks, columnLook, recipeLook } from '#src/components/plain-part-styles.ts';
+import { defineClassSet } from '#src/lib/class-sets.tsx';
 
 /**
  * The page's parts as Chakra's Stack, Flex, Grid, Box, Heading and Buttons drew them: its first

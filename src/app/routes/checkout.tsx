@@ -10,39 +10,35 @@ import {
 } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { EARLY_CART_ATTRIBUTE } from '../../api/early-rpc';
-import { isSilentError } from '../../api/error-policy';
-import { PlainButton } from '../../components/button-loader';
-import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
-import { LazyHost } from '../../components/lazy-host';
-import { LoadingState } from '../../components/loading-state';
-import { notify } from '../../components/notify';
-import { CartItems } from '../../features/cart/components/cart-items';
-import {
-  AwaitingPaymentNote,
-  Countdown,
-  HoldCountdown,
-} from '../../features/cart/components/countdown';
-import { CouponSection } from '../../features/cart/components/coupon-section';
+import { EARLY_CART_ATTRIBUTE } from '#src/api/early-rpc.ts';
+import { isSilentError } from '#src/api/error-policy.ts';
+import { PlainButton } from '#src/components/button-loader.tsx';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { LazyHost } from '#src/components/lazy-host.tsx';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { notify } from '#src/components/notify.ts';
+import { CartItems } from '#src/features/cart/components/cart-items.tsx';
+import { AwaitingPaymentNote, Countdown, HoldCountdown } from '#src/components/countdown.tsx';
+import { CouponSection } from '#src/features/cart/components/coupon-section.tsx';
 import {
   type CheckoutView,
   useCheckout,
   useCheckoutActor,
-} from '../../features/cart/hooks/checkout-provider';
-import { readLocalCart } from '../../features/cart/local-cart';
-import { missingHolders } from '../../features/checkout/hooks/holders';
-import { useCharge } from '../../features/checkout/hooks/use-charge';
-import { afterPresented } from '../../lib/after-paint';
-import { useBrand } from '../../lib/brand-context';
-import { useClassSet } from '../../lib/class-sets';
-import { useCurrentLocale, withAllTexts } from '../../lib/locale';
-import { preloadableLazy } from '../../lib/preloadable-lazy';
-import { useSession } from '../../lib/session-store';
-import { lazyStyled, useStyleSystemSource, WithStyleSystem } from '../../lib/style-system';
-import { trackCheckout, trackRemoveFromCart } from '../../lib/tracking/track';
-import { bumpCart, openLogin, useCartVersion, useFirstViewWait } from '../../lib/ui-stores';
-import { useHydrated } from '../../lib/use-hydrated';
-import { usePathFor } from '../../lib/use-path-for';
+} from '#src/lib/checkout/checkout-provider.tsx';
+import { readLocalCart } from '#src/lib/checkout/local-cart.ts';
+import { missingHolders } from '#src/features/checkout/hooks/holders.ts';
+import { useCharge } from '#src/features/checkout/hooks/use-charge.ts';
+import { afterPresented } from '#src/lib/after-paint.ts';
+import { useBrand } from '#src/lib/brand-context.tsx';
+import { useClassSet } from '#src/lib/class-sets.tsx';
+import { useCurrentLocale, withAllTexts } from '#src/lib/locale.ts';
+import { preloadableLazy } from '#src/lib/preloadable-lazy.ts';
+import { useSession } from '#src/lib/session-store.ts';
+import { lazyStyled, useStyleSystemSource, WithStyleSystem } from '#src/lib/style-system.tsx';
+import { trackCheckout, trackRemoveFromCart } from '#src/lib/tracking/track.ts';
+import { bumpCart, openLogin, useCartVersion, useFirstViewWait } from '#src/lib/ui-stores.ts';
+import { useHydrated } from '#src/lib/use-hydrated.ts';
+import { usePathFor } from '#src/lib/use-path-for.ts';
 import { CHECKOUT_PAGE } from './checkout-looks';
 
 /**
@@ -51,7 +47,7 @@ import { CHECKOUT_PAGE } from './checkout-looks';
  * every text of the language: the page renders with the first visit's (vite.config.ts).
  */
 const loadSections = withAllTexts(
-  () => import('../../features/checkout/components/checkout-sections'),
+  () => import('#src/features/checkout/components/checkout-sections.ts'),
 );
 const HoldersSection = preloadableLazy(() => loadSections().then((m) => m.HoldersSection));
 const DeliverySection = preloadableLazy(() => loadSections().then((m) => m.DeliverySection));
@@ -60,12 +56,12 @@ const SECTIONS = [HoldersSection, DeliverySection, PaymentSection];
 // The notice of an empty checkout or of a visitor to log in (Chakra's EmptyState): its code and
 // the style system load when it shows, the page's placeholder meanwhile.
 const Notice = lazyStyled(
-  () => import('../../components/notice').then((m) => m.Notice),
+  () => import('#src/components/notice.tsx').then((m) => m.Notice),
   <LoadingState page />,
 );
 // A guest's local cart, with the style system, when a guest has one.
 const GuestCart = lazyStyled(
-  () => import('../../features/cart/components/guest-cart').then((m) => m.GuestCart),
+  () => import('#src/features/cart/components/guest-cart.tsx').then((m) => m.GuestCart),
   <LoadingState page />,
 );
 // Its dialogs, from the same file, rendered once wanted (LazyHost): a guest's local cart joining

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { LoadingState } from '../../components/loading-state';
-import { ConfirmEmailView } from '../../features/account/components/confirm-email-view';
-import { useHydrated } from '../../lib/use-hydrated';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { ConfirmEmailView } from '#src/features/account/components/confirm-email-view.tsx';
+import { useHydrated } from '#src/lib/use-hydrated.ts';
 
 /**
  * Confirmar (spec §2, /validatemail?token=): the confirmation link of the sign-up mail. The

@@ -1,6 +1,6 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
-import { ContactForm } from '../../features/support/components/contact-form';
+import { ContactForm } from '#src/features/support/components/contact-form.tsx';
 
 /** Contato (spec §2, /contato, /contact): the contact form (spec §3), its own chunk. */
 export function ContatoPage() {

@@ -1,13 +1,13 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { type ApiErrorBody, type ContentSection, FAQ_SLUGS } from '../../../schemas/contract';
-import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
-import { LoadingState } from '../../components/loading-state';
-import { Prose } from '../../features/content/components/prose';
-import { useConteudo, useConteudos, useFaq } from '../../features/content/hooks/use-content';
-import { useCurrentLocale } from '../../lib/locale';
-import { useOwnTitle } from '../../lib/use-own-title';
+import { type ApiErrorBody, type ContentSection, FAQ_SLUGS } from '#schemas/contract.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { Prose } from '#src/features/content/components/prose.tsx';
+import { useConteudo, useConteudos, useFaq } from '#src/features/content/hooks/use-content.ts';
+import { useCurrentLocale } from '#src/lib/locale.ts';
+import { useOwnTitle } from '#src/lib/use-own-title.ts';
 import { NotFoundPage } from './not-found';
 
 /**

@@ -1,15 +1,15 @@
 import { FormattedMessage } from 'react-intl';
-import { ErrorMessage } from '../../components/error-message';
-import { LazyErrorAlert as ErrorAlert } from '../../components/lazy-styled-parts';
-import { LoadingState } from '../../components/loading-state';
-import { recipeLook } from '../../components/plain-part-styles';
-import { BrandHero } from '../../features/catalog/components/brand-hero';
-import { EventGrid } from '../../features/catalog/components/event-grid';
-import { useEventos } from '../../features/catalog/hooks/use-catalog';
-import { useBrand } from '../../lib/brand-context';
-import { defineClassSet, useClassSet } from '../../lib/class-sets';
-import { useCurrentLocale } from '../../lib/locale';
-import { usePathFor } from '../../lib/use-path-for';
+import { ErrorMessage } from '#src/components/error-message.tsx';
+import { LazyErrorAlert as ErrorAlert } from '#src/components/lazy-styled-parts.tsx';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { recipeLook } from '#src/components/plain-part-styles.ts';
+import { BrandHero } from '#src/features/catalog/components/brand-hero.tsx';
+import { EventGrid } from '#src/features/catalog/components/event-grid.tsx';
+import { useEventos } from '#src/features/catalog/hooks/use-catalog.ts';
+import { useBrand } from '#src/lib/brand-context.tsx';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { useCurrentLocale } from '#src/lib/locale.ts';
+import { usePathFor } from '#src/lib/use-path-for.ts';
 
 const EVENTS_HEADING_ID = 'events-heading';
 

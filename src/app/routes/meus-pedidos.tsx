@@ -1,20 +1,20 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
-import { ErrorAlert, ErrorMessage } from '../../components/error-alert';
-import { LoadingState } from '../../components/loading-state';
-import { Notice } from '../../components/notice';
-import { PrivatePage } from '../../components/private-page';
-import { OrderCard } from '../../features/orders/components/order-card';
-import { OrdersFilterBar } from '../../features/orders/components/orders-filter';
-import { Pager } from '../../features/orders/components/pager';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { Notice } from '#src/components/notice.tsx';
+import { PrivatePage } from '#src/components/private-page.tsx';
+import { OrderCard } from '#src/features/orders/components/order-card.tsx';
+import { OrdersFilterBar } from '#src/features/orders/components/orders-filter.tsx';
+import { Pager } from '#src/features/orders/components/pager.tsx';
 import {
   type OrdersFilter,
   parseOrdersFilter,
   useOrders,
   usePendingCount,
-} from '../../features/orders/hooks/use-orders';
-import { usePathFor } from '../../lib/use-path-for';
+} from '#src/features/orders/hooks/use-orders.ts';
+import { usePathFor } from '#src/lib/use-path-for.ts';
 
 /**
  * My orders: paid orders by default (spec §9), or those awaiting payment, cancelled, or all

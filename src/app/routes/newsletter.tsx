@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { LoadingState } from '../../components/loading-state';
-import { NewsletterLinkView } from '../../features/newsletter/components/newsletter-link-view';
-import { useHydrated } from '../../lib/use-hydrated';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { NewsletterLinkView } from '#src/features/newsletter/components/newsletter-link-view.tsx';
+import { useHydrated } from '#src/lib/use-hydrated.ts';
 
 /**
  * Newsletter (/newsletter?acao=confirmar|cancelar&token=): the links of the newsletter's mails.

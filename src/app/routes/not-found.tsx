@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { LazyNotice as Notice } from '../../components/lazy-styled-parts';
-import { recipeLook } from '../../components/plain-part-styles';
-import { defineClassSet, useClassSet } from '../../lib/class-sets';
-import { usePathFor } from '../../lib/use-path-for';
-import { useOwnTitle } from '../../lib/use-own-title';
+import { LazyNotice as Notice } from '#src/components/lazy-styled-parts.tsx';
+import { recipeLook } from '#src/components/plain-part-styles.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { usePathFor } from '#src/lib/use-path-for.ts';
+import { useOwnTitle } from '#src/lib/use-own-title.ts';
 
 /** The way home: a link with the look of Chakra's Button (solid, size md). */
 const NOT_FOUND = defineClassSet('not-found', (system) => ({

@@ -1,9 +1,9 @@
 import { Button } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { Notice } from '../../components/notice';
-import { ROUTES, type RouteName } from '../../lib/routes';
-import { usePathFor } from '../../lib/use-path-for';
+import { Notice } from '#src/components/notice.tsx';
+import { ROUTES, type RouteName } from '#src/lib/routes.ts';
+import { usePathFor } from '#src/lib/use-path-for.ts';
 
 /** A screen of a later issue: the route answers, in every language, and says it is coming. */
 export function PlaceholderPage({ route }: { route: RouteName }) {

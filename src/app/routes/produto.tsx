@@ -1,48 +1,48 @@
 import { lazy, useCallback, useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { itemsMissing } from '../../../machines/minimum-purchase';
-import { isSilentError } from '../../api/error-policy';
-import { ApproxPrice } from '../../components/approx-price';
-import { ButtonLoader } from '../../components/button-loader';
-import { ErrorMessage } from '../../components/error-message';
-import { Glyph } from '../../components/icons';
-import { LazyHost } from '../../components/lazy-host';
-import { LazyErrorAlert as ErrorAlert } from '../../components/lazy-styled-parts';
-import { LoadingState } from '../../components/loading-state';
-import { notify } from '../../components/notify';
-import { buttonLoaderLooks, columnLook, recipeLook } from '../../components/plain-part-styles';
-import { useCheckout, useCheckoutActor } from '../../features/cart/hooks/checkout-provider';
-import { useBuyerMinimum } from '../../features/cart/hooks/use-buyer-minimum';
-import { useCartCount } from '../../features/cart/hooks/use-cart-count';
-import { useAddToCart } from '../../features/cart/hooks/use-add-to-cart';
-import { BlockPicker } from '../../features/catalog/components/block-picker';
-import { DatePickerRow } from '../../features/catalog/components/date-picker-row';
-import { ProductList } from '../../features/catalog/components/product-list';
-import { TimePicker } from '../../features/catalog/components/time-picker';
+import { itemsMissing } from '#machines/minimum-purchase.ts';
+import { isSilentError } from '#src/api/error-policy.ts';
+import { ApproxPrice } from '#src/components/approx-price.tsx';
+import { ButtonLoader } from '#src/components/button-loader.tsx';
+import { ErrorMessage } from '#src/components/error-message.tsx';
+import { Glyph } from '#src/components/icons.tsx';
+import { LazyHost } from '#src/components/lazy-host.tsx';
+import { LazyErrorAlert as ErrorAlert } from '#src/components/lazy-styled-parts.tsx';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { notify } from '#src/components/notify.ts';
+import { buttonLoaderLooks, columnLook, recipeLook } from '#src/components/plain-part-styles.ts';
+import { useCheckout, useCheckoutActor } from '#src/lib/checkout/checkout-provider.tsx';
+import { useBuyerMinimum } from '#src/lib/checkout/use-buyer-minimum.ts';
+import { useCartCount } from '#src/features/cart/hooks/use-cart-count.ts';
+import { useAddToCart } from '#src/features/cart/hooks/use-add-to-cart.ts';
+import { BlockPicker } from '#src/features/catalog/components/block-picker.tsx';
+import { DatePickerRow } from '#src/features/catalog/components/date-picker-row.tsx';
+import { ProductList } from '#src/features/catalog/components/product-list.tsx';
+import { TimePicker } from '#src/features/catalog/components/time-picker.tsx';
 import {
   useApresentacao,
   useApresentacoes,
   useEvento,
   useHorarios,
   useProdutos,
-} from '../../features/catalog/hooks/use-catalog';
-import { useQuantities } from '../../features/catalog/hooks/use-quantities';
-import { useBottomInset } from '../../lib/bottom-insets';
-import { defineClassSet, useClassSet } from '../../lib/class-sets';
-import { formatDateTime, formatLongDate } from '../../lib/dates';
-import { withAllTexts } from '../../lib/locale';
-import { formatMoney } from '../../lib/money';
-import { trackAddToCart, trackViewItem } from '../../lib/tracking/track';
-import { useAfterHydration } from '../../lib/use-hydrated';
-import { useOwnTitle } from '../../lib/use-own-title';
-import { usePathFor } from '../../lib/use-path-for';
+} from '#src/features/catalog/hooks/use-catalog.ts';
+import { useQuantities } from '#src/features/catalog/hooks/use-quantities.ts';
+import { useBottomInset } from '#src/lib/bottom-insets.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { formatDateTime, formatLongDate } from '#src/lib/dates.ts';
+import { withAllTexts } from '#src/lib/locale.ts';
+import { formatMoney } from '#src/lib/money.ts';
+import { trackAddToCart, trackViewItem } from '#src/lib/tracking/track.ts';
+import { useAfterHydration } from '#src/lib/use-hydrated.ts';
+import { useOwnTitle } from '#src/lib/use-own-title.ts';
+import { usePathFor } from '#src/lib/use-path-for.ts';
 import { NotFoundPage } from './not-found';
 
 // Asked only when the person adds to tickets held from an earlier visit (a dialog's code).
 const AddToOrderModal = lazy(
   withAllTexts(() =>
-    import('../../features/cart/components/add-to-order-modal').then((m) => ({
+    import('#src/features/checkout/components/add-to-order-modal.tsx').then((m) => ({
       default: m.AddToOrderModal,
     })),
   ),

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { LoadingState } from '../../components/loading-state';
-import { ResetPasswordView } from '../../features/account/components/reset-password-view';
-import { useHydrated } from '../../lib/use-hydrated';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { ResetPasswordView } from '#src/features/account/components/reset-password-view.tsx';
+import { useHydrated } from '#src/lib/use-hydrated.ts';
 
 /**
  * Senha (spec §2, /redefinirsenha?token=): a new password from the mailed link. The server

@@ -1,5 +1,5 @@
-import { PrivatePage } from '../../components/private-page';
-import { VoucherSwap } from '../../features/vouchers/components/voucher-swap';
+import { PrivatePage } from '#src/components/private-page.tsx';
+import { VoucherSwap } from '#src/features/vouchers/components/voucher-swap.tsx';
 
 /**
  * Voucher (spec §2, /voucher): a partner's voucher swapped for its tickets into the person's

@@ -7,8 +7,8 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import type { BrandConfig, CaptchaProvider, Locale } from '../../../schemas/contract';
-import { BrandProvider } from '../../lib/brand-context';
+import type { BrandConfig, CaptchaProvider, Locale } from '#schemas/contract.ts';
+import { BrandProvider } from '#src/lib/brand-context.tsx';
 import type { FormUiContext } from './form-context';
 import { formRegistry } from './registry';
 

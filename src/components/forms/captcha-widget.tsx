@@ -3,9 +3,9 @@ import type { WidgetProps } from '@rjsf/utils';
 import type { Challenge } from 'altcha-lib';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { RestPath } from '../../../schemas/contract';
-import { useBrand } from '../../lib/brand-context';
-import type { MessageId } from '../../lib/messages';
+import { RestPath } from '#schemas/contract.ts';
+import { useBrand } from '#src/lib/brand-context.tsx';
+import type { MessageId } from '#src/lib/messages.d.ts';
 import { controlA11y } from './a11y';
 import { uiContext } from './form-context';
 
@@ -113,7 +113,7 @@ export function AltchaWidget(props: WidgetProps) {
     try {
       // Loaded on first use: the solver and altcha-lib stay out of the main bundle.
       const [{ api }, solver] = await Promise.all([
-        import('../../api/api'),
+        import('#src/api/api.ts'),
         import('./captcha-solver'),
       ]);
       if (!solver.canSolve()) throw new Error('Web Crypto is not available');

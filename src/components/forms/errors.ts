@@ -1,7 +1,7 @@
 import type { RJSFValidationError } from '@rjsf/utils';
 import type { IntlShape } from 'react-intl';
-import { errorMessage, type FormMessage } from '../../../schemas/forms/messages';
-import type { MessageId } from '../../lib/messages';
+import { errorMessage, type FormMessage } from '#schemas/forms/messages.ts';
+import type { MessageId } from '#src/lib/messages.d.ts';
 
 /** The text of a form error in the page's language (the id itself if a locale lacks it). */
 export function formatFormMessage(intl: IntlShape, m: FormMessage): string {

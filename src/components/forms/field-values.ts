@@ -7,13 +7,13 @@ import {
   BIRTHDATE_MASK,
   formatBirthdate,
   parseBirthdate,
-} from '../../../schemas/formats/birthdate';
-import { CEP_MASK } from '../../../schemas/formats/cep';
-import { CNPJ_MASK } from '../../../schemas/formats/cnpj';
-import { CPF_MASK } from '../../../schemas/formats/cpf';
-import { applyMask } from '../../../schemas/formats/mask';
-import { cleanPhone, formatPhone, PHONE_COUNTRIES } from '../../../schemas/formats/phone';
-import { VOUCHER_MASK } from '../../../schemas/formats/voucher';
+} from '#schemas/formats/birthdate.ts';
+import { CEP_MASK } from '#schemas/formats/cep.ts';
+import { CNPJ_MASK } from '#schemas/formats/cnpj.ts';
+import { CPF_MASK } from '#schemas/formats/cpf.ts';
+import { applyMask } from '#schemas/formats/mask.ts';
+import { cleanPhone, formatPhone, PHONE_COUNTRIES } from '#schemas/formats/phone.ts';
+import { VOUCHER_MASK } from '#schemas/formats/voucher.ts';
 
 /** The masks a `masked` widget knows, by `ui:options.mask` name (or a literal pattern). */
 export const MASKS = {

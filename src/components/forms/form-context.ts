@@ -1,6 +1,6 @@
 import type { FormContextType } from '@rjsf/utils';
 import { useIntl } from 'react-intl';
-import type { MessageId } from '../../lib/messages';
+import type { MessageId } from '#src/lib/messages.d.ts';
 
 /**
  * What <SchemaForm> hands every widget and template through RJSF's `formContext`: which

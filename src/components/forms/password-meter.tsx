@@ -5,7 +5,7 @@ import {
   PASSWORD_THRESHOLD,
   type PasswordRule,
   passwordStrength,
-} from '../../../schemas/formats/password';
+} from '#schemas/formats/password.ts';
 
 export function passwordMeterId(fieldId: string): string {
   return `${fieldId}__strength`;

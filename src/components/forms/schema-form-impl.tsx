@@ -4,7 +4,7 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useBrand } from '../../lib/brand-context';
+import { useBrand } from '#src/lib/brand-context.tsx';
 import { ErrorAlert } from '../error-alert';
 import { adoptTypedValues } from './adopt-typed-values';
 import type { CompiledForm } from './compiled-form';

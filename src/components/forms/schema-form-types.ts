@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FormId } from '../../../schemas/forms/index';
+import type { FormId } from '#schemas/forms/index.ts';
 import type { RuntimeFormFlags } from './compiled-form';
 
 export interface SchemaFormProps<T = Record<string, unknown>> {

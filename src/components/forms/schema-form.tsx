@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { WithStyleSystem } from '../../lib/style-system';
+import { WithStyleSystem } from '#src/lib/style-system.tsx';
 import { LoadingState } from '../loading-state';
 import type { SchemaFormProps } from './schema-form-types';
 

@@ -1,6 +1,6 @@
 import { englishStringTranslator, TranslatableString } from '@rjsf/utils';
 import type { IntlShape } from 'react-intl';
-import type { MessageId } from '../../lib/messages';
+import type { MessageId } from '#src/lib/messages.d.ts';
 
 /** The enum member's name of each RJSF string (`'Add Item'` → `AddItemButton`). */
 const NAMES = new Map<string, string>(

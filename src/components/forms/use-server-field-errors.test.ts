@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toFlowError } from '../../../machines/types';
-import { ApiError } from '../../api/api-error';
+import { toFlowError } from '#machines/types.ts';
+import { ApiError } from '#src/api/api-error.ts';
 import { fieldErrorsOf } from './use-server-field-errors';
 
 describe('server field errors', () => {

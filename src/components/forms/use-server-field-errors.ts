@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ApiErrorBody } from '../../../schemas/contract';
+import type { ApiErrorBody } from '#schemas/contract.ts';
 
 /** Top-level field name of a form property path (`.email` → `email`); null for nested paths. */
 function fieldName(path: string): string | null {

@@ -9,7 +9,7 @@ import {
 } from '@rjsf/utils';
 import { type ChangeEvent, type FocusEvent, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { dateOrder } from '../../../schemas/formats/birthdate';
+import { dateOrder } from '#schemas/formats/birthdate.ts';
 import { NativeSelect } from '../native-select';
 import { controlA11y } from './a11y';
 import { CaptchaWidget } from './captcha-widget';

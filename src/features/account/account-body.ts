@@ -4,7 +4,7 @@ import type {
   NovaSenhaBody,
   RecuperarSenhaBody,
   TrocarSenhaBody,
-} from '../../../schemas/contract';
+} from '#schemas/contract.ts';
 
 /**
  * The one place where the forms' field names (schemas/forms) meet the names the account calls

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CepEndereco } from '../../../schemas/contract';
+import type { CepEndereco } from '#schemas/contract.ts';
 import { cepPatch } from './address';
 
 const paulista: CepEndereco = {

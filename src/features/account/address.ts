@@ -1,4 +1,4 @@
-import type { CepResult } from '../../../schemas/contract';
+import type { CepResult } from '#schemas/contract.ts';
 import type { ProfileData } from './account-body';
 
 /**

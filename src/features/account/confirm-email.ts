@@ -1,6 +1,6 @@
-import type { MensagemResult } from '../../../schemas/contract';
-import { isApiError } from '../../api/api-error';
-import { postConfirmarEmail } from '../../api/rest';
+import type { MensagemResult } from '#schemas/contract.ts';
+import { isApiError } from '#src/api/api-error.ts';
+import { postConfirmarEmail } from '#src/api/rest.ts';
 
 const sent = new Map<string, Promise<MensagemResult>>();
 

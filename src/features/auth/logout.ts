@@ -1,6 +1,6 @@
-import { postLogout } from '../../api/rest';
-import { clearSession } from '../../lib/session-store';
-import { clearLocalCart } from '../../lib/ui-stores';
+import { postLogout } from '#src/api/rest.ts';
+import { clearSession } from '#src/lib/session-store.ts';
+import { clearLocalCart } from '#src/lib/ui-stores.ts';
 
 /**
  * Logout (spec §2 special target, issue 9 item 10): the server revokes the token, then token,

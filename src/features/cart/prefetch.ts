@@ -1,6 +1,6 @@
-import { api } from '../../api/api';
-import { getToken } from '../../lib/session-store';
-import { cartItemsParams } from './cart-params';
+import { api } from '#src/api/api.ts';
+import { getToken } from '#src/lib/session-store.ts';
+import { cartItemsParams } from '#src/api/cart-params.ts';
 
 /**
  * A first visit to the checkout asks for the person's cart and then its items while the page's
@@ -10,7 +10,7 @@ import { cartItemsParams } from './cart-params';
  */
 export function prefetchCheckoutCart(): void {
   if (!getToken()) return;
-  void import('./hooks/checkout-logic');
+  void import('#src/lib/checkout/checkout-logic.ts');
   api.prefetchRpc('SuperIngresso', 'getCarrinhoPage', []).then(
     (cart) => {
       if (cart) {

@@ -4,7 +4,7 @@
  * modal when the network is down (offline is a normal mode here), and a short timeout so a
  * scan falls back to the device's own check quickly.
  */
-import { apiFieldErrors, type Envelope, langParam } from '../../../schemas/contract';
+import { apiFieldErrors, type Envelope, langParam } from '#schemas/contract.ts';
 import {
   CHECKIN_TOKEN_HEADER,
   type CheckinAnswer,
@@ -15,10 +15,10 @@ import {
   type CheckinSessao,
   type CheckinSincronizarResult,
   type CheckinValidarBody,
-} from '../../../schemas/rest/checkin';
-import { ApiError, BAD_RESPONSE_CODE, NETWORK_ERROR_CODE } from '../../api/api-error';
-import { apiUrl } from '../../api/api';
-import { getCurrentLocale } from '../../lib/locale';
+} from '#schemas/rest/checkin.ts';
+import { ApiError, BAD_RESPONSE_CODE, NETWORK_ERROR_CODE } from '#src/api/api-error.ts';
+import { apiUrl } from '#src/api/api.ts';
+import { getCurrentLocale } from '#src/lib/locale.ts';
 
 /** How long a call may take before the gate decides offline. */
 const TIMEOUT_MS = 6_000;

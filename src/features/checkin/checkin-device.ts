@@ -4,14 +4,14 @@
  * (GET portaria/offline), the tickets this device saw used, and the scans made offline that
  * wait for POST portaria/sincronizar.
  */
-import type { CheckinOutcome, CheckinSyncSummary } from '../../../machines/checkin.types';
+import type { CheckinOutcome, CheckinSyncSummary } from '#machines/checkin.types.ts';
 import type {
   CheckinAnswer,
   CheckinLeitura,
   CheckinOfflineResult,
-} from '../../../schemas/rest/checkin';
-import { shopInstant, shopWallClock } from '../../../schemas/shop-time';
-import { readJson, writeJson } from '../../lib/storage';
+} from '#schemas/rest/checkin.ts';
+import { shopInstant, shopWallClock } from '#schemas/shop-time.ts';
+import { readJson, writeJson } from '#src/lib/storage.ts';
 import {
   decideOffline,
   importBrandKey,

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { CheckinOfflineIngresso } from '../../../schemas/rest/checkin';
+import type { CheckinOfflineIngresso } from '#schemas/rest/checkin.ts';
 import {
   decideOffline,
   importBrandKey,

@@ -5,7 +5,7 @@
  * session's tickets and its own earlier scans. No node:crypto, no Buffer: runs in the browser
  * (and in Vitest's node environment, whose `crypto.subtle` has Ed25519 too).
  */
-import type { CheckinOfflineIngresso } from '../../../schemas/rest/checkin';
+import type { CheckinOfflineIngresso } from '#schemas/rest/checkin.ts';
 
 const PAYLOAD_BYTES = 15;
 const SIGNATURE_BYTES = 64;

@@ -3,13 +3,13 @@ import { Box, Button, Code, chakra, Heading, HStack, Stack, Text } from '@chakra
 import { Suspense, use, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import type { FormId } from '../../../schemas/forms/index';
-import type { RuntimeFormFlags } from '../../components/forms/compiled-form';
-import { loadFormCached } from '../../components/forms/load-form';
-import { SchemaForm } from '../../components/forms/schema-form';
-import { LoadingState } from '../../components/loading-state';
-import { useBrand } from '../../lib/brand-context';
-import type { MessageId } from '../../lib/messages';
+import type { FormId } from '#schemas/forms/index.ts';
+import type { RuntimeFormFlags } from '#src/components/forms/compiled-form.ts';
+import { loadFormCached } from '#src/components/forms/load-form.ts';
+import { SchemaForm } from '#src/components/forms/schema-form.tsx';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { useBrand } from '#src/lib/brand-context.tsx';
+import type { MessageId } from '#src/lib/messages.d.ts';
 
 interface Samples {
   valid: Record<string, unknown>;

@@ -1,6 +1,6 @@
-import { type NewsletterBody, type NewsletterResult, RestPath } from '../../../schemas/contract';
-import { api } from '../../api/api';
-import type { CallOptions } from '../../api/client';
+import { type NewsletterBody, type NewsletterResult, RestPath } from '#schemas/contract.ts';
+import { api } from '#src/api/api.ts';
+import type { CallOptions } from '#src/api/client.ts';
 
 /** POST CustomUserApps/Newsletter: sign-up, confirmation or unsubscribe (schemas/contract.ts). */
 export function postNewsletter(

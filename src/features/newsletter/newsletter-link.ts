@@ -1,5 +1,5 @@
-import type { NewsletterResult } from '../../../schemas/contract';
-import { isApiError } from '../../api/api-error';
+import type { NewsletterResult } from '#schemas/contract.ts';
+import { isApiError } from '#src/api/api-error.ts';
 import { postNewsletter } from './api';
 
 const sent = new Map<string, Promise<NewsletterResult>>();

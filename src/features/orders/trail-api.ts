@@ -6,9 +6,9 @@ import {
   type DiasCompraResult,
   type InsereRioBoiBody,
   RestPath,
-} from '../../../schemas/contract';
-import { api } from '../../api/api';
-import type { CallOptions } from '../../api/client';
+} from '#schemas/contract.ts';
+import { api } from '#src/api/api.ts';
+import type { CallOptions } from '#src/api/client.ts';
 
 /** POST CustomUserApps/DiasCompra: the days (with `dia`, that day's times) a ticket may book. */
 export function postDiasCompra(

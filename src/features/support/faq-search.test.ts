@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Faq } from '../../../schemas/contract';
+import type { Faq } from '#schemas/contract.ts';
 import { foldText, searchFaq } from './faq-search';
 
 const FAQ = {

@@ -1,4 +1,4 @@
-import type { Faq } from '../../../schemas/contract';
+import type { Faq } from '#schemas/contract.ts';
 
 /** One question of the FAQ that matches a search. */
 export interface FaqHit {

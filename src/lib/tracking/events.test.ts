@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CarrinhoItem, GetCarrinhoPageItensResult } from '../../../schemas/contract';
+import type { CarrinhoItem, GetCarrinhoPageItensResult } from '#schemas/contract.ts';
 import {
   cartItems,
   orderParams,

@@ -16,7 +16,7 @@ import type {
   GetCarrinhoPageItensResult,
   Locale,
   Produto,
-} from '../../../schemas/contract';
+} from '#schemas/contract.ts';
 
 export const CURRENCY = 'BRL';
 

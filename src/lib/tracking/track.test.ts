@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GetCarrinhoPageItensResult } from '../../../schemas/contract';
+import type { GetCarrinhoPageItensResult } from '#schemas/contract.ts';
 import { memoryStorage } from '../memory-storage';
 
 // The trackers' chunk, watched: what track.ts hands it is what would leave the page.

@@ -16,8 +16,8 @@ import type {
   FormaPagamento,
   GetCarrinhoPageItensResult,
   Produto,
-} from '../../../schemas/contract';
-import { type AnalyticsIds, hasTrackers } from '../../../schemas/trackers';
+} from '#schemas/contract.ts';
+import { type AnalyticsIds, hasTrackers } from '#schemas/trackers.ts';
 import { getCurrentLocale } from '../locale';
 import { type ConsentChoice, getConsent, subscribeConsent } from './consent';
 import type { TrackEvent } from './events';

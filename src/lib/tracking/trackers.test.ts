@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnalyticsIds, trackerCspSources } from '../../../schemas/trackers';
+import { type AnalyticsIds, trackerCspSources } from '#schemas/trackers.ts';
 import { memoryStorage } from '../memory-storage';
 import type { ConsentChoice } from './consent';
 import type { TrackEvent } from './events';

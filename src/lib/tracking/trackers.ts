@@ -11,7 +11,7 @@
  * switch, Meta's `consent revoke`), deletes their cookies and stops the events; their code stays
  * in the page until the next load.
  */
-import type { AnalyticsIds } from '../../../schemas/trackers';
+import type { AnalyticsIds } from '#schemas/trackers.ts';
 import { readJson, STORAGE_KEYS, writeJson } from '../storage';
 import type { ConsentChoice } from './consent';
 import type { EcommerceParams, TrackEvent } from './events';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { ModalFrame } from '../../../components/modal-frame';
-import { useFirstFieldFocus } from '../../../lib/use-first-field-focus';
+import { ModalFrame } from '#src/components/modal-frame.tsx';
+import { useFirstFieldFocus } from '#src/lib/use-first-field-focus.ts';
 
 /**
  * The frame of the account modals (sign-up, agency sign-up, forgot password): the shop's modal

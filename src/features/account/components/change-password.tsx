@@ -1,13 +1,13 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ApiErrorBody } from '../../../../schemas/contract';
-import { toErrorBody } from '../../../api/api-error';
-import { postTrocarSenha } from '../../../api/rest';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { SchemaForm } from '../../../components/forms/schema-form';
-import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
-import { notify } from '../../../components/notify';
+import type { ApiErrorBody } from '#schemas/contract.ts';
+import { toErrorBody } from '#src/api/api-error.ts';
+import { postTrocarSenha } from '#src/api/rest.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { SchemaForm } from '#src/components/forms/schema-form.tsx';
+import { useServerFieldErrors } from '#src/components/forms/use-server-field-errors.ts';
+import { notify } from '#src/components/notify.ts';
 import { toTrocarSenhaBody } from '../account-body';
 
 interface ChangePasswordData {

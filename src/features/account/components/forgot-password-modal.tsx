@@ -1,13 +1,13 @@
 import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { ApiErrorBody } from '../../../../schemas/contract';
-import { toErrorBody } from '../../../api/api-error';
-import { postRecuperarSenha } from '../../../api/rest';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { SchemaForm } from '../../../components/forms/schema-form';
-import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
-import { closeAccountModal, openLogin, useAccountModal } from '../../../lib/ui-stores';
+import type { ApiErrorBody } from '#schemas/contract.ts';
+import { toErrorBody } from '#src/api/api-error.ts';
+import { postRecuperarSenha } from '#src/api/rest.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { SchemaForm } from '#src/components/forms/schema-form.tsx';
+import { useServerFieldErrors } from '#src/components/forms/use-server-field-errors.ts';
+import { closeAccountModal, openLogin, useAccountModal } from '#src/lib/ui-stores.ts';
 import { toRecuperarSenhaBody } from '../account-body';
 import { AccountDialog } from './account-dialog';
 

@@ -8,21 +8,21 @@ import {
   type ProfileRules,
   type ProfileWarningId,
   profileWarning,
-} from '../../../../machines/session-rules';
-import type { ApiErrorBody, Cadastro } from '../../../../schemas/contract';
-import { toErrorBody } from '../../../api/api-error';
-import { fetchCadastro, saveCadastro } from '../../../api/rest';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { SchemaForm } from '../../../components/forms/schema-form';
-import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
-import { LoadingState } from '../../../components/loading-state';
-import { notify } from '../../../components/notify';
-import { PrivatePage } from '../../../components/private-page';
-import { useBrand } from '../../../lib/brand-context';
-import { useCurrentLocale } from '../../../lib/locale';
-import { clearReturnTarget, readReturnTarget, returnTargetPath } from '../../../lib/return-target';
-import { getToken, startSession, useSession } from '../../../lib/session-store';
-import { useAsync } from '../../../lib/use-async';
+} from '#machines/session-rules.ts';
+import type { ApiErrorBody, Cadastro } from '#schemas/contract.ts';
+import { toErrorBody } from '#src/api/api-error.ts';
+import { fetchCadastro, saveCadastro } from '#src/api/rest.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { SchemaForm } from '#src/components/forms/schema-form.tsx';
+import { useServerFieldErrors } from '#src/components/forms/use-server-field-errors.ts';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { notify } from '#src/components/notify.ts';
+import { PrivatePage } from '#src/components/private-page.tsx';
+import { useBrand } from '#src/lib/brand-context.tsx';
+import { useCurrentLocale } from '#src/lib/locale.ts';
+import { clearReturnTarget, readReturnTarget, returnTargetPath } from '#src/lib/return-target.ts';
+import { getToken, startSession, useSession } from '#src/lib/session-store.ts';
+import { useAsync } from '#src/lib/use-async.ts';
 import { type ProfileData, toProfileBody, toProfileFormData } from '../account-body';
 import { useAddressLookup } from '../hooks/use-address-lookup';
 import { ChangePassword } from './change-password';

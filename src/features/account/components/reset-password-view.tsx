@@ -1,15 +1,15 @@
 import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { LoginTarget } from '../../../../machines/types';
-import type { ApiErrorBody } from '../../../../schemas/contract';
-import { toErrorBody } from '../../../api/api-error';
-import { postNovaSenha } from '../../../api/rest';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { SchemaForm } from '../../../components/forms/schema-form';
-import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
-import { Notice } from '../../../components/notice';
-import { openForgotPassword, openLogin } from '../../../lib/ui-stores';
+import type { LoginTarget } from '#machines/types.ts';
+import type { ApiErrorBody } from '#schemas/contract.ts';
+import { toErrorBody } from '#src/api/api-error.ts';
+import { postNovaSenha } from '#src/api/rest.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { SchemaForm } from '#src/components/forms/schema-form.tsx';
+import { useServerFieldErrors } from '#src/components/forms/use-server-field-errors.ts';
+import { Notice } from '#src/components/notice.tsx';
+import { openForgotPassword, openLogin } from '#src/lib/ui-stores.ts';
 import { toNovaSenhaBody } from '../account-body';
 
 /**

@@ -1,12 +1,12 @@
 import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { SchemaForm } from '../../../components/forms/schema-form';
-import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
-import { LoadingState } from '../../../components/loading-state';
-import { notify } from '../../../components/notify';
-import { useBrand } from '../../../lib/brand-context';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { SchemaForm } from '#src/components/forms/schema-form.tsx';
+import { useServerFieldErrors } from '#src/components/forms/use-server-field-errors.ts';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { notify } from '#src/components/notify.ts';
+import { useBrand } from '#src/lib/brand-context.tsx';
 import {
   closeAccountModal,
   openAgencySignUp,
@@ -14,7 +14,7 @@ import {
   openSignUp,
   useAccountModal,
   useCardCampaignAsk,
-} from '../../../lib/ui-stores';
+} from '#src/lib/ui-stores.ts';
 import type { SignUpData } from '../account-body';
 import { useEmailTaken } from '../hooks/use-email-taken';
 import { useLocalLoginId, useSignUp } from '../hooks/use-sign-up';

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isApiError } from '../../../api/api-error';
-import { notify } from '../../../components/notify';
-import { useBrand } from '../../../lib/brand-context';
-import { openAgencySignUp, openForgotPassword } from '../../../lib/ui-stores';
+import { isApiError } from '#src/api/api-error.ts';
+import { notify } from '#src/components/notify.ts';
+import { useBrand } from '#src/lib/brand-context.tsx';
+import { openAgencySignUp, openForgotPassword } from '#src/lib/ui-stores.ts';
 import { confirmEmailOnce } from '../confirm-email';
 
 /** The query parameters of spec §2 that belong to accounts. */

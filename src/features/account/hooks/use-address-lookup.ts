@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { cleanCep } from '../../../../schemas/formats/cep';
-import { fetchCep, fetchCidades, fetchEstados } from '../../../api/rest';
-import type { FieldSuggestion } from '../../../components/forms/widgets';
-import { useCurrentLocale } from '../../../lib/locale';
+import { cleanCep } from '#schemas/formats/cep.ts';
+import { fetchCep, fetchCidades, fetchEstados } from '#src/api/rest.ts';
+import type { FieldSuggestion } from '#src/components/forms/widgets.tsx';
+import { useCurrentLocale } from '#src/lib/locale.ts';
 import type { ProfileData } from '../account-body';
 import { cepPatch } from '../address';
 import { createDebouncedLookup, type DebouncedLookup } from '../debounced-lookup';

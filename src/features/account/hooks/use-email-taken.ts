@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { isEmail } from '../../../../schemas/formats/email';
-import { postValidaEmail } from '../../../api/rest';
+import { isEmail } from '#schemas/formats/email.ts';
+import { postValidaEmail } from '#src/api/rest.ts';
 import { createDebouncedLookup, type DebouncedLookup } from '../debounced-lookup';
 
 /** The wait after the last keystroke before the e-mail is checked. */

@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
-import type { ApiErrorBody, CadastroCriadoResult } from '../../../../schemas/contract';
-import { toErrorBody } from '../../../api/api-error';
-import { fetchLoginProviders, postCadastro } from '../../../api/rest';
-import { useBrand } from '../../../lib/brand-context';
-import { startSession } from '../../../lib/session-store';
-import { bumpCart } from '../../../lib/ui-stores';
-import { useAsync } from '../../../lib/use-async';
+import type { ApiErrorBody, CadastroCriadoResult } from '#schemas/contract.ts';
+import { toErrorBody } from '#src/api/api-error.ts';
+import { fetchLoginProviders, postCadastro } from '#src/api/rest.ts';
+import { useBrand } from '#src/lib/brand-context.tsx';
+import { startSession } from '#src/lib/session-store.ts';
+import { bumpCart } from '#src/lib/ui-stores.ts';
+import { useAsync } from '#src/lib/use-async.ts';
 import { type SignUpData, toCadastroBody } from '../account-body';
 
 /** Spec §9 "autologin waits 1 s": the success message shows before the session starts. */

@@ -1,12 +1,12 @@
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { Menu } from '../../../components/menu';
-import { notify } from '../../../components/notify';
-import { WithStyleSystem } from '../../../lib/style-system';
-import { usePathFor } from '../../../lib/use-path-for';
+import { Menu } from '#src/components/menu.tsx';
+import { notify } from '#src/components/notify.ts';
+import { WithStyleSystem } from '#src/lib/style-system.tsx';
+import { usePathFor } from '#src/lib/use-path-for.ts';
 import { logout } from '../logout';
-import { GreetingButton } from './account-menu';
+import { GreetingButton } from './greeting-button';
 
 interface AccountMenuProps {
   firstName: string;

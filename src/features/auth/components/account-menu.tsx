@@ -1,5 +1,4 @@
 import {
-  type ComponentProps,
   type ComponentType,
   type RefObject,
   useCallback,
@@ -8,32 +7,16 @@ import {
   useState,
 } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { ButtonLoader } from '../../../components/button-loader';
-import { Glyph } from '../../../components/icons';
-import { buttonLoaderLooks, recipeLook } from '../../../components/plain-part-styles';
-import { defineClassSet, useClassSet } from '../../../lib/class-sets';
-import { loadable } from '../../../lib/loadable';
-import { withAllTexts } from '../../../lib/locale';
-import { useSession } from '../../../lib/session-store';
-import { useStyleSystemSource } from '../../../lib/style-system';
-import { openLogin } from '../../../lib/ui-stores';
+import { Glyph } from '#src/components/icons.tsx';
+import { recipeLook } from '#src/components/plain-part-styles.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { loadable } from '#src/lib/loadable.ts';
+import { withAllTexts } from '#src/lib/locale.ts';
+import { useSession } from '#src/lib/session-store.ts';
+import { useStyleSystemSource } from '#src/lib/style-system.tsx';
+import { openLogin } from '#src/lib/ui-stores.ts';
 import type { OpenableAccountMenuProps } from './account-menu-open';
-
-/**
- * Below 375 px (small phones) the header has no room for the logo and a labelled button: the
- * label is hidden visually, still the button's name.
- */
-const NARROW = '@media (max-width: 374.98px)';
-export const LABEL_ON_WIDE_ONLY = {
-  [NARROW]: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0, 0, 0, 0)',
-    whiteSpace: 'nowrap',
-  },
-} as const;
+import { GreetingButton, LABEL_ON_WIDE_ONLY } from './greeting-button';
 
 /** The guest's "Entrar": Chakra's outline Button at size sm, its icon and label. */
 const LOGIN = defineClassSet('login-button', (system) => ({
@@ -138,53 +121,4 @@ function useMenuOnIntent(greeting: RefObject<HTMLButtonElement | null>) {
     if (menu && (menu.open || menu.focus)) setMenu({ ...menu, open: false, focus: false });
   }, [menu]);
   return { menu, want };
-}
-
-/**
- * The greeting: Chakra's ghost Button at size sm, its icon and the name cut short. While it
- * waits (logging out) Chakra's Button showed its loader: a spinner centred over the label,
- * which stays (hidden) so the button keeps its size; each of those parts a class here.
- */
-export const GREETING = defineClassSet('greeting-button', (system) => ({
-  button: recipeLook(system, 'button', { size: 'sm', variant: 'ghost' }),
-  icon: recipeLook(system, 'icon'),
-  name: [LABEL_ON_WIDE_ONLY, { maxW: '32', truncate: true }],
-  ...buttonLoaderLooks(system),
-}));
-
-/**
- * The greeting that opens the account menu: the menu's trigger (account-menu-open.tsx) gives
- * it its props and ref.
- */
-export function GreetingButton({
-  firstName,
-  loading = false,
-  className,
-  ...rest
-}: {
-  firstName: string;
-  loading?: boolean;
-} & Omit<ComponentProps<'button'>, 'children'>) {
-  const classes = useClassSet(GREETING);
-  const label = (
-    <>
-      <Glyph name="user" className={`chakra-icon ${classes.icon}`} />
-      <span data-testid="user-name" className={classes.name}>
-        <FormattedMessage id="header.greeting" values={{ nome: firstName }} />
-      </span>
-    </>
-  );
-  return (
-    <button
-      type="button"
-      data-testid="account-menu"
-      {...rest}
-      data-loading={loading ? '' : undefined}
-      disabled={loading || rest.disabled}
-      // The trigger's class (chakra-menu__trigger) beside the button's, where Chakra put it.
-      className={['chakra-button', className, classes.button].filter(Boolean).join(' ')}
-    >
-      {loading ? <ButtonLoader classes={classes}>{label}</ButtonLoader> : label}
-    </button>
-  );
 }

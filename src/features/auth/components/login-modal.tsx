@@ -2,21 +2,21 @@ import { Alert, Button, CloseButton, HStack, Portal, Stack, Text } from '@chakra
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import type { LoginOutput, LoginTarget } from '../../../../machines/types';
-import type { Locale, LoginBody, LoginProvider } from '../../../../schemas/contract';
-import { Dialog } from '../../../components/dialog';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { SchemaForm } from '../../../components/forms/schema-form';
+import type { LoginOutput, LoginTarget } from '#machines/types.ts';
+import type { Locale, LoginBody, LoginProvider } from '#schemas/contract.ts';
+import { Dialog } from '#src/components/dialog.tsx';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { SchemaForm } from '#src/components/forms/schema-form.tsx';
 import {
   useCaptchaAsked,
   useServerFieldErrors,
-} from '../../../components/forms/use-server-field-errors';
-import { LoadingState } from '../../../components/loading-state';
-import { notify } from '../../../components/notify';
-import { useBrand } from '../../../lib/brand-context';
-import type { MessageId } from '../../../lib/messages';
-import { clearReturnTarget } from '../../../lib/return-target';
-import { startSession, useSession } from '../../../lib/session-store';
+} from '#src/components/forms/use-server-field-errors.ts';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { notify } from '#src/components/notify.ts';
+import { useBrand } from '#src/lib/brand-context.tsx';
+import type { MessageId } from '#src/lib/messages.d.ts';
+import { clearReturnTarget } from '#src/lib/return-target.ts';
+import { startSession, useSession } from '#src/lib/session-store.ts';
 import {
   bumpCart,
   closeLogin,
@@ -25,11 +25,11 @@ import {
   openSignUp,
   useCardCampaignAsk,
   useLoginRequest,
-} from '../../../lib/ui-stores';
-import { firstField, useFirstFieldFocus } from '../../../lib/use-first-field-focus';
+} from '#src/lib/ui-stores.ts';
+import { firstField, useFirstFieldFocus } from '#src/lib/use-first-field-focus.ts';
 import { useLoginFlow, useLoginProviders } from '../hooks/use-login';
 import { usePlace } from '../hooks/use-login-landing';
-import { planLogin } from '../login-outcome';
+import { planLogin } from '#src/lib/login-outcome.ts';
 import { ProviderButtons } from './provider-buttons';
 import { TermView } from './term-view';
 

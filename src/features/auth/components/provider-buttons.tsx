@@ -1,7 +1,7 @@
 import { Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { LoginProvider } from '../../../../schemas/contract';
+import type { LoginProvider } from '#schemas/contract.ts';
 
 /**
  * One button per identity provider of GET logins (everything but the local login). A click

@@ -1,10 +1,10 @@
 import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { FlowError } from '../../../../machines/types';
-import type { Termo } from '../../../../schemas/contract';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { LoadingState } from '../../../components/loading-state';
+import type { FlowError } from '#machines/types.ts';
+import type { Termo } from '#schemas/contract.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { LoadingState } from '#src/components/loading-state.tsx';
 
 /**
  * A term to accept (spec §4, §8 codes 4 and 21001), for the login and for the terms modal of a

@@ -1,11 +1,11 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { type FlowError, toFlowError } from '../../../../machines/types';
-import { rpc } from '../../../api/api';
-import { ModalFrame } from '../../../components/modal-frame';
-import { notify } from '../../../components/notify';
-import { closeTerms, useTermsRequest } from '../../../lib/ui-stores';
-import { useAsync } from '../../../lib/use-async';
+import { type FlowError, toFlowError } from '#machines/types.ts';
+import { rpc } from '#src/api/api.ts';
+import { ModalFrame } from '#src/components/modal-frame.tsx';
+import { notify } from '#src/components/notify.ts';
+import { closeTerms, useTermsRequest } from '#src/lib/ui-stores.ts';
+import { useAsync } from '#src/lib/use-async.ts';
 import { TermView } from './term-view';
 
 /** idtipo_termo of the terms of use (server/content/terms TERMO_USO), the ones code 4 is about. */

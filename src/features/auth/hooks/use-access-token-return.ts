@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { SessaoPessoa } from '../../../../schemas/contract';
-import { fetchPessoaWithToken } from '../../../api/rest';
-import { notify } from '../../../components/notify';
-import { clearReturnTarget } from '../../../lib/return-target';
-import { startSession } from '../../../lib/session-store';
-import { bumpCart, openTerms } from '../../../lib/ui-stores';
+import type { SessaoPessoa } from '#schemas/contract.ts';
+import { fetchPessoaWithToken } from '#src/api/rest.ts';
+import { notify } from '#src/components/notify.ts';
+import { clearReturnTarget } from '#src/lib/return-target.ts';
+import { startSession } from '#src/lib/session-store.ts';
+import { bumpCart, openTerms } from '#src/lib/ui-stores.ts';
 import { logout } from '../logout';
 
 /** `?login_error=` codes the server sends back from an identity provider (server/oidc/routes.ts). */

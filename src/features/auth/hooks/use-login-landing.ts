@@ -1,11 +1,11 @@
 import { useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { profileWarning } from '../../../../machines/session-rules';
-import type { SessaoPessoa } from '../../../../schemas/contract';
-import { useBrand } from '../../../lib/brand-context';
-import { useCurrentLocale } from '../../../lib/locale';
-import { clearReturnTarget, readReturnTarget } from '../../../lib/return-target';
-import { landingPath, type Place, profileRulesOf } from '../login-outcome';
+import { profileWarning } from '#machines/session-rules.ts';
+import type { SessaoPessoa } from '#schemas/contract.ts';
+import { useBrand } from '#src/lib/brand-context.tsx';
+import { useCurrentLocale } from '#src/lib/locale.ts';
+import { clearReturnTarget, readReturnTarget } from '#src/lib/return-target.ts';
+import { landingPath, type Place, profileRulesOf } from '#src/lib/login-outcome.ts';
 import { useAccessTokenReturn } from './use-access-token-return';
 
 /**

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { Challenge } from 'altcha-lib';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { loginMachine, parsePendingTerm } from '../../../../machines/login.machine';
+import { loginMachine, parsePendingTerm } from '#machines/login.machine.ts';
 import {
   type AcceptTermInput,
   type FetchTermInput,
@@ -11,20 +11,15 @@ import {
   type PendingTerm,
   type SubmitLoginInput,
   UNKNOWN_ERROR_CODE,
-} from '../../../../machines/types';
-import {
-  type BrandConfig,
-  ErrorCode,
-  type LoginResult,
-  RestPath,
-} from '../../../../schemas/contract';
-import { api, rpc } from '../../../api/api';
-import { ApiError } from '../../../api/api-error';
-import { fetchLoginProviders, postLogin } from '../../../api/rest';
-import { inspectOptions } from '../../../lib/inspect';
-import { clearReturnTarget, storeReturnTarget } from '../../../lib/return-target';
-import { useAsync } from '../../../lib/use-async';
-import { profileRulesOf } from '../login-outcome';
+} from '#machines/types.ts';
+import { type BrandConfig, ErrorCode, type LoginResult, RestPath } from '#schemas/contract.ts';
+import { api, rpc } from '#src/api/api.ts';
+import { ApiError } from '#src/api/api-error.ts';
+import { fetchLoginProviders, postLogin } from '#src/api/rest.ts';
+import { inspectOptions } from '#src/lib/inspect.ts';
+import { clearReturnTarget, storeReturnTarget } from '#src/lib/return-target.ts';
+import { useAsync } from '#src/lib/use-async.ts';
+import { profileRulesOf } from '#src/lib/login-outcome.ts';
 
 /** The login providers the server lists for this site; the local one takes e-mail + password. */
 export function useLoginProviders() {
@@ -43,7 +38,7 @@ export function loginBody(credentials: LoginCredentials): LoginCredentials {
  */
 async function freshAltcha(brand: BrandConfig, signal: AbortSignal): Promise<string | null> {
   if (brand.captcha.provider !== 'altcha') return null;
-  const solver = await import('../../../components/forms/captcha-solver');
+  const solver = await import('#src/components/forms/captcha-solver.ts');
   if (!solver.canSolve()) return null;
   const challenge = await api.get<Challenge>(RestPath.captchaChallenge, undefined, {
     display: 'inline',

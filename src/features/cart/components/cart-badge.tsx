@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { Glyph } from '../../../components/icons';
-import { recipeLook } from '../../../components/plain-part-styles';
-import { defineClassSet, useClassSet } from '../../../lib/class-sets';
+import { Glyph } from '#src/components/icons.tsx';
+import { recipeLook } from '#src/components/plain-part-styles.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
 import { useCartCount } from '../hooks/use-cart-count';
 
 /**

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CarrinhoItem, CarrinhoResumo } from '../../../../schemas/contract';
-import { priceLines } from '../../../../schemas/price-lines';
-import { ApproxPrice } from '../../../components/approx-price';
-import { PlainButton } from '../../../components/button-loader';
-import { PaidInReaisNote } from '../../../components/paid-in-reais-note';
-import { buttonLoaderLooks, columnLook, recipeLook } from '../../../components/plain-part-styles';
-import { defineClassSet, useClassSet } from '../../../lib/class-sets';
-import { formatDateTime } from '../../../lib/dates';
-import { formatMoney, toCents, toReais } from '../../../lib/money';
-import type { Charge } from '../../checkout/hooks/installments';
+import type { CarrinhoItem, CarrinhoResumo } from '#schemas/contract.ts';
+import { priceLines } from '#schemas/price-lines.ts';
+import { ApproxPrice } from '#src/components/approx-price.tsx';
+import { PlainButton } from '#src/components/button-loader.tsx';
+import { PaidInReaisNote } from '#src/components/paid-in-reais-note.tsx';
+import { buttonLoaderLooks, columnLook, recipeLook } from '#src/components/plain-part-styles.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { formatDateTime } from '#src/lib/dates.ts';
+import { formatMoney, toCents, toReais } from '#src/lib/money.ts';
+import type { Charge } from '#src/lib/checkout/installments.ts';
 
 const row = { display: 'flex', justifyContent: 'space-between' } as const;
 

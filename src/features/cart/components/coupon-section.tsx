@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CarrinhoResumo } from '../../../../schemas/contract';
-import { PlainButton } from '../../../components/button-loader';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { SchemaForm } from '../../../components/forms/schema-form';
-import { buttonLoaderLooks, recipeLook } from '../../../components/plain-part-styles';
-import { defineClassSet, useClassSet } from '../../../lib/class-sets';
-import { formatMoney } from '../../../lib/money';
-import type { CheckoutView } from '../hooks/checkout-provider';
+import type { CarrinhoResumo } from '#schemas/contract.ts';
+import { PlainButton } from '#src/components/button-loader.tsx';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { SchemaForm } from '#src/components/forms/schema-form.tsx';
+import { buttonLoaderLooks, recipeLook } from '#src/components/plain-part-styles.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { formatMoney } from '#src/lib/money.ts';
+import type { CheckoutView } from '#src/lib/checkout/checkout-provider.tsx';
 
 /**
  * The coupon's parts as Chakra's Box, Flex, Stack, Text and Buttons drew them: plain elements,

@@ -1,10 +1,14 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatMoney } from '../../../lib/money';
-import { openLogin, useCartVersion } from '../../../lib/ui-stores';
-import { QuantityStepper } from '../../catalog/components/quantity-stepper';
-import { LOCAL_CART_MAX_PER_PRODUCT, readLocalCart, setLocalQuantity } from '../local-cart';
+import { formatMoney } from '#src/lib/money.ts';
+import { openLogin, useCartVersion } from '#src/lib/ui-stores.ts';
+import { QuantityStepper } from '#src/components/quantity-stepper.tsx';
+import {
+  LOCAL_CART_MAX_PER_PRODUCT,
+  readLocalCart,
+  setLocalQuantity,
+} from '#src/lib/checkout/local-cart.ts';
 
 /**
  * A guest's local cart in the checkout (brands with `carrinhoLocal`): what was chosen, with the

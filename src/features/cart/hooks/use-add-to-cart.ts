@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
-import type { LocalCartItem, ReservaLinha } from '../../../../machines/types';
-import { campaignEligible } from '../../../../schemas/card-campaign';
-import { useBrand } from '../../../lib/brand-context';
-import { useSession } from '../../../lib/session-store';
-import { askCardCampaign } from '../../../lib/ui-stores';
-import { keepLocally } from '../local-cart';
-import { useReserve } from './checkout-provider';
+import type { LocalCartItem, ReservaLinha } from '#machines/types.ts';
+import { campaignEligible } from '#schemas/card-campaign.ts';
+import { useBrand } from '#src/lib/brand-context.tsx';
+import { useSession } from '#src/lib/session-store.ts';
+import { askCardCampaign } from '#src/lib/ui-stores.ts';
+import { keepLocally } from '#src/lib/checkout/local-cart.ts';
+import { useReserve } from '#src/lib/checkout/checkout-provider.tsx';
 
 export interface CartSelection {
   idapresentacao: number;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { rpc } from '../../../api/api';
-import { useBrand } from '../../../lib/brand-context';
-import { useSession } from '../../../lib/session-store';
-import { useCartVersion, usePageReady } from '../../../lib/ui-stores';
-import { localCartUnits } from '../local-cart';
+import { rpc } from '#src/api/api.ts';
+import { useBrand } from '#src/lib/brand-context.tsx';
+import { useSession } from '#src/lib/session-store.ts';
+import { useCartVersion, usePageReady } from '#src/lib/ui-stores.ts';
+import { localCartUnits } from '#src/lib/checkout/local-cart.ts';
 
 /** Changes to the cart this close together are asked about once. */
 const BURST_MS = 50;

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isProfileComplete } from '../../../../machines/session-rules';
-import { useBrand } from '../../../lib/brand-context';
-import { useSession } from '../../../lib/session-store';
-import { useCartVersion } from '../../../lib/ui-stores';
-import { usePathFor } from '../../../lib/use-path-for';
-import { profileRulesOf } from '../../auth/login-outcome';
-import { readLocalCart } from '../local-cart';
+import { isProfileComplete } from '#machines/session-rules.ts';
+import { useBrand } from '#src/lib/brand-context.tsx';
+import { useSession } from '#src/lib/session-store.ts';
+import { useCartVersion } from '#src/lib/ui-stores.ts';
+import { usePathFor } from '#src/lib/use-path-for.ts';
+import { profileRulesOf } from '#src/lib/login-outcome.ts';
+import { readLocalCart } from '#src/lib/checkout/local-cart.ts';
 
 /**
  * Spec §4: a guest's local cart (brands with `carrinhoLocal`, or an add kept while the profile

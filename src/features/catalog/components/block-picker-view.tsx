@@ -1,7 +1,7 @@
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import type { Bloco } from '../../../../schemas/contract';
-import { RadioOption } from '../../../components/radio-option';
+import type { Bloco } from '#schemas/contract.ts';
+import { RadioOption } from '#src/components/radio-option.tsx';
 
 /**
  * The blocks (sectors) of a session, as a radio group of native radios (arrow keys move and

@@ -1,5 +1,5 @@
-import { LoadingState } from '../../../components/loading-state';
-import { lazyStyled } from '../../../lib/style-system';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { lazyStyled } from '#src/lib/style-system.tsx';
 
 /**
  * The blocks (sectors) of a session as a radio group (Chakra components, block-picker-view.tsx):

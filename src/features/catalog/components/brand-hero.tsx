@@ -1,8 +1,8 @@
 import { FormattedMessage } from 'react-intl';
-import type { BrandConfig, Locale } from '../../../../schemas/contract';
-import { recipeLook } from '../../../components/plain-part-styles';
-import { defineClassSet, useClassSet } from '../../../lib/class-sets';
-import { formatMoney } from '../../../lib/money';
+import type { BrandConfig, Locale } from '#schemas/contract.ts';
+import { recipeLook } from '#src/components/plain-part-styles.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { formatMoney } from '#src/lib/money.ts';
 
 const HERO_TITLE_ID = 'hero-title';
 

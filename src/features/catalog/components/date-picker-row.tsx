@@ -1,9 +1,10 @@
 import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
 import { type KeyboardEvent, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { recipeLook } from '../../../components/plain-part-styles';
-import { type ClassStyles, defineClassSet, useClassSet } from '../../../lib/class-sets';
-import { dateButtonParts, formatLongDate } from '../../../lib/dates';
+import { recipeLook } from '#src/components/plain-part-styles.ts';
+import type { ClassStyles } from '#src/lib/class-set-resolve.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { dateButtonParts, formatLongDate } from '#src/lib/dates.ts';
 
 /** The index a key moves to in a row of `count` (radio group keys), or null for other keys. */
 export function nextIndex(key: string, current: number, count: number): number | null {

@@ -1,13 +1,13 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Evento } from '../../../../schemas/contract';
-import { ApproxPrice } from '../../../components/approx-price';
-import { Glyph } from '../../../components/icons';
-import { GLYPH_4, slotRecipeLook } from '../../../components/plain-part-styles';
-import { defineClassSet, useClassSet } from '../../../lib/class-sets';
-import { formatDate } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/money';
+import type { Evento } from '#schemas/contract.ts';
+import { ApproxPrice } from '#src/components/approx-price.tsx';
+import { Glyph } from '#src/components/icons.tsx';
+import { GLYPH_4, slotRecipeLook } from '#src/components/plain-part-styles.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { formatDate } from '#src/lib/dates.ts';
+import { formatMoney } from '#src/lib/money.ts';
 
 /**
  * The card's parts, styled once by the card (`data-card`): as Chakra components (image, badge,

@@ -1,5 +1,5 @@
-import type { Evento } from '../../../../schemas/contract';
-import { defineClassSet, useClassSet } from '../../../lib/class-sets';
+import type { Evento } from '#schemas/contract.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
 import { EventCard } from './event-card';
 
 const FIRST_SCREEN_CARDS = 3;

@@ -1,5 +1,5 @@
-import { LoadingState } from '../../../components/loading-state';
-import { lazyStyled } from '../../../lib/style-system';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { lazyStyled } from '#src/lib/style-system.tsx';
 
 /**
  * The products of a session, grouped by type, each with its price and a stepper (Chakra

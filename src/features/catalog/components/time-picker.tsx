@@ -1,8 +1,8 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import type { ApresentacaoResumo } from '../../../../schemas/contract';
-import { defineClassSet, useClassSet } from '../../../lib/class-sets';
-import { formatTime } from '../../../lib/dates';
+import type { ApresentacaoResumo } from '#schemas/contract.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { formatTime } from '#src/lib/dates.ts';
 import { pickButtonStyles } from './date-picker-row';
 
 /**

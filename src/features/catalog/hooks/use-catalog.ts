@@ -5,13 +5,13 @@ import type {
   GetApresentacoesResult,
   GetProdutosResult,
   Locale,
-} from '../../../../schemas/contract';
-import { preloadKey } from '../../../../schemas/preload';
-import { rpc } from '../../../api/api';
-import { useCurrentLocale } from '../../../lib/locale';
-import { usePreloaded } from '../../../lib/preloaded';
-import { getToken } from '../../../lib/session-store';
-import { type AsyncState, useAsync } from '../../../lib/use-async';
+} from '#schemas/contract.ts';
+import { preloadKey } from '#schemas/preload.ts';
+import { rpc } from '#src/api/api.ts';
+import { useCurrentLocale } from '#src/lib/locale.ts';
+import { usePreloaded } from '#src/lib/preloaded.tsx';
+import { getToken } from '#src/lib/session-store.ts';
+import { type AsyncState, useAsync } from '#src/lib/use-async.ts';
 
 /**
  * The catalogue is the same for everyone and changes rarely: the event list is kept per

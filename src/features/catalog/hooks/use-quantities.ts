@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useReducer } from 'react';
-import type { Produto, ReservaProduto, TipoProduto } from '../../../../schemas/contract';
+import type { Produto, ReservaProduto, TipoProduto } from '#schemas/contract.ts';
 
 type Quantities = Record<number, number>;
 

@@ -1,9 +1,9 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
-import type { CheckinOutcome, CheckinVerdict } from '../../../../machines/checkin.types';
-import type { CheckinSessao } from '../../../../schemas/rest/checkin';
-import { formatDateTime, formatTime } from '../../../lib/dates';
-import { useCurrentLocale } from '../../../lib/locale';
+import type { CheckinOutcome, CheckinVerdict } from '#machines/checkin.types.ts';
+import type { CheckinSessao } from '#schemas/rest/checkin.ts';
+import { formatDateTime, formatTime } from '#src/lib/dates.ts';
+import { useCurrentLocale } from '#src/lib/locale.ts';
 
 type Tone = 'go' | 'stop' | 'warn';
 

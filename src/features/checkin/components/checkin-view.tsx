@@ -1,18 +1,18 @@
 import { Badge, Box, Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { Field } from '../../../components/field';
-import { SchemaForm } from '../../../components/forms/schema-form';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { Field } from '#src/components/field.tsx';
+import { SchemaForm } from '#src/components/forms/schema-form.tsx';
 import {
   useCaptchaAsked,
   useServerFieldErrors,
-} from '../../../components/forms/use-server-field-errors';
-import { LoadingState } from '../../../components/loading-state';
-import { NativeSelect } from '../../../components/native-select';
-import { formatDateTime } from '../../../lib/dates';
-import { useCurrentLocale } from '../../../lib/locale';
-import { usePathFor } from '../../../lib/use-path-for';
+} from '#src/components/forms/use-server-field-errors.ts';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { NativeSelect } from '#src/components/native-select.tsx';
+import { formatDateTime } from '#src/lib/dates.ts';
+import { useCurrentLocale } from '#src/lib/locale.ts';
+import { usePathFor } from '#src/lib/use-path-for.ts';
 import { readDevice } from '../checkin-device';
 import { type CheckinHandle, useCheckin } from '../hooks/use-checkin';
 import { registerCheckinWorker } from '../offline/register-sw';

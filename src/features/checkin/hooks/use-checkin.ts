@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { checkinMachine } from '../../../../machines/checkin.machine';
+import { checkinMachine } from '#machines/checkin.machine.ts';
 import type {
   CheckinCodeInput,
   CheckinLoginInput,
@@ -13,9 +13,9 @@ import type {
   CheckinStaff,
   CheckinSyncOutput,
   CheckinTokenInput,
-} from '../../../../machines/checkin.types';
-import type { CheckinSessao } from '../../../../schemas/rest/checkin';
-import { inspectOptions } from '../../../lib/inspect';
+} from '#machines/checkin.types.ts';
+import type { CheckinSessao } from '#schemas/rest/checkin.ts';
+import { inspectOptions } from '#src/lib/inspect.ts';
 import {
   fetchCheckinSessoes,
   fetchOfflineList,

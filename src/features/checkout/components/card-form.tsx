@@ -1,16 +1,16 @@
 import { Grid, Input } from '@chakra-ui/react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { SandboxCardInput } from '../../../../schemas/contract';
+import type { SandboxCardInput } from '#schemas/contract.ts';
 import {
   type CardBrand,
   cardBrandByPrefix,
   cvvLength,
   formatCardExpiry,
   formatCardNumber,
-} from '../../../../schemas/formats/card';
-import { Field } from '../../../components/field';
-import type { MessageId } from '../../../lib/messages';
+} from '#schemas/formats/card.ts';
+import { Field } from '#src/components/field.tsx';
+import type { MessageId } from '#src/lib/messages.d.ts';
 import { type CardErrors, type CardField, type CardProblem, typedBrand } from '../hooks/card';
 
 const ERROR_IDS: Record<CardField, Partial<Record<CardProblem, MessageId>>> = {

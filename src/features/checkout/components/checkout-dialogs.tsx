@@ -1,10 +1,10 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { ModalFrame } from '../../../components/modal-frame';
-import { HoldCountdown } from '../../cart/components/countdown';
-import { type CheckoutView, useCheckoutActor } from '../../cart/hooks/checkout-provider';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { ModalFrame } from '#src/components/modal-frame.tsx';
+import { HoldCountdown } from '#src/components/countdown.tsx';
+import { type CheckoutView, useCheckoutActor } from '#src/lib/checkout/checkout-provider.tsx';
 
 /**
  * The hold runs out soon (WCAG 2.2.1 Timing Adjustable): warned at least a minute before, with

@@ -4,7 +4,7 @@
  * cancelling). The page loads them once its items have been painted (src/app/routes/checkout.tsx).
  */
 
-export { AddToOrderModal } from '../../cart/components/add-to-order-modal';
+export { AddToOrderModal } from '#src/features/checkout/components/add-to-order-modal.tsx';
 export { CancelConfirmation, ExpiryWarning } from './checkout-dialogs';
 export { DeliverySection } from './delivery-section';
 export { HoldersSection } from './holders-section';

@@ -7,17 +7,17 @@ import type {
   EnderecoEntrega,
   EnderecoEntregaDados,
   EntregaPedido,
-} from '../../../../schemas/contract';
-import { rpc } from '../../../api/api';
-import { toErrorBody } from '../../../api/api-error';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { SchemaForm } from '../../../components/forms/schema-form';
-import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
-import { RevealedError } from '../../../components/revealed-error';
-import { LoadingState } from '../../../components/loading-state';
-import { RadioOption } from '../../../components/radio-option';
-import { usePathFor } from '../../../lib/use-path-for';
-import { formatMoney } from '../../../lib/money';
+} from '#schemas/contract.ts';
+import { rpc } from '#src/api/api.ts';
+import { toErrorBody } from '#src/api/api-error.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { SchemaForm } from '#src/components/forms/schema-form.tsx';
+import { useServerFieldErrors } from '#src/components/forms/use-server-field-errors.ts';
+import { RevealedError } from '#src/components/revealed-error.tsx';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { RadioOption } from '#src/components/radio-option.tsx';
+import { usePathFor } from '#src/lib/use-path-for.ts';
+import { formatMoney } from '#src/lib/money.ts';
 
 /** The id of the delivery section: paying without an address brings the person here. */
 export const DELIVERY_SECTION_ID = 'delivery-section';

@@ -6,10 +6,10 @@ import type {
   CarrinhoItem,
   PortadorDados,
   PortadorSalvo,
-} from '../../../../schemas/contract';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { HolderForm } from '../../../components/holder-form';
-import { formatDateTime } from '../../../lib/dates';
+} from '#schemas/contract.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { HolderForm } from '#src/components/holder-form.tsx';
+import { formatDateTime } from '#src/lib/dates.ts';
 import {
   displayDocument,
   documentKey,

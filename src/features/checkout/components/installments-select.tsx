@@ -1,13 +1,13 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { GatewayPagamento } from '../../../../schemas/contract';
-import { Field } from '../../../components/field';
-import { NativeSelect } from '../../../components/native-select';
-import { installmentMessage } from '../hooks/installments';
+import type { GatewayPagamento } from '#schemas/contract.ts';
+import { Field } from '#src/components/field.tsx';
+import { NativeSelect } from '#src/components/native-select.tsx';
+import { installmentMessage } from '#src/lib/checkout/installments.ts';
 
 /**
  * Each instalment option the gateway offers with the instalment, the total charged and the
  * interest: "4x de R$ 28,88 · total R$ 115,52 (juros R$ 5,52)", "2x de R$ 55,00 · total
- * R$ 110,00 sem juros" (hooks/installments.ts).
+ * R$ 110,00 sem juros" (src/lib/checkout/installments.ts).
  */
 export function InstallmentsSelect({
   gateway,

@@ -3,8 +3,8 @@ import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { errorId } from '@rjsf/utils';
 import { useId, useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { CaptchaWidget } from '../../../components/forms/captcha-widget';
-import type { FormUiContext } from '../../../components/forms/form-context';
+import { CaptchaWidget } from '#src/components/forms/captcha-widget.tsx';
+import type { FormUiContext } from '#src/components/forms/form-context.ts';
 
 const SCHEMA: RJSFSchema = { type: 'string' };
 

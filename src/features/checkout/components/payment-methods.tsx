@@ -6,10 +6,10 @@ import type {
   FormaPagamento,
   GatewayFormaPagamento,
   PixEmitido,
-} from '../../../../schemas/contract';
-import { PixCode, SlipCode, SlipLink } from '../../../components/payment-codes';
-import { RadioOption } from '../../../components/radio-option';
-import { formatMoney } from '../../../lib/money';
+} from '#schemas/contract.ts';
+import { PixCode, SlipCode, SlipLink } from '#src/components/payment-codes.tsx';
+import { RadioOption } from '#src/components/radio-option.tsx';
+import { formatMoney } from '#src/lib/money.ts';
 
 const METHOD_LABEL = {
   cartao: 'payment.method.card',

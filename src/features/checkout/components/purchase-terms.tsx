@@ -1,12 +1,12 @@
 import { Box, Button, chakra, HStack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { Termo } from '../../../../schemas/contract';
-import { rpc } from '../../../api/api';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { ModalFrame } from '../../../components/modal-frame';
-import { useCurrentLocale } from '../../../lib/locale';
-import { type AsyncState, useAsync } from '../../../lib/use-async';
+import type { Termo } from '#schemas/contract.ts';
+import { rpc } from '#src/api/api.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { ModalFrame } from '#src/components/modal-frame.tsx';
+import { useCurrentLocale } from '#src/lib/locale.ts';
+import { type AsyncState, useAsync } from '#src/lib/use-async.ts';
 
 /** idtipo_termo of the purchase terms (server/content/terms TERMO_COMPRA). */
 const PURCHASE_TERMS = 2;

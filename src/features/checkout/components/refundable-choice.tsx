@@ -1,12 +1,12 @@
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { ApiErrorBody, GarantiaOferta } from '../../../../schemas/contract';
-import { rpc } from '../../../api/api';
-import { toErrorBody } from '../../../api/api-error';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { RadioOption } from '../../../components/radio-option';
-import { formatMoney } from '../../../lib/money';
+import type { ApiErrorBody, GarantiaOferta } from '#schemas/contract.ts';
+import { rpc } from '#src/api/api.ts';
+import { toErrorBody } from '#src/api/api-error.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { RadioOption } from '#src/components/radio-option.tsx';
+import { formatMoney } from '#src/lib/money.ts';
 
 /**
  * The refundable-ticket option (spec §5: when offered it must be chosen to finish): take it for

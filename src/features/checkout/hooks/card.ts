@@ -2,14 +2,14 @@
  * Card checks done before tokenizing, so most mistakes are caught beside their field. The rules
  * are the shop's card format (schemas/formats/card.ts), the same the gateway applies.
  */
-import type { SandboxCardInput } from '../../../../schemas/contract';
+import type { SandboxCardInput } from '#schemas/contract.ts';
 import {
   type CardBrand,
   cardBrandByPrefix,
   isCardExpiry,
   isCardNumber,
   isCvv,
-} from '../../../../schemas/formats/card';
+} from '#schemas/formats/card.ts';
 
 export type CardField = keyof SandboxCardInput;
 /** Why a field is refused: empty, malformed, or (the number) a brand the shop does not take. */

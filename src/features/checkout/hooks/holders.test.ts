@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CarrinhoItem, PortadorDados, PortadorSalvo } from '../../../../schemas/contract';
+import type { CarrinhoItem, PortadorDados, PortadorSalvo } from '#schemas/contract.ts';
 import {
   displayDocument,
   documentKey,

@@ -1,5 +1,5 @@
-import type { CarrinhoItem, PortadorDados, PortadorSalvo } from '../../../../schemas/contract';
-import { formatCpf, isCpf } from '../../../../schemas/formats/cpf';
+import type { CarrinhoItem, PortadorDados, PortadorSalvo } from '#schemas/contract.ts';
+import { formatCpf, isCpf } from '#schemas/formats/cpf.ts';
 
 /** A held ticket whose event takes a holder, numbered in the cart's order. */
 export interface HolderTicket {

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { type Charge, chosenCharge } from './installments';
-import type { PaymentActor } from './use-payment';
+import { type Charge, chosenCharge } from '#src/lib/checkout/installments.ts';
+import type { PaymentActor } from '#src/lib/checkout/use-payment.ts';
 
 /**
  * What the checkout's payment charges now for a cart of `total` (the method and instalments

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import type { ApiErrorBody, PortadorDados, PortadorSalvo } from '../../../../schemas/contract';
-import { rpc } from '../../../api/api';
-import { toErrorBody } from '../../../api/api-error';
-import { useAsync } from '../../../lib/use-async';
+import type { ApiErrorBody, PortadorDados, PortadorSalvo } from '#schemas/contract.ts';
+import { rpc } from '#src/api/api.ts';
+import { toErrorBody } from '#src/api/api-error.ts';
+import { useAsync } from '#src/lib/use-async.ts';
 
 export interface HoldersApi {
   /** The buyer and the holders used before (getPortadoresSalvos). */

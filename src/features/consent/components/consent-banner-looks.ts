@@ -1,5 +1,5 @@
-import { recipeLook } from '../../../components/plain-part-styles';
-import { defineClassSet } from '../../../lib/class-sets';
+import { recipeLook } from '#src/components/plain-part-styles.ts';
+import { defineClassSet } from '#src/lib/class-sets.tsx';
 
 /**
  * The banner's parts as Chakra drew them (a Box, Stacks, Flexes, Texts, Buttons at size sm, a

@@ -9,8 +9,8 @@ import {
 } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { useBottomInset, useBottomInsetVars } from '../../../lib/bottom-insets';
-import { useClassSet } from '../../../lib/class-sets';
+import { useBottomInset, useBottomInsetVars } from '#src/lib/bottom-insets.ts';
+import { useClassSet } from '#src/lib/class-sets.tsx';
 import {
   CONSENT_OPENER_ID,
   type ConsentChoice,
@@ -18,7 +18,7 @@ import {
   saveConsent,
   useConsent,
   useConsentPreferencesOpen,
-} from '../../../lib/tracking/consent';
+} from '#src/lib/tracking/consent.ts';
 import { CONSENT } from './consent-banner-looks';
 
 /**

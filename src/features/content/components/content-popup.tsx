@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { ModalFrame } from '../../../components/modal-frame';
+import { ModalFrame } from '#src/components/modal-frame.tsx';
 import { useConteudo } from '../hooks/use-content';
 import { markPopupSeen } from '../hooks/use-due-popup';
 import { Prose } from './prose';

@@ -4,12 +4,12 @@ import {
   type Faq,
   type Locale,
   RestPath,
-} from '../../../../schemas/contract';
-import { restPreloadKey } from '../../../../schemas/preload';
-import { fetchConteudo, fetchConteudos, fetchFaq } from '../../../api/rest';
-import { useCurrentLocale } from '../../../lib/locale';
-import { usePreloaded } from '../../../lib/preloaded';
-import { type AsyncState, useAsync } from '../../../lib/use-async';
+} from '#schemas/contract.ts';
+import { restPreloadKey } from '#schemas/preload.ts';
+import { fetchConteudo, fetchConteudos, fetchFaq } from '#src/api/rest.ts';
+import { useCurrentLocale } from '#src/lib/locale.ts';
+import { usePreloaded } from '#src/lib/preloaded.tsx';
+import { type AsyncState, useAsync } from '#src/lib/use-async.ts';
 
 /** The list of pages and pop-ups is the same for the whole visit: kept per language. */
 const listCache = new Map<Locale, Promise<ConteudoResumo[]>>();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { readJson, STORAGE_KEYS, writeJson } from '../../../lib/storage';
+import { readJson, STORAGE_KEYS, writeJson } from '#src/lib/storage.ts';
 import { useConteudos } from './use-content';
 
 /** Spec §9: a pop-up shows 1 s after the page it belongs to opens. */

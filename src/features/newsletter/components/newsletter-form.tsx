@@ -4,12 +4,12 @@ import {
   type ApiErrorBody,
   NEWSLETTER_CONSENT_VERSION,
   type NewsletterResult,
-} from '../../../../schemas/contract';
-import { toErrorBody } from '../../../api/api-error';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { SchemaForm } from '../../../components/forms/schema-form';
-import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
-import { firstField } from '../../../lib/use-first-field-focus';
+} from '#schemas/contract.ts';
+import { toErrorBody } from '#src/api/api-error.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { SchemaForm } from '#src/components/forms/schema-form.tsx';
+import { useServerFieldErrors } from '#src/components/forms/use-server-field-errors.ts';
+import { firstField } from '#src/lib/use-first-field-focus.ts';
 import { postNewsletter } from '../api';
 
 interface NewsletterFields {

@@ -1,11 +1,11 @@
 import { Button } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { LoadingState } from '../../../components/loading-state';
-import { Notice } from '../../../components/notice';
-import { useAsync } from '../../../lib/use-async';
-import { usePathFor } from '../../../lib/use-path-for';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { LoadingState } from '#src/components/loading-state.tsx';
+import { Notice } from '#src/components/notice.tsx';
+import { useAsync } from '#src/lib/use-async.ts';
+import { usePathFor } from '#src/lib/use-path-for.ts';
 import { runNewsletterLink } from '../newsletter-link';
 
 /**

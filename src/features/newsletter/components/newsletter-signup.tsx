@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { recipeLook } from '../../../components/plain-part-styles';
-import { defineClassSet, useClassSet } from '../../../lib/class-sets';
-import { withAllTexts } from '../../../lib/locale';
-import { WithStyleSystem } from '../../../lib/style-system';
+import { recipeLook } from '#src/components/plain-part-styles.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { withAllTexts } from '#src/lib/locale.ts';
+import { WithStyleSystem } from '#src/lib/style-system.tsx';
 
 // The form (RJSF and its validator) is not part of the first view: it loads when the footer
 // comes near the viewport, or when the visitor reaches the button first (keyboard, click).

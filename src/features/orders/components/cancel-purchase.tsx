@@ -1,10 +1,10 @@
 import { Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { CarrinhoItem } from '../../../../schemas/contract';
-import { ErrorAlert } from '../../../components/error-alert';
-import { ModalFrame } from '../../../components/modal-frame';
-import { formatMoney, toCents, toReais } from '../../../lib/money';
+import type { CarrinhoItem } from '#schemas/contract.ts';
+import { ErrorAlert } from '#src/components/error-alert.tsx';
+import { ModalFrame } from '#src/components/modal-frame.tsx';
+import { formatMoney, toCents, toReais } from '#src/lib/money.ts';
 import type { CancelPurchaseHandle } from '../hooks/use-cancel-purchase';
 
 /**

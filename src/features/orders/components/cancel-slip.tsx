@@ -2,9 +2,9 @@ import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { ModalFrame } from '../../../components/modal-frame';
-import { usePathFor } from '../../../lib/use-path-for';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { ModalFrame } from '#src/components/modal-frame.tsx';
+import { usePathFor } from '#src/lib/use-path-for.ts';
 import type { CancelSlipHandle } from '../hooks/use-cancel-slip';
 
 /**

@@ -6,13 +6,13 @@ import type {
   EnderecoEntregaDados,
   Movimentacao,
   StatusMovimentacao,
-} from '../../../../schemas/contract';
-import { rpc } from '../../../api/api';
-import { toErrorBody } from '../../../api/api-error';
-import { DataList } from '../../../components/data-list';
-import { HolderForm, type HolderFormTicket } from '../../../components/holder-form';
-import { formatDateTime } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/money';
+} from '#schemas/contract.ts';
+import { rpc } from '#src/api/api.ts';
+import { toErrorBody } from '#src/api/api-error.ts';
+import { DataList } from '#src/components/data-list.tsx';
+import { HolderForm, type HolderFormTicket } from '#src/components/holder-form.tsx';
+import { formatDateTime } from '#src/lib/dates.ts';
+import { formatMoney } from '#src/lib/money.ts';
 import { useCancelPurchase } from '../hooks/use-cancel-purchase';
 import { useCancelSlip } from '../hooks/use-cancel-slip';
 import { CancelPurchase } from './cancel-purchase';

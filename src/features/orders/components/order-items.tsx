@@ -1,9 +1,9 @@
 import { Badge, Box, Button, chakra, Code, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CarrinhoItem } from '../../../../schemas/contract';
-import { formatDateTime } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/money';
+import type { CarrinhoItem } from '#schemas/contract.ts';
+import { formatDateTime } from '#src/lib/dates.ts';
+import { formatMoney } from '#src/lib/money.ts';
 import { WalletLinks } from './ticket-downloads';
 
 // The slot booking of tickets that need one: its own chunk, loaded only for such tickets.

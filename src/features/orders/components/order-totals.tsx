@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { CarrinhoItem, Movimentacao } from '../../../../schemas/contract';
-import { priceLines } from '../../../../schemas/price-lines';
-import { ApproxPrice } from '../../../components/approx-price';
-import { DataList } from '../../../components/data-list';
-import type { MessageId } from '../../../lib/messages';
-import { formatMoney, toReais } from '../../../lib/money';
+import type { CarrinhoItem, Movimentacao } from '#schemas/contract.ts';
+import { priceLines } from '#schemas/price-lines.ts';
+import { ApproxPrice } from '#src/components/approx-price.tsx';
+import { DataList } from '#src/components/data-list.tsx';
+import type { MessageId } from '#src/lib/messages.d.ts';
+import { formatMoney, toReais } from '#src/lib/money.ts';
 
 /**
  * What the order cost, line by line (schemas/price-lines.ts, as the checkout and the mail): the

@@ -1,9 +1,9 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { Movimentacao } from '../../../../schemas/contract';
-import { PixCode, SlipCode, SlipLink } from '../../../components/payment-codes';
-import { formatMoney } from '../../../lib/money';
+import type { Movimentacao } from '#schemas/contract.ts';
+import { PixCode, SlipCode, SlipLink } from '#src/components/payment-codes.tsx';
+import { formatMoney } from '#src/lib/money.ts';
 import type { CancelSlipHandle } from '../hooks/use-cancel-slip';
 import { CancelSlip } from './cancel-slip';
 

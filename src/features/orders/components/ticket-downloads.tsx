@@ -1,10 +1,10 @@
 import { Button, HStack, Link, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { ApiErrorBody, CarrinhoItem, WalletPassResult } from '../../../../schemas/contract';
-import { apiUrl, rpc } from '../../../api/api';
-import { isApiError } from '../../../api/api-error';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
+import type { ApiErrorBody, CarrinhoItem, WalletPassResult } from '#schemas/contract.ts';
+import { apiUrl, rpc } from '#src/api/api.ts';
+import { isApiError } from '#src/api/api-error.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
 
 /** One request behind a button: whether it runs, and its error. */
 function useRequest<T>(run: () => Promise<T>, done: (result: T) => void) {

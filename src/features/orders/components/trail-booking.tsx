@@ -1,9 +1,9 @@
 import { Box, Button, Flex, HStack, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AgendamentoHorario } from '../../../../schemas/contract';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { formatDateTime, formatLongDate, formatTime } from '../../../lib/dates';
+import type { AgendamentoHorario } from '#schemas/contract.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { formatDateTime, formatLongDate, formatTime } from '#src/lib/dates.ts';
 import { type TrailBookingHandle, useTrailBooking } from '../hooks/use-trail-booking';
 
 /** "quarta-feira, 3 de dezembro de 2025, 08:30" in the reader's language. */

@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { cancelPurchaseMachine } from '../../../../machines/cancel-purchase.machine';
-import type { CancelPurchaseRequest } from '../../../../machines/types';
-import type { CancelaCompraResult } from '../../../../schemas/contract';
-import { rpc } from '../../../api/api';
-import { inspectOptions } from '../../../lib/inspect';
+import { cancelPurchaseMachine } from '#machines/cancel-purchase.machine.ts';
+import type { CancelPurchaseRequest } from '#machines/types.ts';
+import type { CancelaCompraResult } from '#schemas/contract.ts';
+import { rpc } from '#src/api/api.ts';
+import { inspectOptions } from '#src/lib/inspect.ts';
 
 /** The cancel-purchase machine with its one actor: `cancelaCompra [idmovimentacao, itens]`. */
 function createCancelPurchaseLogic() {

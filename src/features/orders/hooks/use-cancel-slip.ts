@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { cancelSlipMachine } from '../../../../machines/cancel-slip.machine';
-import type { CancelSlipInput } from '../../../../machines/types';
-import type { CancelarBoletoResult } from '../../../../schemas/contract';
-import { rpc } from '../../../api/api';
-import { inspectOptions } from '../../../lib/inspect';
-import { bumpCart } from '../../../lib/ui-stores';
+import { cancelSlipMachine } from '#machines/cancel-slip.machine.ts';
+import type { CancelSlipInput } from '#machines/types.ts';
+import type { CancelarBoletoResult } from '#schemas/contract.ts';
+import { rpc } from '#src/api/api.ts';
+import { inspectOptions } from '#src/lib/inspect.ts';
+import { bumpCart } from '#src/lib/ui-stores.ts';
 
 /** The cancel-slip machine with its one actor: `cancelarBoleto [idmovimentacao]`. */
 function createCancelSlipLogic() {

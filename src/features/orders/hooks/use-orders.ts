@@ -1,8 +1,8 @@
-import type { StatusMovimentacao } from '../../../../schemas/contract';
-import { fetchTickets } from '../../../api/rest';
-import { useCurrentLocale } from '../../../lib/locale';
-import { useSession } from '../../../lib/session-store';
-import { useAsync } from '../../../lib/use-async';
+import type { StatusMovimentacao } from '#schemas/contract.ts';
+import { fetchTickets } from '#src/api/rest.ts';
+import { useCurrentLocale } from '#src/lib/locale.ts';
+import { useSession } from '#src/lib/session-store.ts';
+import { useAsync } from '#src/lib/use-async.ts';
 
 /** Orders screen page size (spec §9). */
 export const ORDERS_PAGE_SIZE = 5;

@@ -1,16 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { trailBookingMachine } from '../../../../machines/trail-booking.machine';
+import { trailBookingMachine } from '#machines/trail-booking.machine.ts';
 import type {
   TrailDayInput,
   TrailDays,
   TrailLoaded,
   TrailSlotInput,
   TrailTicketInput,
-} from '../../../../machines/trail-booking.types';
-import { ErrorCode, type AgendamentoIngresso } from '../../../../schemas/contract';
-import { inspectOptions } from '../../../lib/inspect';
+} from '#machines/trail-booking.types.ts';
+import { ErrorCode, type AgendamentoIngresso } from '#schemas/contract.ts';
+import { inspectOptions } from '#src/lib/inspect.ts';
 import { postConsultaRioBoi, postDiasCompra, postInsereRioBoi } from '../trail-api';
 
 /** The trail-booking machine with its actors: the three CustomUserApps calls, errors inline. */

@@ -1,12 +1,12 @@
 import { Alert, Button, HStack, Stack } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { ApiErrorBody, ContatoBody, ContatoResult } from '../../../../schemas/contract';
-import { toErrorBody } from '../../../api/api-error';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { SchemaForm } from '../../../components/forms/schema-form';
-import { useServerFieldErrors } from '../../../components/forms/use-server-field-errors';
-import { useSession } from '../../../lib/session-store';
+import type { ApiErrorBody, ContatoBody, ContatoResult } from '#schemas/contract.ts';
+import { toErrorBody } from '#src/api/api-error.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { SchemaForm } from '#src/components/forms/schema-form.tsx';
+import { useServerFieldErrors } from '#src/components/forms/use-server-field-errors.ts';
+import { useSession } from '#src/lib/session-store.ts';
 import { postContato } from '../api';
 
 /**

@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { supportPanelMachine } from '../../../../machines/support-panel.machine';
-import type { BrandConfig, Faq } from '../../../../schemas/contract';
-import { fetchFaq } from '../../../api/rest';
-import { inspectOptions } from '../../../lib/inspect';
-import { loadScriptOnce } from '../../../lib/load-script';
+import { supportPanelMachine } from '#machines/support-panel.machine.ts';
+import type { BrandConfig, Faq } from '#schemas/contract.ts';
+import { fetchFaq } from '#src/api/rest.ts';
+import { inspectOptions } from '#src/lib/inspect.ts';
+import { loadScriptOnce } from '#src/lib/load-script.ts';
 
 /** The support panel's machine with the app's actors: the FAQ from the API, the chat's script. */
 function createSupportLogic(brand: BrandConfig) {

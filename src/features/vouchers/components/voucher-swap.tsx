@@ -2,13 +2,13 @@ import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import type { VoucherResumo, VoucherSessao } from '../../../../schemas/contract';
-import { ErrorAlert, ErrorMessage } from '../../../components/error-alert';
-import { Field } from '../../../components/field';
-import { SchemaForm } from '../../../components/forms/schema-form';
-import { NativeSelect } from '../../../components/native-select';
-import { formatDate, formatDateTime } from '../../../lib/dates';
-import { usePathFor } from '../../../lib/use-path-for';
+import type { VoucherResumo, VoucherSessao } from '#schemas/contract.ts';
+import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
+import { Field } from '#src/components/field.tsx';
+import { SchemaForm } from '#src/components/forms/schema-form.tsx';
+import { NativeSelect } from '#src/components/native-select.tsx';
+import { formatDate, formatDateTime } from '#src/lib/dates.ts';
+import { usePathFor } from '#src/lib/use-path-for.ts';
 import { useVoucherSwap } from '../hooks/use-voucher-swap';
 
 interface VoucherFormData {

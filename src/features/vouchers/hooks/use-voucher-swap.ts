@@ -1,13 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import type { SwapVoucherInput } from '../../../../machines/types';
-import { voucherSwapMachine } from '../../../../machines/voucher-swap.machine';
-import type { IniciarTrocaVoucherResult } from '../../../../schemas/contract';
-import { cleanVoucher } from '../../../../schemas/formats/voucher';
-import { rpc } from '../../../api/api';
-import { inspectOptions } from '../../../lib/inspect';
-import { useSession } from '../../../lib/session-store';
+import type { SwapVoucherInput } from '#machines/types.ts';
+import { voucherSwapMachine } from '#machines/voucher-swap.machine.ts';
+import type { IniciarTrocaVoucherResult } from '#schemas/contract.ts';
+import { cleanVoucher } from '#schemas/formats/voucher.ts';
+import { rpc } from '#src/api/api.ts';
+import { inspectOptions } from '#src/lib/inspect.ts';
+import { useSession } from '#src/lib/session-store.ts';
 
 /**
  * The voucher-swap machine with its one actor: `iniciarTrocaVoucher [localizador, idpessoa,

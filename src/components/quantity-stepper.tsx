@@ -1,6 +1,6 @@
 import { HStack, IconButton, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { MinusIcon, PlusIcon } from '../../../components/chakra-icons';
+import { MinusIcon, PlusIcon } from '#src/components/chakra-icons.tsx';
 
 /**
  * − n + for one product. The buttons are named after the product ("Adicionar 1 Inteira") so

@@ -11,13 +11,13 @@ import {
 } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { itemsMissing } from '../../../../machines/minimum-purchase';
-import type { CheckoutEvent, ReservaLinha } from '../../../../machines/types';
-import { inspecting } from '../../../lib/inspect';
-import { useSession } from '../../../lib/session-store';
-import { bumpCart, openLogin, useAccountModal, useLoginRequest } from '../../../lib/ui-stores';
-import { usePathFor } from '../../../lib/use-path-for';
-import type { PaymentActor } from '../../checkout/hooks/use-payment';
+import { itemsMissing } from '#machines/minimum-purchase.ts';
+import type { CheckoutEvent, ReservaLinha } from '#machines/types.ts';
+import { inspecting } from '#src/lib/inspect.ts';
+import { useSession } from '#src/lib/session-store.ts';
+import { bumpCart, openLogin, useAccountModal, useLoginRequest } from '#src/lib/ui-stores.ts';
+import { usePathFor } from '#src/lib/use-path-for.ts';
+import type { PaymentActor } from '#src/lib/checkout/use-payment.ts';
 import type { createCheckoutLogic } from './checkout-logic';
 import { useBuyerMinimum } from './use-buyer-minimum';
 

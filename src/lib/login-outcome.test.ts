@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { loginMachine } from '../../../machines/login.machine';
-import { PROFILE_WARNING } from '../../../machines/session-rules';
-import type { LoginOutput, LoginTarget } from '../../../machines/types';
-import type { LoginResult, SessaoPessoa } from '../../../schemas/contract';
+import { loginMachine } from '#machines/login.machine.ts';
+import { PROFILE_WARNING } from '#machines/session-rules.ts';
+import type { LoginOutput, LoginTarget } from '#machines/types.ts';
+import type { LoginResult, SessaoPessoa } from '#schemas/contract.ts';
 import { landingPath, type Place, planLogin, targetFromRedirect } from './login-outcome';
 
 const multi = { multiLanguage: true };

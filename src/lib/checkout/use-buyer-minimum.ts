@@ -1,6 +1,6 @@
-import { agencyMinimum } from '../../../../schemas/agency-minimum';
-import { useBrand } from '../../../lib/brand-context';
-import { useSession } from '../../../lib/session-store';
+import { agencyMinimum } from '#schemas/agency-minimum.ts';
+import { useBrand } from '#src/lib/brand-context.tsx';
+import { useSession } from '#src/lib/session-store.ts';
 
 /**
  * The fewest items the logged-in person may pay for: an approved agency's minimum by the brand's

@@ -1,5 +1,5 @@
-import type { SandboxGatewayApi } from '../../../../schemas/contract';
-import { loadScriptOnce } from '../../../lib/load-script';
+import type { SandboxGatewayApi } from '#schemas/contract.ts';
+import { loadScriptOnce } from '#src/lib/load-script.ts';
 
 declare global {
   interface Window {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS, writeString } from '../../lib/storage';
+import { STORAGE_KEYS, writeString } from '#src/lib/storage.ts';
 import { keepLocally, localCartUnits, readLocalCart } from './local-cart';
 
 const entry = (idproduto: number, qtd: number) => ({

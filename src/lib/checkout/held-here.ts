@@ -3,7 +3,7 @@
  * does not, and a logout forgets it: `clearSession`), so the checkout machine tells that hold
  * from one left by an earlier visit.
  */
-import { STORAGE_KEYS } from '../../../lib/storage';
+import { STORAGE_KEYS } from '#src/lib/storage.ts';
 
 const HELD_HERE_KEY = STORAGE_KEYS.heldHere;
 

@@ -1,9 +1,9 @@
-import type { ProfileRules } from '../../../machines/session-rules';
-import type { LoginOutput, LoginTarget } from '../../../machines/types';
-import type { BrandConfig, Locale, LoginResult } from '../../../schemas/contract';
-import type { MessageId } from '../../lib/messages';
-import { isSafePath, returnTargetPath } from '../../lib/return-target';
-import { matchAppPath, pathFor, ROUTE_NAMES, type UrlMode } from '../../lib/routes';
+import type { ProfileRules } from '#machines/session-rules.ts';
+import type { LoginOutput, LoginTarget } from '#machines/types.ts';
+import type { BrandConfig, Locale, LoginResult } from '#schemas/contract.ts';
+import type { MessageId } from '#src/lib/messages.d.ts';
+import { isSafePath, returnTargetPath } from '#src/lib/return-target.ts';
+import { matchAppPath, pathFor, ROUTE_NAMES, type UrlMode } from '#src/lib/routes.ts';
 
 /**
  * What happens once a login is over, as pure functions (spec §2 "After login the user returns

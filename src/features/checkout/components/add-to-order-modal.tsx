@@ -1,9 +1,9 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
-import { ModalFrame } from '../../../components/modal-frame';
-import { formatMoney } from '../../../lib/money';
-import { useCheckout, useCheckoutActor } from '../hooks/checkout-provider';
-import { HoldCountdown } from './countdown';
+import { ModalFrame } from '#src/components/modal-frame.tsx';
+import { formatMoney } from '#src/lib/money.ts';
+import { useCheckout, useCheckoutActor } from '#src/lib/checkout/checkout-provider.tsx';
+import { HoldCountdown } from '#src/components/countdown.tsx';
 
 /**
  * The add-to-order modal (spec §2): the person comes back to tickets still held from an earlier

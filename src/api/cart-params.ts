@@ -1,4 +1,4 @@
-import type { RpcParams } from '../../../schemas/contract';
+import type { RpcParams } from '#schemas/contract.ts';
 
 /** getCarrinhoPageItens' params for an order's items, as the checkout asks for them. */
 export function cartItemsParams(

@@ -1,6 +1,6 @@
 import type { IntlShape } from 'react-intl';
 import { fromPromise } from 'xstate';
-import { paymentMachine } from '../../../../machines/payment.machine';
+import { paymentMachine } from '#machines/payment.machine.ts';
 import type {
   ConcludePaymentInput,
   FetchGatewayInput,
@@ -8,16 +8,16 @@ import type {
   StartPaymentInput,
   TokenizeCardInput,
   WatchChargeInput,
-} from '../../../../machines/types';
+} from '#machines/types.ts';
 import type {
   CartaoToken,
   ConcluirPagamentoResult,
   GetGatewayPagamentoResult,
   IniciarPagamentoResult,
-} from '../../../../schemas/contract';
-import { rpc } from '../../../api/api';
-import { ApiError } from '../../../api/api-error';
-import { trackPurchase } from '../../../lib/tracking/track';
+} from '#schemas/contract.ts';
+import { rpc } from '#src/api/api.ts';
+import { ApiError } from '#src/api/api-error.ts';
+import { trackPurchase } from '#src/lib/tracking/track.ts';
 import { loadScripts } from './gateway-script';
 
 /** Tokenizer refusals (sandbox codes) → our messages; the card data never leaves the browser. */

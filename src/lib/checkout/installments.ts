@@ -4,8 +4,8 @@
  * first instalment carries the remainder of the division (server/payments/installments.ts) and
  * says so when it differs.
  */
-import type { FormaPagamento, GatewayPagamento, ParcelaOpcao } from '../../../../schemas/contract';
-import { formatMoney, toCents, toReais } from '../../../lib/money';
+import type { FormaPagamento, GatewayPagamento, ParcelaOpcao } from '#schemas/contract.ts';
+import { formatMoney, toCents, toReais } from '#src/lib/money.ts';
 
 /** A react-intl message: its id and values. */
 export interface InstallmentMessage {

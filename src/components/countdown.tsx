@@ -1,9 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Glyph } from '../../../components/icons';
-import { recipeLook, visuallyHiddenLook } from '../../../components/plain-part-styles';
-import { defineClassSet, useClassSet } from '../../../lib/class-sets';
-import { formatCountdown } from '../../../lib/dates';
-import { useCountExp } from '../hooks/checkout-provider';
+import { Glyph } from '#src/components/icons.tsx';
+import { recipeLook, visuallyHiddenLook } from '#src/components/plain-part-styles.ts';
+import { defineClassSet, useClassSet } from '#src/lib/class-sets.tsx';
+import { formatCountdown } from '#src/lib/dates.ts';
+import { useCountExp } from '#src/lib/checkout/checkout-provider.tsx';
 
 /** Minutes left at which a screen reader is told, once each (the timer itself is silent). */
 const WARN_AT_MINUTES = [5, 2, 1] as const;

@@ -1,5 +1,5 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { checkoutMachine } from '../../../../machines/checkout.machine';
+import { checkoutMachine } from '#machines/checkout.machine.ts';
 import type {
   ApplyCouponInput,
   CancelReservationInput,
@@ -10,7 +10,7 @@ import type {
   LocalCartEntry,
   RemoveItemsInput,
   StartReservationInput,
-} from '../../../../machines/types';
+} from '#machines/types.ts';
 import type {
   CancelarReservaResult,
   GetCarrinhoPageItensResult,
@@ -18,14 +18,14 @@ import type {
   IniciarReservaResult,
   ProrrogarReservaResult,
   RpcParams,
-} from '../../../../schemas/contract';
-import { rpc } from '../../../api/api';
-import { toErrorBody } from '../../../api/api-error';
-import { inspectOptions } from '../../../lib/inspect';
-import { clearLocalCart } from '../../../lib/ui-stores';
-import { createPaymentLogic, type PaymentDeps } from '../../checkout/hooks/payment-logic';
-import { cartItemsParams } from '../cart-params';
-import { keepLocally } from '../local-cart';
+} from '#schemas/contract.ts';
+import { rpc } from '#src/api/api.ts';
+import { toErrorBody } from '#src/api/api-error.ts';
+import { inspectOptions } from '#src/lib/inspect.ts';
+import { clearLocalCart } from '#src/lib/ui-stores.ts';
+import { createPaymentLogic, type PaymentDeps } from '#src/lib/checkout/payment-logic.ts';
+import { cartItemsParams } from '#src/api/cart-params.ts';
+import { keepLocally } from './local-cart';
 import { heldHere, rememberHeldHere } from './held-here';
 
 /**

@@ -1,6 +1,6 @@
-import type { LocalCartEntry } from '../../../machines/types';
-import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
-import { bumpCart } from '../../lib/ui-stores';
+import type { LocalCartEntry } from '#machines/types.ts';
+import { readJson, STORAGE_KEYS, writeJson } from '#src/lib/storage.ts';
+import { bumpCart } from '#src/lib/ui-stores.ts';
 
 /** Spec §9: at most 10 units of one product in a guest's local cart. */
 export const LOCAL_CART_MAX_PER_PRODUCT = 10;

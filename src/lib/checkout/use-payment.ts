@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { formasOf } from '../../../../machines/payment.machine';
+import { formasOf } from '#machines/payment.machine.ts';
 import type { createPaymentLogic } from './payment-logic';
 
 export type PaymentActor = ActorRefFrom<ReturnType<typeof createPaymentLogic>>;
