@@ -12,6 +12,8 @@ export default defineConfig({
           include: ['{src,server,schemas,machines,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // The model-path tests walk thousands of histories: 3–12 s on a busy 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {

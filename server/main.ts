@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedBrand } from '#schemas/brand.types.ts';
-import { addAcceptors } from '#server/accept.ts';
 import { seedDemoAccounts } from '#server/accounts/seed.ts';
 import { setSignupsPerHour } from '#server/accounts/throttle.ts';
 import { buildApp } from '#server/app.ts';
@@ -205,7 +204,6 @@ const brandWatcher = watchBrands({
   },
 });
 
-let closeAcceptors = async () => {};
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
@@ -214,7 +212,6 @@ async function shutdown(signal: string): Promise<void> {
   brandWatcher.close();
   sweeper.stop();
   try {
-    await closeAcceptors();
     await app.close();
     await mailer.stop();
   } finally {
@@ -235,13 +232,6 @@ try {
   await mailer.stop();
   await handle.close();
   process.exit(1);
-}
-// A burst of new connections (a sale opening) is accepted many per turn instead of one
-// (accept.ts); without the extra listeners the server still works, one per turn.
-try {
-  closeAcceptors = await addAcceptors(app.server);
-} catch (err) {
-  app.log.warn({ err }, 'new connections are accepted one per turn (no extra listeners)');
 }
 console.log(`Storefront ready at http://localhost:${env.port}`);
 if (wallet.apple.development || wallet.google.development) {

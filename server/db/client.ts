@@ -114,8 +114,8 @@ function takeTurns(client: PGlite): void {
 }
 
 async function openPostgres(url: string, max: number): Promise<DbHandle> {
-  // Connections stay open while idle: a new one costs its set-up and the routines' compilation
-  // and plans (server/db/sql.ts warmRoutine) to whichever request meets it, e.g. the first
+  // Connections stay open while idle: a new one costs its set-up and the hold function's
+  // compilation and plans to whichever request meets it, e.g. the first
   // buyers of a sale after a quiet hour. They do not keep a process from exiting.
   const pool = new pg.Pool({
     connectionString: url,

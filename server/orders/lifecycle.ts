@@ -35,20 +35,10 @@
  * trip, returns its refusal as a value and writes nothing; {@link holdUnits} then refuses the
  * same way.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import { ErrorCode, type StatusMovimentacao } from '#schemas/contract.ts';
 import type { Db } from '#server/db/client.ts';
-import {
-  callRoutine,
-  intArray,
-  lit,
-  retryTransaction,
-  routine,
-  rows,
-  runScript,
-  toDate,
-  warmRoutine,
-} from '#server/db/sql.ts';
+import { retryTransaction, rows, toDate } from '#server/db/sql.ts';
 import { AppError, generic } from '#server/errors.ts';
 import type { MessageId } from '#server/i18n.ts';
 import { releaseCancelledSlots } from '#server/trail/trail.ts';
@@ -96,70 +86,49 @@ export interface ExpiryScope {
   idpessoa?: number;
   idmovimentacao?: number;
 }
-
 /**
- * Orders `m` with units of products `products` (an int[] expression) of session `apres`.
- * `OFFSET 0` keeps the test a per-order check: flattened into a join, PostgreSQL may plan it
- * from the stock's units, i.e. every unit sold (8 ms for 3,000 sold, at every refusal of a
- * flash sale), instead of from the few expired holds the status/expiry index finds.
+ * Orders `m` with units of product `idproduto` of session `idapresentacao`. `OFFSET 0` keeps the
+ * test a per-order check: flattened into a join, PostgreSQL may plan it from the stock's units,
+ * i.e. every unit sold, instead of from the few expired holds the status/expiry index finds.
  */
-function holdsOfStock(apres: string, products: string): string {
-  return `EXISTS (SELECT 1 FROM movimentacao_item i JOIN estoque e ON e.id = i.idestoque
-      WHERE i.idmovimentacao = m.id AND e.idapresentacao = ${apres}
-        AND e.idproduto = ANY (${products}) OFFSET 0)`;
-}
-
-function expiryWhere(who: ExpiryScope): string {
-  const parts: string[] = [];
-  if (who.idpessoa !== undefined) parts.push(`m.idpessoa = ${lit(who.idpessoa)}`);
-  if (who.idmovimentacao !== undefined) parts.push(`m.id = ${lit(who.idmovimentacao)}`);
-  return parts.map((p) => ` AND ${p}`).join('');
+function holdsOfStock(idapresentacao: number, idproduto: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM movimentacao_item i JOIN estoque e ON e.id = i.idestoque
+      WHERE i.idmovimentacao = m.id AND e.idapresentacao = ${idapresentacao}::int
+        AND e.idproduto = ${idproduto}::int OFFSET 0)`;
 }
 
 /**
- * Marks EX the holds whose time ran out (of a person, an order, or all) and gives their
- * units back to the counter, in one statement. Each order moves RE/TP → EX once: `SKIP LOCKED`
- * leaves a row another transaction holds for a later pass (so the sweeper and requests never wait
- * on each other), a row changed meanwhile is re-checked under its lock, and only the orders this
- * statement moved are counted back. The units are read with a row lock too, so an item removed
- * just before is not given back twice.
+ * Marks EX the expired holds among the orders `m` that `where` picks (an SQL condition) and gives
+ * their units back: `sf_expire_orders` (server/db/migrations/0018_hold_function.sql) locks each
+ * with SKIP LOCKED, re-checks it and counts back only the orders it moved.
  * @returns how many orders it marked.
  */
-export async function expireHolds(db: Db, who: ExpiryScope = {}): Promise<number> {
-  const [r] = await retryTransaction(() =>
-    runScript<{ n: number }>(db, [`${expiryStatement(expiryWhere(who))} AS n`]),
+async function expireOrdersWhere(db: Db, where: SQL): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`SELECT sf_expire_orders(ARRAY(
+          SELECT m.id FROM movimentacao m WHERE ${EXPIRED_HOLD} AND ${where})) AS n`,
   );
   return Number(r?.n ?? 0);
 }
 
 /**
- * The CTEs (`units`, `released`) that give back to the counters the units of the orders a
- * statement's `ex` CTE just moved out of the counted statuses: their items are locked first, so
- * an item removed meanwhile is not given back twice, and only orders this statement moved count.
+ * Marks EX the holds whose time ran out (of a person, an order, or all) and gives their units
+ * back to the counter, in one statement. Each order moves RE/TP → EX once: rows another
+ * transaction holds are left for a later pass (so the sweeper and requests never wait on each
+ * other), and only the orders this statement moved are counted back.
+ * @returns how many orders it marked.
  */
-const RELEASE_UNITS_OF_EX = `units AS (
-        SELECT i.idestoque FROM movimentacao_item i
-        WHERE i.idmovimentacao IN (SELECT id FROM ex) AND i.status <> 'CA' FOR UPDATE),
-      released AS (
-        UPDATE estoque e SET reservados = e.reservados - c.n
-        FROM (SELECT idestoque, count(*)::int AS n FROM units GROUP BY idestoque) c
-        WHERE e.id = c.idestoque RETURNING e.id)`;
-
-/**
- * The statement of {@link expireHolds} for the orders `m` matching `where` (SQL text starting
- * with ` AND`, empty for all), ending in `SELECT <count of orders marked>` for the caller to
- * name or store.
- */
-function expiryStatement(where: string): string {
-  return `WITH ex AS (
-        UPDATE movimentacao SET status = 'EX', updated_at = now()
-        WHERE id IN (
-          SELECT m.id FROM movimentacao m WHERE ${EXPIRED_HOLD_TEXT}${where}
-          ORDER BY m.id FOR UPDATE SKIP LOCKED)
-          AND status IN ('RE','TP')
-        RETURNING id),
-      ${RELEASE_UNITS_OF_EX}
-      SELECT (SELECT count(*) FROM ex)::int`;
+export async function expireHolds(db: Db, who: ExpiryScope = {}): Promise<number> {
+  const where = sql.join(
+    [
+      sql`true`,
+      ...(who.idpessoa === undefined ? [] : [sql`m.idpessoa = ${who.idpessoa}::int`]),
+      ...(who.idmovimentacao === undefined ? [] : [sql`m.id = ${who.idmovimentacao}::int`]),
+    ],
+    sql` AND `,
+  );
+  return retryTransaction(() => expireOrdersWhere(db, where));
 }
 
 /** A hold to take: units of products of one session for a person. */
@@ -216,9 +185,9 @@ export interface HeldOrder {
 export const holdTesting = { withoutLock: false };
 
 /**
- * Holds units for a person in one round trip: one call of the hold routine
- * ({@link HOLD_ROUTINE}), one transaction. The stock row is locked from the counter's UPDATE,
- * near the routine's end, to the commit that follows the call at once on the database server,
+ * Holds units for a person in one round trip: one statement calling the function `sf_hold`
+ * (server/db/migrations/0018_hold_function.sql, where each step is explained), one
+ * transaction. The stock row is locked from the counter's UPDATE, near the function's end, to the commit that follows the call at once on the database server,
  * without a trip back to Node (several products are locked in id order first, so all or none
  * fit).
  *
@@ -238,338 +207,55 @@ export async function holdUnits(db: Db, req: HoldRequest): Promise<HeldOrder> {
   return held;
 }
 
-/**
- * The hold routine's read of the request's stock rows (PL/pgSQL, `INTO` its variables): how
- * many are on sale (stock and session active), whether all fit (the per-product limit
- * `block_qtd` with what the open cart already has of it; several products: each counter too,
- * read after their rows are locked), and the refusal if not: the first row in stock order that
- * does not fit names it (its own limit, else no room). The open cart's units are counted through
- * the order's own index: with generic plans, a count by order and stock row was planned from the
- * stock's index, i.e. through every unit sold of that product.
- */
-const HOLD_STOCK_STATEMENT = `WITH in_cart AS MATERIALIZED (
-        SELECT i.idestoque, count(*)::int AS n FROM movimentacao_item i
-        WHERE i.idmovimentacao = v_open AND i.status <> 'CA' GROUP BY i.idestoque),
-      stock AS (
-        SELECT e.id, w.qtd, e.block_qtd, e.reservados, e.capacidade, e.ativo AND a.ativo AS on_sale,
-          coalesce((SELECT c.n FROM in_cart c WHERE c.idestoque = e.id), 0) AS in_cart
-        FROM unnest(p_products, p_qtds) AS w(idproduto, qtd)
-        JOIN estoque e ON e.idapresentacao = p_apres AND e.idproduto = w.idproduto
-          AND e.idbloco = p_bloco
-        JOIN apresentacao a ON a.id = e.idapresentacao)
-      SELECT count(*) FILTER (WHERE s.on_sale)::int,
-        coalesce(bool_and(s.in_cart + s.qtd <= s.block_qtd)
-          AND (v_w = 1 OR bool_and(s.reservados + s.qtd <= s.capacidade)), false),
-        (array_agg(CASE WHEN s.in_cart + s.qtd > s.block_qtd THEN 'error.purchaseLimit'
-            ELSE 'error.ticketsUnavailable' END ORDER BY s.id)
-          FILTER (WHERE v_w = 1 OR s.in_cart + s.qtd > s.block_qtd
-            OR s.reservados + s.qtd > s.capacidade))[1]
-      INTO v_on_sale, v_fits, v_reason
-      FROM stock s`;
-
-/**
- * {@link HOLD_STOCK_STATEMENT} for one product (nearly every hold), with the same results: its
- * stock row read alone, and the open cart's units of it counted (through the order's index) only
- * when there is an open cart. No aggregate to set up: a statement's set-up is most of what it
- * costs here, and a sale's refusals run this one too.
- */
-const HOLD_STOCK_ONE = `SELECT e.id, e.ativo AND a.ativo, e.block_qtd INTO v_stock, v_stock_on_sale, v_block
-        FROM estoque e JOIN apresentacao a ON a.id = e.idapresentacao
-        WHERE e.idapresentacao = p_apres AND e.idproduto = p_products[1] AND e.idbloco = p_bloco;
-      v_in_cart := 0;
-      IF v_open IS NOT NULL AND v_stock IS NOT NULL THEN
-        SELECT count(*) FILTER (WHERE i.idestoque = v_stock)::int INTO v_in_cart
-          FROM movimentacao_item i WHERE i.idmovimentacao = v_open AND i.status <> 'CA';
-      END IF;
-      v_on_sale := CASE WHEN v_stock_on_sale THEN 1 ELSE 0 END;
-      v_fits := coalesce(v_in_cart + p_qtds[1] <= v_block, false);
-      v_reason := CASE WHEN v_stock IS NULL THEN NULL
-        WHEN v_in_cart + p_qtds[1] > v_block THEN 'error.purchaseLimit'
-        ELSE 'error.ticketsUnavailable' END`;
-
-/** The read of the request's stock rows: {@link HOLD_STOCK_ONE} for one product, else the general one. */
-const HOLD_STOCK_CHECK = `IF v_w = 1 THEN
-      ${HOLD_STOCK_ONE};
-    ELSE
-      ${HOLD_STOCK_STATEMENT};
-    END IF`;
-
-/**
- * The hold as a PL/pgSQL function ({@link routine}): one short parameterized call instead of
- * several kilobytes of SQL text parsed and planned at every hold. Statement by statement, in one
- * transaction: lock the person (one open cart per person) and their open carts; refuse without
- * the terms of use in force; mark their expired holds EX; refuse a payment in progress, the
- * per-order limit, the event's per-person limits (units of the person's orders that count, as
- * against capacity: {@link UNIT_COUNTS_TEXT}, of the session and of the event, plus the request)
- * and stock not on sale; lock several products' stock rows in id order; then, last, take the
- * units from the counters with one conditional UPDATE per stock row (`reservados + qtd <=
- * capacidade`, re-checked by PostgreSQL under the row lock) and, only if every product fitted,
- * open or re-clock the cart and insert the units. A refusal returns at once and writes nothing
- * of the hold.
- *
- * A hold commits durably, like everything else: a hold the shopper was told about survives a
- * PostgreSQL crash (server/cart/README.md has the measured cost of the flush).
- */
-const HOLD_ROUTINE = routine(
-  'sf_hold',
-  (name) => `CREATE OR REPLACE FUNCTION ${name}(
-    p_brand text, p_pessoa int, p_apres int, p_products int[], p_qtds int[], p_bloco int,
-    p_hold_seconds int, p_max_items int, p_evento int, p_por_sessao int, p_por_evento int,
-    p_localizador text, p_term_tipo int, p_term_versao text, p_without_lock boolean)
-  RETURNS TABLE (r_refusal text, r_id int, r_dthr_exp timestamptz, r_count_exp int, r_qtd int,
-    r_cupom text)
-  LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $fn$
-  DECLARE
-    v_requested int := 0;
-    v_q int;
-    v_w int := cardinality(p_products);
-    v_open int;
-    v_open_status text;
-    v_units int := 0;
-    v_expired int;
-    v_limited boolean;
-    v_on_sale int;
-    v_fits boolean;
-    v_reason text;
-    v_ids int[];
-    v_qs int[];
-    v_precos int[];
-    v_taxas int[];
-    v_n int;
-    v_m int;
-    v_attempt int;
-    v_terms boolean;
-    v_stock int;
-    v_stock_on_sale boolean;
-    v_block int;
-    v_in_cart int;
-    v_stale_holds boolean;
-    v_stale_slips boolean;
-  BEGIN
-    FOREACH v_q IN ARRAY p_qtds LOOP
-      v_requested := v_requested + v_q;
-    END LOOP;
-    PERFORM 1 FROM pessoa WHERE id = p_pessoa FOR UPDATE;
-    -- One statement, after the person's lock (so its snapshot sees what a hold of the same
-    -- person committed while this one waited): it locks the person's holds, counts their
-    -- expired ones (a person with none, nearly every buyer of a sale, skips the expiry
-    -- statement below), finds their open cart (the latest open hold of the brand: marking the
-    -- expired ones EX cannot change which, and the locks keep the others as they are) and
-    -- checks the terms of use.
-    SELECT count(*) FILTER (WHERE l.dthr_exp IS NOT NULL AND l.dthr_exp <= now()),
-        max(l.id) FILTER (WHERE l.brand = p_brand AND ${OPEN_CART_TEXT.replaceAll('m.', 'l.')}),
-        p_term_tipo IS NULL OR EXISTS (SELECT 1 FROM termo_aceite t
-          WHERE t.idpessoa = p_pessoa AND t.tipo = p_term_tipo AND t.versao = p_term_versao)
-      INTO v_expired, v_open, v_terms
-      FROM (SELECT m.id, m.brand, m.status, m.dthr_exp FROM movimentacao m
-        WHERE m.idpessoa = p_pessoa AND m.status IN ('RE','TP') FOR UPDATE) l;
-    IF NOT v_terms THEN
-      RETURN QUERY SELECT 'error.termsRequired', 0, NULL::timestamptz, 0, 0, NULL::text;
-      RETURN;
-    END IF;
-
-    IF v_expired > 0 THEN
-      ${expiryStatement(' AND m.idpessoa = p_pessoa')} INTO v_n;
-    END IF;
-
-    -- The open cart's status and units, when there is one.
-    v_units := 0;
-    IF v_open IS NOT NULL THEN
-      SELECT m.status, (SELECT count(*) FROM movimentacao_item i
-          WHERE i.idmovimentacao = m.id AND i.status <> 'CA')::int
-        INTO v_open_status, v_units
-        FROM movimentacao m WHERE m.id = v_open;
-      IF v_open_status <> 'RE' THEN
-        RETURN QUERY SELECT 'error.paymentInProgress', 0, NULL::timestamptz, 0, 0, NULL::text;
-        RETURN;
-      END IF;
-    END IF;
-    -- Each count in a condition of its own: an event without a limit (and a hold already past
-    -- the per-order one) neither runs nor sets up the joins that count.
-    v_limited := v_units + v_requested > p_max_items;
-    IF NOT v_limited AND p_por_sessao IS NOT NULL THEN
-      v_limited := (SELECT count(*) FROM movimentacao m
-          JOIN movimentacao_item i ON i.idmovimentacao = m.id
-          JOIN estoque e ON e.id = i.idestoque
-          WHERE m.idpessoa = p_pessoa AND m.brand = p_brand AND ${UNIT_COUNTS_TEXT}
-            AND e.idapresentacao = p_apres) + v_requested > p_por_sessao;
-    END IF;
-    IF NOT v_limited AND p_por_evento IS NOT NULL THEN
-      v_limited := (SELECT count(*) FROM movimentacao m
-          JOIN movimentacao_item i ON i.idmovimentacao = m.id
-          JOIN estoque e ON e.id = i.idestoque
-          WHERE m.idpessoa = p_pessoa AND m.brand = p_brand AND ${UNIT_COUNTS_TEXT}
-            AND e.idapresentacao IN (SELECT x.id FROM apresentacao x
-              WHERE x.brand = p_brand AND x.idevento = p_evento)) + v_requested > p_por_evento;
-    END IF;
-    IF v_limited THEN
-      RETURN QUERY SELECT 'error.purchaseLimit', 0, NULL::timestamptz, 0, 0, NULL::text;
-      RETURN;
-    END IF;
-
-    ${HOLD_STOCK_CHECK};
-    IF v_on_sale <> v_w THEN
-      RETURN QUERY SELECT 'error.ticketsUnavailable', 0, NULL::timestamptz, 0, 0, NULL::text;
-      RETURN;
-    END IF;
-    IF v_w > 1 THEN
-      PERFORM 1 FROM estoque
-        WHERE idapresentacao = p_apres AND idproduto = ANY (p_products) AND idbloco = p_bloco
-        ORDER BY id FOR UPDATE;
-      -- Their counters again, now that they are locked (all or none fit).
-      ${HOLD_STOCK_STATEMENT};
-    END IF;
-
-    -- Last: the counters, then (all fitted) the cart and its units. When there is no room,
-    -- holds of that stock whose time ran out, and slips or Pix charges past theirs, are
-    -- released (other transactions' locked rows skipped) and the hold is tried once more.
-    -- A refusal touches no counter and skips the writes of the cart altogether (a plan that
-    -- also held them cost each refusal the set-up of two inserts).
-    FOR v_attempt IN 1..2 LOOP
-      IF v_fits THEN
-        -- The counter as the lock holder sees it, or (test switch) as the statement's
-        -- snapshot saw it, i.e. without the lock's protection. One product: one row, no
-        -- aggregate to set up.
-        IF v_w = 1 AND NOT p_without_lock THEN
-          UPDATE estoque e SET reservados = e.reservados + p_qtds[1]
-          WHERE e.idapresentacao = p_apres AND e.idproduto = p_products[1]
-            AND e.idbloco = p_bloco AND e.reservados + p_qtds[1] <= e.capacidade
-          RETURNING ARRAY[e.id], ARRAY[p_qtds[1]], ARRAY[e.preco_cents], ARRAY[e.taxa_cents]
-          INTO v_ids, v_qs, v_precos, v_taxas;
-        ELSE
-        WITH taken AS (
-          UPDATE estoque e SET reservados = (CASE WHEN p_without_lock
-              THEN (SELECT x.reservados FROM estoque x WHERE x.id = e.id) ELSE e.reservados END)
-              + w.qtd
-          FROM unnest(p_products, p_qtds) AS w(idproduto, qtd)
-          WHERE e.idapresentacao = p_apres AND e.idproduto = w.idproduto AND e.idbloco = p_bloco
-            AND (CASE WHEN p_without_lock
-              THEN (SELECT x.reservados FROM estoque x WHERE x.id = e.id) ELSE e.reservados END)
-              + w.qtd <= e.capacidade
-          RETURNING e.id, w.qtd, e.preco_cents, e.taxa_cents)
-        SELECT array_agg(t.id), array_agg(t.qtd), array_agg(t.preco_cents), array_agg(t.taxa_cents)
-          INTO v_ids, v_qs, v_precos, v_taxas
-          FROM taken t;
-        END IF;
-        IF coalesce(cardinality(v_ids), 0) = v_w THEN
-          IF v_open IS NULL THEN
-            INSERT INTO movimentacao (brand, idpessoa, status, localizador, dthr_exp)
-            VALUES (p_brand, p_pessoa, 'RE', p_localizador,
-              now() + p_hold_seconds * interval '1 second')
-            RETURNING id, dthr_exp INTO r_id, r_dthr_exp;
-          ELSIF v_units = 0 THEN
-            UPDATE movimentacao m SET dthr_exp = now() + p_hold_seconds * interval '1 second',
-              updated_at = now()
-            WHERE m.id = v_open
-            RETURNING m.id, m.dthr_exp, m.cupom INTO r_id, r_dthr_exp, r_cupom;
-          ELSE
-            SELECT m.id, m.dthr_exp, m.cupom INTO r_id, r_dthr_exp, r_cupom
-              FROM movimentacao m WHERE m.id = v_open;
-          END IF;
-          INSERT INTO movimentacao_item (idmovimentacao, idestoque, valor_cents, taxa_cents, status)
-          SELECT r_id, u.id, u.preco, u.taxa, 'RE'
-          FROM unnest(v_ids, v_qs, v_precos, v_taxas) AS u(id, qtd, preco, taxa),
-            generate_series(1, u.qtd);
-          r_count_exp := greatest(0, floor(extract(epoch FROM (r_dthr_exp - now()))))::int;
-          r_qtd := v_units + v_requested;
-          RETURN NEXT;
-          RETURN;
-        END IF;
-        -- Only the test switch (or a partial take that the locks above rule out) gets here
-        -- having taken units: nothing of a refusal may stay.
-        IF cardinality(v_ids) > 0 THEN
-          RAISE EXCEPTION 'hold took % of % stock rows', cardinality(v_ids), v_w;
-        END IF;
-      END IF;
-      EXIT WHEN v_reason IS DISTINCT FROM 'error.ticketsUnavailable' OR v_attempt = 2;
-      -- Looked up first (a cheap index probe): the statements that release them are long to
-      -- set up, and a sold-out sale refuses most holds with nothing to release.
-      -- Slips and Pix charges past their time give their units back too (their buyers are
-      -- mailed by the sweeper's next pass). Both probes in one statement.
-      v_n := 0;
-      v_m := 0;
-      SELECT EXISTS (SELECT 1 FROM movimentacao m
-          WHERE ${EXPIRED_HOLD_TEXT} AND ${holdsOfStock('p_apres', 'p_products')}),
-        EXISTS (SELECT 1 FROM movimentacao m
-          WHERE m.status = 'AP' AND m.dthr_exp IS NOT NULL AND m.dthr_exp <= now())
-        INTO v_stale_holds, v_stale_slips;
-      IF v_stale_holds THEN
-        ${expiryStatement(` AND ${holdsOfStock('p_apres', 'p_products')}`)} INTO v_n;
-      END IF;
-      IF v_stale_slips THEN
-        ${pendingExpiryStatement('(SELECT count(*) FROM ex)::int')} INTO v_m;
-      END IF;
-      EXIT WHEN v_n + v_m = 0;
-      ${HOLD_STOCK_CHECK};
-    END LOOP;
-    r_refusal := coalesce(v_reason, 'error.ticketsUnavailable');
-    r_id := 0;
-    r_count_exp := 0;
-    r_qtd := 0;
-    RETURN NEXT;
-  END
-  $fn$`,
-);
-
-/** The hold routine's arguments, as {@link holdValues} lists them. */
-const HOLD_ARGS = '$1, $2, $3, $4::int[], $5::int[], $6, $7, $8, $9, $10, $11, $12, $13, $14, $15';
-
-/** The values of a call of the hold routine for `req`. */
-function holdValues(req: HoldRequest): unknown[] {
+/** The hold of `req` as one call of `sf_hold` (server/db/migrations/0018_hold_function.sql). */
+function holdCall(req: HoldRequest): SQL {
   const limit = req.personLimit;
-  return [
-    req.brand,
-    req.idpessoa,
-    req.idapresentacao,
-    intArray(req.units.map((u) => u.idproduto)),
-    intArray(req.units.map((u) => u.qtd)),
-    req.idbloco ?? 0,
-    req.holdSeconds,
-    req.maxItemsPerOrder,
-    limit?.idevento ?? null,
-    limit?.porSessao ?? null,
-    limit?.porEvento ?? null,
-    req.localizador,
-    req.requiredTerm?.tipo ?? null,
-    req.requiredTerm?.versao ?? null,
-    holdTesting.withoutLock,
-  ];
+  return sql`SELECT * FROM sf_hold(${req.brand}, ${req.idpessoa}::int, ${req.idapresentacao}::int,
+    ${sql.param(req.units.map((u) => u.idproduto))}::int[],
+    ${sql.param(req.units.map((u) => u.qtd))}::int[], ${req.idbloco ?? 0}::int,
+    ${req.holdSeconds}::int, ${req.maxItemsPerOrder}::int, ${limit?.idevento ?? null}::int,
+    ${limit?.porSessao ?? null}::int, ${limit?.porEvento ?? null}::int, ${req.localizador},
+    ${req.requiredTerm?.tipo ?? null}::int, ${req.requiredTerm?.versao ?? null}::text,
+    ${holdTesting.withoutLock}::boolean)`;
 }
 
 /**
- * Creates the order routines at start, so the first holds of a sale do not wait for it (they
- * would create it themselves otherwise), and readies every connection for the hold with a hold
- * of nobody (person 0, session 0: refused as not on sale, rolled back).
+ * Readies the hold at start, so the first holds of a sale do not pay for compiling it: a hold
+ * of nobody (person 0, session 0: refused as not on sale, writes nothing), in a transaction
+ * rolled back all the same.
  */
 export async function prepareOrderRoutines(db: Db): Promise<void> {
-  await warmRoutine(
-    db,
-    HOLD_ROUTINE,
-    HOLD_ARGS,
-    holdValues({
-      brand: '',
-      idpessoa: 0,
-      idapresentacao: 0,
-      units: [{ idproduto: 0, qtd: 1 }],
-      holdSeconds: 0,
-      maxItemsPerOrder: 1,
-      localizador: '',
-    }),
-  );
+  const nobody: HoldRequest = {
+    brand: '',
+    idpessoa: 0,
+    idapresentacao: 0,
+    units: [{ idproduto: 0, qtd: 1 }],
+    holdSeconds: 0,
+    maxItemsPerOrder: 1,
+    localizador: '',
+  };
+  await db
+    .transaction(async (tx) => {
+      await tx.execute(holdCall(nobody));
+      tx.rollback();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof TransactionRollbackError)) throw err;
+    });
 }
 
 async function runHold(
   db: Db,
   req: HoldRequest,
 ): Promise<HeldOrder & { refusal: MessageId | null }> {
-  const [held] = await callRoutine<{
+  const [held] = await rows<{
     r_refusal: MessageId | null;
     r_id: number;
     r_dthr_exp: unknown;
     r_count_exp: number;
     r_qtd: number;
     r_cupom: string | null;
-  }>(db, HOLD_ROUTINE, HOLD_ARGS, holdValues(req));
+  }>(db, holdCall(req));
   return {
     refusal: held!.r_refusal || null,
     idmovimentacao: Number(held!.r_id),
@@ -743,15 +429,14 @@ export async function retakeUnits(tx: Db, idmovimentacao: number): Promise<boole
     return r?.fits === true;
   };
   if (!(await fits())) {
-    const mine = `SELECT idestoque FROM movimentacao_item
-      WHERE idmovimentacao = ${lit(idmovimentacao)} AND status <> 'CA'`;
-    await tx.execute(
-      sql.raw(
-        expiryStatement(` AND EXISTS (SELECT 1 FROM movimentacao_item x
-          WHERE x.idmovimentacao = m.id AND x.status <> 'CA' AND x.idestoque IN (${mine}))`),
-      ),
+    await expireOrdersWhere(
+      tx,
+      sql`EXISTS (SELECT 1 FROM movimentacao_item x
+          WHERE x.idmovimentacao = m.id AND x.status <> 'CA' AND x.idestoque IN (
+            SELECT idestoque FROM movimentacao_item
+            WHERE idmovimentacao = ${idmovimentacao}::int AND status <> 'CA'))`,
     );
-    await tx.execute(sql.raw(pendingExpiryStatement('(SELECT count(*) FROM ex)::int')));
+    await expirePending(tx);
     if (!(await fits())) return false;
   }
   return setStatus(tx, idmovimentacao, 'TP', sql`NULL`, { from: 'EX' });
@@ -959,30 +644,13 @@ export async function returnToCart(
  * @returns the orders it released.
  */
 export async function expirePendingPayments(db: Db): Promise<number[]> {
-  const [r] = await retryTransaction(() =>
-    runScript<{ ids: string | null }>(db, [
-      pendingExpiryStatement(`(SELECT string_agg(id::text, ',' ORDER BY id) FROM ex) AS ids`),
-    ]),
-  );
-  return r?.ids ? r.ids.split(',').map(Number) : [];
+  return retryTransaction(() => expirePending(db));
 }
 
-/** The statement of {@link expirePendingPayments}, ending in `SELECT <select>` (over `ex`). */
-function pendingExpiryStatement(select: string): string {
-  return `WITH ex AS (
-        UPDATE movimentacao SET status = 'EX', updated_at = now()
-        WHERE id IN (
-          SELECT m.id FROM movimentacao m
-          WHERE m.status = 'AP' AND m.dthr_exp IS NOT NULL AND m.dthr_exp <= now()
-          ORDER BY m.id FOR UPDATE SKIP LOCKED)
-          AND status = 'AP' AND dthr_exp <= now()
-        RETURNING id),
-      ${RELEASE_UNITS_OF_EX},
-      charges AS (
-        UPDATE pagamento SET status = 'expired', updated_at = now()
-        WHERE idmovimentacao IN (SELECT id FROM ex) AND status = 'pending' AND forma <> 'cartao'
-        RETURNING id)
-      SELECT ${select}`;
+/** The statement of {@link expirePendingPayments}: `sf_expire_pending` (migration 0018). */
+async function expirePending(db: Db): Promise<number[]> {
+  const [r] = await rows<{ ids: number[] | null }>(db, sql`SELECT sf_expire_pending() AS ids`);
+  return (r?.ids ?? []).map(Number);
 }
 
 /** {@link sellFreeUnits}: units of one product of one session, given to a person. */
@@ -1021,11 +689,8 @@ export async function sellFreeUnits(tx: Db, req: FreeUnitsRequest): Promise<numb
     );
   let [stock] = await take();
   if (!stock) {
-    const products = `ARRAY[${lit(req.idproduto)}]::int[]`;
-    await tx.execute(
-      sql.raw(expiryStatement(` AND ${holdsOfStock(lit(req.idapresentacao), products)}`)),
-    );
-    await tx.execute(sql.raw(pendingExpiryStatement('(SELECT count(*) FROM ex)::int')));
+    await expireOrdersWhere(tx, holdsOfStock(req.idapresentacao, req.idproduto));
+    await expirePending(tx);
     [stock] = await take();
   }
   if (!stock) return null;

@@ -1,7 +1,10 @@
 // `npm run bench:reserve`: a flash sale. N buyers, each with an account and a session of its own,
 // hold 1 unit each of one product of capacity C, CONCURRENCY at a time, through the real HTTP
 // API (router.php SuperIngresso.iniciarReserva, as the storefront calls it), on PGlite with one
-// server and on PostgreSQL with one and with two server processes. Prints requests per second,
+// server and on PostgreSQL with one and with two server processes, each both direct and through
+// HAProxy (the production shape, docs/production.md: a generated haproxy.cfg in front of the
+// servers, `haproxy` from Debian's package; the rows through it are skipped, and said so, when
+// the binary is absent). Prints requests per second,
 // p50/p99 latency, the oversold count read from the database (sold + held − capacity) and the
 // time to sell out; beside it the database's own limit measured the same way: a bare
 // conditional-update transaction (BEGIN; UPDATE … SET held = held + 1 WHERE held + sold < cap;
@@ -10,11 +13,12 @@
 //
 // Env: BENCH_N (3000), BENCH_C (1000), BENCH_CONCURRENCY (100), BENCH_COLD_CONNECTIONS (1: the
 // sale opens its connections as it starts, see flashSale), BENCH_SCENARIOS
-// (pglite,pg1,pg2), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres: a server where
-// a scratch database is created and dropped), BENCH_PORT (18290; the second server +1),
+// (pglite,pg1,pg2), BENCH_VIA (direct,haproxy), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres: a server where
+// a scratch database is created and dropped), BENCH_PORT (18290; the second server +1, HAProxy
+// +10),
 // BENCH_NODE_ARGS (extra node flags for the servers).
 // Run with tsx (the setup imports the server's modules): node --import tsx tests/bench/reserve.bench.mjs
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   cpSync,
@@ -43,6 +47,10 @@ const COLD_CONNECTIONS = process.env.BENCH_COLD_CONNECTIONS === '1';
 const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'pglite,pg1,pg2').split(',').map((s) => s.trim());
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = Number(process.env.BENCH_PORT ?? 18290);
+const PROXY_PORT = PORT + 10;
+const VIA = (process.env.BENCH_VIA ?? 'direct,haproxy').split(',').map((s) => s.trim());
+/** Whether the `haproxy` binary is there (Debian: apt-get install haproxy). */
+const HAS_HAPROXY = spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0;
 const BRAND = 'museu-aurora';
 const EVENT = 1;
 const PRODUCT = 101;
@@ -169,6 +177,47 @@ async function stopServer(child) {
 }
 
 /**
+ * HAProxy in front of the servers on `ports`, as docs/production.md has it (round robin,
+ * connections to the servers kept open and reused), listening on PROXY_PORT; resolves once it
+ * accepts connections.
+ */
+async function startHaproxy(ports) {
+  const cfg = join(work, `haproxy-${ports.join('-')}.cfg`);
+  writeFileSync(
+    cfg,
+    `global
+  maxconn 4096
+defaults
+  mode http
+  timeout connect 5s
+  timeout client 60s
+  timeout server 60s
+  option http-keep-alive
+  http-reuse always
+frontend shop
+  bind 127.0.0.1:${PROXY_PORT}
+  default_backend servers
+backend servers
+  balance roundrobin
+${ports.map((p, i) => `  server s${i} 127.0.0.1:${p}`).join('\n')}
+`,
+  );
+  // -db: stay in the foreground (no daemon), so it ends with this bench's signal.
+  const child = spawn('haproxy', ['-db', '-f', cfg], { stdio: ['ignore', 'inherit', 'inherit'] });
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`haproxy exited (${child.exitCode})`);
+    const up = await new Promise((resolve) => {
+      const s = net.connect(PROXY_PORT, '127.0.0.1');
+      s.once('connect', () => resolve(s.destroy() || true));
+      s.once('error', () => resolve(false));
+    });
+    if (up) return child;
+    if (i > 100) throw new Error('haproxy did not listen');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
  * A lean HTTP/1.1 client for the load (it shares the cores with what it measures): kept-alive
  * connections, each request written in one piece and its answer read by its Content-Length
  * (which the server sends for every JSON answer; anything else is an error, never a guess).
@@ -272,7 +321,7 @@ async function load(count, concurrency, call) {
  * CPU seconds used so far by the servers (`pids`), by this machine's `postgres` processes and by
  * this bench (the load generator); Linux /proc, else null.
  */
-function cpuByProcess(pids = []) {
+function cpuByProcess(pids = [], proxyPids = []) {
   try {
     const tick = 100; // USER_HZ on Linux
     const cpuOf = (pid) => {
@@ -294,15 +343,16 @@ function cpuByProcess(pids = []) {
       }
     }
     const server = pids.reduce((sum, pid) => sum + cpuOf(pid).s, 0);
+    const proxy = proxyPids.reduce((sum, pid) => sum + cpuOf(pid).s, 0);
     const self = process.cpuUsage();
-    return { server, postgres, bench: (self.user + self.system) / 1e6 };
+    return { server, postgres, proxy, bench: (self.user + self.system) / 1e6 };
   } catch {
     return null;
   }
 }
 
 /** The flash sale against the servers on `ports` (buyer i goes to ports[i % ports.length]). */
-async function flashSale(ports, { idapresentacao, tokens, warmup }, pids) {
+async function flashSale(ports, { idapresentacao, tokens, warmup }, pids, proxyPids = []) {
   // Warm the servers' code paths (not the sale's stock), as a server serving a shop has been:
   // catalogue reads, and holds of other buyers on another session of the product (without
   // them, the p99 is the first burst of a cold process: its code not yet optimised, each
@@ -328,7 +378,7 @@ async function flashSale(ports, { idapresentacao, tokens, warmup }, pids) {
     const failed = warm.outcomes.find((o) => !('result' in o));
     if (failed) throw new Error(`warm-up hold refused: ${JSON.stringify(failed)}`);
   }
-  const cpuBefore = cpuByProcess(pids);
+  const cpuBefore = cpuByProcess(pids, proxyPids);
   const r = await load(N, CONCURRENCY, (i) =>
     rpc(
       ports[i % ports.length],
@@ -337,7 +387,7 @@ async function flashSale(ports, { idapresentacao, tokens, warmup }, pids) {
       tokens[i],
     ),
   );
-  const cpuAfter = cpuByProcess(pids);
+  const cpuAfter = cpuByProcess(pids, proxyPids);
   // CPU milliseconds per hold request, by whom (a process that ended meanwhile is not counted).
   const cpu =
     cpuBefore && cpuAfter
@@ -434,15 +484,32 @@ function record(name, sale, limit) {
     limit: `${fmt(limit.rps)} tx/s (p99 ${fmt(limit.p99, 1)} ms${limit.cpu == null ? '' : `, PostgreSQL ${fmt(limit.cpu, 2)} ms CPU per tx`})`,
     ratio: `${fmt((100 * sale.rps) / limit.rps)} %`,
     cpu: sale.cpu
-      ? `server ${fmt(sale.cpu.server, 2)}, PostgreSQL ${fmt(sale.cpu.postgres, 2)}, bench ${fmt(sale.cpu.bench, 2)}`
+      ? `server ${fmt(sale.cpu.server, 2)}, PostgreSQL ${fmt(sale.cpu.postgres, 2)}, ${sale.cpu.proxy ? `HAProxy ${fmt(sale.cpu.proxy, 2)}, ` : ''}bench ${fmt(sale.cpu.bench, 2)}`
       : '—',
   };
   rows.push(row);
   console.log(JSON.stringify(row));
 }
 
-async function runPglite() {
-  const dataDir = join(work, 'pglite-data');
+/**
+ * The sale against the servers on `ports`: direct (each buyer to one of them in turn), or
+ * through HAProxy in front of them.
+ */
+async function saleVia(via, ports, setup, pids) {
+  if (via === 'direct') return flashSale(ports, setup, pids);
+  const proxy = await startHaproxy(ports);
+  try {
+    return await flashSale([PROXY_PORT], setup, pids, [proxy.pid]);
+  } finally {
+    proxy.kill('SIGTERM');
+    await new Promise((r) => (proxy.exitCode === null ? proxy.once('exit', r) : r()));
+  }
+}
+
+const viaName = (via) => (via === 'direct' ? 'direct' : 'through HAProxy');
+
+async function runPglite(via) {
+  const dataDir = join(work, `pglite-data-${via}`);
   const handle = await openDb({ pgliteDir: join(dataDir, 'pglite') });
   await handle.migrate();
   const setup = await prepare(handle.db);
@@ -450,7 +517,7 @@ async function runPglite() {
   const server = await startServer(PORT, { DATA_DIR: dataDir });
   let sale;
   try {
-    sale = await flashSale([PORT], setup, [server.pid]);
+    sale = await saleVia(via, [PORT], setup, [server.pid]);
   } finally {
     await stopServer(server);
   }
@@ -459,10 +526,10 @@ async function runPglite() {
   await reopened.close();
   sale.oversold = Math.max(0, n - C);
   sale.taken = n;
-  record('PGlite, 1 server', sale, await dbLimitPglite());
+  record(`PGlite, 1 server, ${viaName(via)}`, sale, await dbLimitPglite());
 }
 
-async function runPostgres(servers) {
+async function runPostgres(servers, via) {
   const name = `bench_reserve_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   await admin.connect();
@@ -484,7 +551,8 @@ async function runPostgres(servers) {
         }),
       );
     }
-    const sale = await flashSale(
+    const sale = await saleVia(
+      via,
       ports,
       setup,
       children.map((c) => c.pid),
@@ -497,7 +565,7 @@ async function runPostgres(servers) {
     children.length = 0;
     // The servers' pools together: 10 connections each (openDb's default).
     const limit = await dbLimitPostgres(dbUrl, 10 * servers);
-    record(`PostgreSQL, ${servers} server${servers > 1 ? 's' : ''}`, sale, limit);
+    record(`PostgreSQL, ${servers} server${servers > 1 ? 's' : ''}, ${viaName(via)}`, sale, limit);
   } catch (err) {
     console.error(`PostgreSQL with ${servers} server(s) failed:`, err);
     throw err;
@@ -511,12 +579,23 @@ async function runPostgres(servers) {
 console.log(
   `flash sale: ${N} buyers, capacity ${C}, ${CONCURRENCY} at a time, 1 unit each (node ${process.version})`,
 );
+const vias = VIA.filter((via) => {
+  if (via !== 'direct' && via !== 'haproxy') throw new Error(`unknown BENCH_VIA ${via}`);
+  return via === 'direct' || HAS_HAPROXY;
+});
+if (VIA.includes('haproxy') && !HAS_HAPROXY) {
+  console.log(
+    'haproxy not found (Debian: apt-get install haproxy): the rows through HAProxy are skipped',
+  );
+}
 try {
   for (const s of SCENARIOS) {
-    if (s === 'pglite') await runPglite();
-    else if (s === 'pg1') await runPostgres(1);
-    else if (s === 'pg2') await runPostgres(2);
-    else throw new Error(`unknown scenario ${s}`);
+    for (const via of vias) {
+      if (s === 'pglite') await runPglite(via);
+      else if (s === 'pg1') await runPostgres(1, via);
+      else if (s === 'pg2') await runPostgres(2, via);
+      else throw new Error(`unknown scenario ${s}`);
+    }
   }
 } finally {
   for (const socket of open) socket.destroy();
