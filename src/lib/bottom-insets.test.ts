@@ -22,7 +22,10 @@ describe('the bars at the bottom', () => {
     expect(bodyPaddingBottom({ sticky: 0, consent: 120 })).toBe(
       'calc(120px + var(--chat-help-space, 0px))',
     );
-    // The sticky bar alone: the page's own layout leaves room for it (no padding).
-    expect(bodyPaddingBottom({ sticky: 72, consent: 0 })).toBe('');
+    // The sticky bar alone: the chat button floats above it, so the page ends that much lower.
+    expect(bodyPaddingBottom({ sticky: 72, consent: 0 })).toBe(
+      'calc(72px + var(--chat-help-space, 0px))',
+    );
+    expect(bodyPaddingBottom({ sticky: 0, consent: 0 })).toBe('');
   });
 });

@@ -38,13 +38,15 @@ export function scrollPaddingBottom(h: Readonly<Record<BottomInset, number>>): s
 }
 
 /**
- * `<body>`'s bottom padding: while the cookie banner is up the page ends that much lower (with
- * the sticky bar it sits on, and the chat-help button's room above them), so its last lines
- * (the footer) can still be scrolled clear of it. Otherwise the page's CSS leaves the chat-help
- * button's room alone (brand-system.ts).
+ * `<body>`'s bottom padding while a bar is up: the page ends that much lower (the bars' heights
+ * and the chat-help button's room above them), so its last lines (the footer) can be scrolled
+ * clear of the button, which floats above the bars even where the sticky bar has come to rest
+ * in the page. With no bar the page's CSS leaves the chat-help button's room alone
+ * (brand-system.ts).
  */
 export function bodyPaddingBottom(h: Readonly<Record<BottomInset, number>>): string {
-  return h.consent > 0 ? `calc(${h.consent + h.sticky}px + var(--chat-help-space, 0px))` : '';
+  const bars = h.consent + h.sticky;
+  return bars > 0 ? `calc(${bars}px + var(--chat-help-space, 0px))` : '';
 }
 
 /** Publishes a height (0: gone), and sets what depends on it when it changed. */

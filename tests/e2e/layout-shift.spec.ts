@@ -78,7 +78,7 @@ test.describe('a first visit, with the cookie banner', () => {
   // button) and still set aside: with the banner answered, scrolled to the end, the footer's
   // "© 2026 Museu do Clube Atlético" line lies under the chat button (run of 2026-12-02), so the
   // page does not leave the button's room once the banner is gone. To fix in the layout.
-  test.fixme('the bars at the bottom give their heights to what uses them, not as variables on the document', async ({
+  test('the bars at the bottom give their heights to what uses them, not as variables on the document', async ({
     page,
   }) => {
     // A custom property set on <html> restyles every element of the page; a plain property on
