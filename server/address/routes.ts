@@ -6,12 +6,7 @@
  * reads them like any other call. Public data: the answers may be cached for a day.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type {
-  CepResult,
-  EnderecoCidade,
-  EnderecoEstado,
-  EnderecoPais,
-} from '#schemas/contract.ts';
+import type { CepResult, EnderecoCidade, EnderecoEstado, EnderecoPais } from '#schemas/contract.ts';
 import { badParams, generic } from '#server/errors.ts';
 import { cepDigits, lookupCep } from './cep';
 import { brazilData, countryData } from './data';

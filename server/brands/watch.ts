@@ -13,7 +13,11 @@
 import { type FSWatcher, watch } from 'node:fs';
 import path from 'node:path';
 import type { LoadedBrand } from '#schemas/brand.types.ts';
-import { attachOidcRuntime, identityProviderProblems, oidcRuntimeOf } from '#server/oidc/providers.ts';
+import {
+  attachOidcRuntime,
+  identityProviderProblems,
+  oidcRuntimeOf,
+} from '#server/oidc/providers.ts';
 import { BrandLoadError, formatProblem, loadBrands } from './loader';
 
 /** What the watcher reports. */

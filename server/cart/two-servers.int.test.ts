@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LoadedBrand } from '#schemas/brand.types.ts';
 import { loadBrands } from '#server/brands/loader.ts';
 import { firstRow, rows } from '#server/db/sql.ts';
-import { counterOf, makeBuyers, openTestDb, type TestDb, unitsTaken } from '#server/test/harness.ts';
+import {
+  counterOf,
+  makeBuyers,
+  openTestDb,
+  type TestDb,
+  unitsTaken,
+} from '#server/test/harness.ts';
 
 const BUYERS = 2000;
 const CAPACITY = 1000;

@@ -32,7 +32,11 @@ import { toCents, toReais } from '#server/catalog/lookup.ts';
 import type { Db } from '#server/db/client.ts';
 import { firstRow, rows } from '#server/db/sql.ts';
 import { generic } from '#server/errors.ts';
-import { GatewayError, type PaymentGateway, type RefundNotification } from '#server/payments/gateway.ts';
+import {
+  GatewayError,
+  type PaymentGateway,
+  type RefundNotification,
+} from '#server/payments/gateway.ts';
 import {
   confirmCancellation,
   markCancellationPending,

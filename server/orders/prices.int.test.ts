@@ -16,7 +16,12 @@ import {
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TicketsCartResult } from '#schemas/contract.ts';
 import { firstRow } from '#server/db/sql.ts';
-import { SANDBOX_CARDS, sandboxCard, startTestServer, type TestServer } from '#server/test/harness.ts';
+import {
+  SANDBOX_CARDS,
+  sandboxCard,
+  startTestServer,
+  type TestServer,
+} from '#server/test/harness.ts';
 import { E, P, testBrand, testBrands, testCatalog } from '#server/test/test-brand.ts';
 import { brl } from '#server/tickets/pdf.ts';
 

@@ -12,11 +12,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { LoadedBrand } from '#schemas/brand.types.ts';
 import { FAQ_SLUGS, type Locale } from '#schemas/contract.ts';
 import { requestLanguage } from '#schemas/language-choice.ts';
-import {
-  CLASS_SETS_ELEMENT_ID,
-  PRELOADED_ELEMENT_ID,
-  SERVED_PATH_META,
-} from '#schemas/preload.ts';
+import { CLASS_SETS_ELEMENT_ID, PRELOADED_ELEMENT_ID, SERVED_PATH_META } from '#schemas/preload.ts';
 import { matchRoutePath } from '#schemas/route-paths.ts';
 import { brandAssetFile } from '#server/brands/assets.ts';
 import { publicConfig } from '#server/brands/config.ts';

@@ -1,5 +1,11 @@
 import type { MessageId } from '#src/lib/messages.d.ts';
-import { matchAppPath, NOT_FOUND_TITLE, ROUTES, type RouteName, type UrlMode } from '#src/lib/routes.ts';
+import {
+  matchAppPath,
+  NOT_FOUND_TITLE,
+  ROUTES,
+  type RouteName,
+  type UrlMode,
+} from '#src/lib/routes.ts';
 
 /**
  * What each route of the tree records of itself: its screen and title (the route tree's tests

@@ -106,7 +106,9 @@ const DEV_PAGES = import.meta.env.DEV || __STOREFRONT_DEV_PAGES__;
 const DevFormsPage = DEV_PAGES
   ? lazy(
       withAllTexts(() =>
-        import('#src/features/dev-forms/dev-forms-page.tsx').then((m) => ({ default: m.DevFormsPage })),
+        import('#src/features/dev-forms/dev-forms-page.tsx').then((m) => ({
+          default: m.DevFormsPage,
+        })),
       ),
     )
   : null;

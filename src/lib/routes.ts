@@ -1,11 +1,6 @@
 import { generatePath } from 'react-router-dom';
 import type { Locale } from '#schemas/contract.ts';
-import {
-  matchRoutePath,
-  ROUTE_NAMES,
-  ROUTE_PATHS,
-  type RouteName,
-} from '#schemas/route-paths.ts';
+import { matchRoutePath, ROUTE_NAMES, ROUTE_PATHS, type RouteName } from '#schemas/route-paths.ts';
 import { prefixOf } from './locale';
 import type { MessageId } from './messages';
 

@@ -3,11 +3,7 @@
  * documents, birth dates typed in the locale's order but stored as ISO, and phone numbers split
  * into a country calling code and a national number.
  */
-import {
-  BIRTHDATE_MASK,
-  formatBirthdate,
-  parseBirthdate,
-} from '#schemas/formats/birthdate.ts';
+import { BIRTHDATE_MASK, formatBirthdate, parseBirthdate } from '#schemas/formats/birthdate.ts';
 import { CEP_MASK } from '#schemas/formats/cep.ts';
 import { CNPJ_MASK } from '#schemas/formats/cnpj.ts';
 import { CPF_MASK } from '#schemas/formats/cpf.ts';

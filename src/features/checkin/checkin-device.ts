@@ -5,11 +5,7 @@
  * wait for POST portaria/sincronizar.
  */
 import type { CheckinOutcome, CheckinSyncSummary } from '#machines/checkin.types.ts';
-import type {
-  CheckinAnswer,
-  CheckinLeitura,
-  CheckinOfflineResult,
-} from '#schemas/rest/checkin.ts';
+import type { CheckinAnswer, CheckinLeitura, CheckinOfflineResult } from '#schemas/rest/checkin.ts';
 import { shopInstant, shopWallClock } from '#schemas/shop-time.ts';
 import { readJson, writeJson } from '#src/lib/storage.ts';
 import {
