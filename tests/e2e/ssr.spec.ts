@@ -217,9 +217,10 @@ test('a home page event card opens its event wherever it is tapped', async ({ pa
   expect(await cards.count()).toBeGreaterThan(1);
   const card = cards.first();
   await expect(card.getByRole('link')).toHaveCount(1);
-  const box = (await card.boundingBox())!;
   await card.scrollIntoViewIfNeeded();
-  await page.mouse.click(box.x + box.width / 2, (await card.boundingBox())!.y + box.height - 4);
+  const box = (await card.boundingBox())!;
+  // Near its bottom edge, away from the title's link text.
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height - 4);
   await expect(page).toHaveURL(/\/pt\/produto\/\d+/);
 });
 
