@@ -124,11 +124,14 @@ describe('an agency buys once its e-mail is confirmed and it is approved', () =>
       .update(pessoa)
       .set({ emailConfirmadoEm: null })
       .where(eq(pessoa.email, DEMO_AGENCY.email));
+    // It signs in again (a session started before the change may be served from a server's
+    // short session cache until the database's notification arrives).
+    const again = await s.login(DEMO_AGENCY.email, DEMO_AGENCY.password);
     const pay = await s.rpc(
       'SuperIngresso',
       'iniciarPagamento',
       [idmovimentacao, 3, '', null, { parcelas: 1, idempotencyKey: 'agency-unconfirmed-1' }],
-      { token, lang: 'en_US' },
+      { token: again, lang: 'en_US' },
     );
     expect(pay.body).toEqual({
       error: { code: 13087, message: t('en-US', 'error.agencyEmailUnconfirmed') },

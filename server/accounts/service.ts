@@ -6,6 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { LoadedBrand } from '#schemas/brand.types.ts';
+import { campaignRunning } from '#schemas/card-campaign.ts';
 import {
   type ApiErrorBody,
   type CadastroCriadoResult,
@@ -18,7 +19,6 @@ import {
   type Termo,
   type TermoPendente,
 } from '#schemas/contract.ts';
-import { campaignRunning } from '#schemas/card-campaign.ts';
 import { type FormId, isFormId } from '#schemas/forms/index.ts';
 import { fromCadastroBody, fromEdge } from '#schemas/rest/accounts.ts';
 import { captchaRequired, verifyCaptcha } from '#server/captcha/verify.ts';
@@ -50,6 +50,7 @@ import {
   updatePessoa,
 } from './repository';
 import { agenciesOpen, pendingTerm } from './rules';
+import { forgetSessionPessoa } from './session-forget';
 import { createSession, revokeAllSessions } from './sessions';
 import {
   addressKey,
@@ -562,18 +563,18 @@ export async function confirmEmail(
   if (wait > 0) return throttled(scope, wait);
   const token =
     body && typeof body === 'object' ? (body as Record<string, unknown>).token : undefined;
-  const done = await scope.db.transaction(async (tx) => {
+  const confirmed = await scope.db.transaction(async (tx) => {
     const idpessoa = await spendToken(tx, token, 'confirm_email');
-    if (idpessoa === null) return false;
+    if (idpessoa === null) return null;
     const p = await findPessoaById(tx, scope.brand.id, idpessoa);
-    if (!p) return false;
+    if (!p) return null;
     await tx
       .update(pessoaTable)
       .set({ emailConfirmadoEm: new Date(), updatedAt: new Date() })
       .where(eq(pessoaTable.id, p.id));
-    return true;
+    return p.id;
   });
-  if (!done) {
+  if (confirmed === null) {
     // The link opened again (a second click, a mail preview): said as the notice it is.
     if (await alreadyConfirmed(scope, token)) {
       return { result: { mensagem: t(scope.locale, 'account.emailAlreadyConfirmed') } };
@@ -581,6 +582,9 @@ export async function confirmEmail(
     await recordFailure(scope.db, guesses);
     return fail(scope, 'error.confirmToken');
   }
+  // This server's next request of the person sees the address confirmed (the others hear it
+  // from the database's notification on commit).
+  forgetSessionPessoa(confirmed);
   return { result: { mensagem: t(scope.locale, 'account.emailConfirmed') } };
 }
 

@@ -8,6 +8,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '#schemas/contract.ts';
 import { DUMMY_HASH } from '#server/accounts/password.ts';
 import { normalizeEmail, type Pessoa } from '#server/accounts/repository.ts';
+import { forgetSessionPessoa } from '#server/accounts/session-forget.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { pessoa, pessoaIdentidade } from '#server/db/schema.ts';
 
@@ -120,6 +121,7 @@ async function attempt(
     // account there with our customer's address take over our customer's account.
     if (!claims.emailVerified) return { ok: false, refusal: 'emailTaken' };
     await link(existing);
+    forgetSessionPessoa(existing.id);
     const [confirmed] = await tx
       .update(pessoa)
       .set({ emailConfirmadoEm: new Date(), updatedAt: new Date() })
