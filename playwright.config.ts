@@ -86,7 +86,12 @@ export default defineConfig({
   },
   webServer: Array.from({ length: WORKERS }, (_, set) => [
     // Refunds of cancelled tickets wait for the sandbox's operator command (orders.spec.ts).
-    server(portOf(set, 0), dirOf(set, 'main'), { SANDBOX_REFUND_DELAY_MS: '0' }),
+    // TRUST_PROXY: a test may come from a network of its own with X-Forwarded-For, as through
+    // the production proxy (the login's captcha after many failures, accounts-login.spec.ts).
+    server(portOf(set, 0), dirOf(set, 'main'), {
+      SANDBOX_REFUND_DELAY_MS: '0',
+      TRUST_PROXY: '127.0.0.1',
+    }),
     server(portOf(set, 1), dirOf(set, 'short-hold'), { HOLD_SECONDS: String(SHORT_HOLD_SECONDS) }),
     server(portOf(set, 2), dirOf(set, 'dev-pages'), {
       STOREFRONT_DEV_PAGES: '1',

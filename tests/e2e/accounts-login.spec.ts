@@ -214,3 +214,38 @@ test('sign-up asks for the captcha; solved in the browser, the account is create
   await expect(page.getByText(msg('pt-BR', 'signUp.success')).first()).toBeVisible();
   await expect(accountMenu(page)).toHaveText(msg('pt-BR', 'header.greeting', { nome: 'Lia' }));
 });
+
+test('after many failed logins from one network the login asks for the captcha; solved by keyboard, the right password gets in', async ({
+  page,
+}) => {
+  // The main server believes X-Forwarded-For from 127.0.0.1 (TRUST_PROXY, as behind the
+  // production proxy): this test's network is an address of its own, so the other tests'
+  // logins from 127.0.0.1 never meet its captcha.
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  const network = { 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` };
+  await page.setExtraHTTPHeaders(network);
+  // Someone on that network sprays wrong passwords over many accounts.
+  for (let i = 0; i < 21; i++) {
+    const res = await page.request.post(`${MAIN}/login/1?lang=en_US`, {
+      headers: network,
+      data: { _username: `spray${i}.${Date.now()}@example.com`, _password: 'Errada@123' },
+    });
+    expect(res.ok()).toBe(true);
+  }
+
+  await page.goto(`${MAIN}/en`);
+  await page.getByRole('button', { name: msg('en-US', 'header.login') }).click();
+  await logInWithModal(page, 'en-US', DEMO);
+  const dialog = page.getByRole('dialog');
+  // Not "wrong password": the network must confirm it is not a robot, said at the captcha.
+  await expect(dialog.getByText(msg('en-US', 'error.captchaNeeded'))).toBeVisible();
+  await expect(dialog.getByText(msg('en-US', 'error.wrongCredentials'))).toHaveCount(0);
+  const captcha = dialog.getByRole('button', { name: msg('en-US', 'form.field.recaptcha') });
+  await expect(captcha).toHaveAccessibleName(new RegExp(msg('en-US', 'formui.captcha.verify')));
+  await captcha.focus();
+  await page.keyboard.press('Enter');
+  await expect(captcha).toHaveAccessibleName(new RegExp(msg('en-US', 'formui.captcha.verified')));
+  await dialog.getByRole('button', { name: msg('en-US', 'login.submit'), exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(accountMenu(page)).toHaveText(msg('en-US', 'header.greeting', { nome: 'Demo' }));
+});

@@ -2,12 +2,12 @@ import Form, { type IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 // The precompiled validator only: the package index would also pull ajv's compiler.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { use, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useBrand } from '#src/lib/brand-context.tsx';
 import { ErrorAlert } from '../error-alert';
 import { adoptTypedValues } from './adopt-typed-values';
-import type { CompiledForm } from './compiled-form';
+import type { CompiledForm, RuntimeFormFlags } from './compiled-form';
 import { createTransformErrors } from './errors';
 import type { FormUiContext } from './form-context';
 import { loadFormCached } from './load-form';
@@ -18,7 +18,11 @@ import { createTranslateString } from './translate';
 export default function SchemaFormImpl(props: SchemaFormProps) {
   const brand = useBrand();
   const intl = useIntl();
-  const flags = props.flags ?? {};
+  // A change of flags (the server asks a login for the captcha) loads another composition:
+  // the form on screen stays, as typed, until that one is here (a deferred value, so the
+  // form never falls back to the loading state in the middle of a flow).
+  const flagsKey = useDeferredValue(JSON.stringify(props.flags ?? {}));
+  const flags = useMemo(() => JSON.parse(flagsKey) as RuntimeFormFlags, [flagsKey]);
   const [attempt, setAttempt] = useState(0);
   const loaded = use(loadFormCached(brand.id, props.formId, flags));
   if (!loaded.ok) {
