@@ -4,17 +4,11 @@
  * refuses. The storefront injects the script only when the visitor asks for the chat
  * (src/features/support), never before.
  */
+import type { BrandFile } from './brand.generated';
 import type { CspSources } from './trackers';
 
-/** brand.json `support.chatWidget`. */
-export interface ChatWidget {
-  /** The service's name, as visitors read it. */
-  provider: string;
-  /** The widget's script (https), from one of `hosts`. */
-  scriptUrl: string;
-  /** Every host the widget loads from or talks to. */
-  hosts: string[];
-}
+/** brand.json `support.chatWidget` (its shape: schemas/brand.schema.json). */
+export type ChatWidget = NonNullable<BrandFile['support']['chatWidget']>;
 
 /** The CSP sources a chat widget needs: its hosts for scripts, calls (also websockets), frames and images. */
 export function chatWidgetCspSources(widget: ChatWidget | undefined): CspSources {

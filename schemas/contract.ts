@@ -11,8 +11,7 @@
  * America/Sao_Paulo local time, `YYYY-MM-DD HH:MM:SS` (dates `YYYY-MM-DD`, times `HH:MM`).
  */
 
-import type { ChatWidget } from './chat-widget';
-import type { OpeningHours } from './opening-hours';
+import type { BrandFile, Rate } from './brand.generated';
 import type { RpcParamsTable, SuperIngressoIniciarPagamentoParams } from './rpc/params.generated';
 
 export type { AceiteTermoParams, PagamentoOpcoes, ReservaProduto } from './rpc/params.generated';
@@ -208,96 +207,67 @@ export type ServerMessageId = (typeof ServerMessage)[keyof typeof ServerMessage]
 // ---------------------------------------------------------------------------------------------
 // Brand configuration (POST CustomUserApps/Configs, also inlined in index.html)
 
-export interface BrandTheme {
-  colors: { primary: string; secondary: string; tertiary: string; quaternary: string };
-  /** CSS font-family stacks; fonts are local/system (nothing is downloaded at run time). */
-  font: { heading: string; body: string };
-}
+/** brand.json `theme`: colours and CSS font-family stacks (fonts are local or system ones). */
+export type BrandTheme = BrandFile['theme'];
 
 /** A captcha implementation (server/captcha). */
-export type CaptchaProvider = 'altcha' | 'recaptcha';
+export type CaptchaProvider = NonNullable<BrandFile['captcha']['provider']>;
 
-export interface BrandConfig {
+/** The brand.json fields the storefront receives as they are in the file. */
+type PublicBrandFields =
+  | 'title'
+  | 'description'
+  | 'keywords'
+  | 'favicon'
+  | 'logos'
+  | 'theme'
+  | 'multiLanguage'
+  | 'locales'
+  | 'defaultLocale'
+  | 'analytics'
+  | 'regrasDoNegocio'
+  | 'carrinhoLocal'
+  | 'editarEndereco'
+  | 'editarEnderecoCadastro';
+
+/**
+ * What the storefront knows of its brand (server/brands/config.ts `publicConfig`): the public
+ * fields of brand.json (their shapes come from schemas/brand.schema.json through
+ * brand.generated.ts) and what the server works out from the brand folder.
+ */
+export type BrandConfig = Pick<BrandFile, PublicBrandFields> & {
   id: string;
   /** Application version; a change clears client caches (spec §4). */
   version: string;
-  title: Localized;
-  description: Localized;
-  keywords: Localized;
-  /** URL path of the favicon, served by the server from the brand's assets. */
-  favicon: string;
-  logos: { header: string; footer: string; alt: Localized };
-  theme: BrandTheme;
-  multiLanguage: boolean;
-  locales: Locale[];
-  defaultLocale: Locale;
-  captcha: {
-    login: boolean;
-    register: boolean;
-    contact: boolean;
-    payment: boolean;
-    siteKey: string;
+  captcha: Omit<BrandFile['captcha'], 'provider'> & {
     /**
      * The captcha the shop shows: ALTCHA (self-hosted proof of work, `GET captcha/challenge`)
      * unless the brand chose reCAPTCHA and the server has its secret.
      */
     provider: CaptchaProvider;
   };
-  analytics: { googleAnalyticsId: string; googleTagManagerId: string; metaPixelId: string };
-  regrasDoNegocio: {
-    idagencia: number;
-    idagenciaaguardando: number;
-    idLoginSI: number;
-    /** Travel agencies may sign up (absent: true). */
-    agencias?: boolean;
-    /** Items an approved agency buys at least per order (absent: 10, spec §9). */
-    compraMinimaAgencia?: number;
-  };
-  carrinhoLocal: boolean;
   /** The brand swaps partners' vouchers (it has voucher batches): the footer offers the page. */
   vouchers?: boolean;
-  editarEndereco: boolean;
-  editarEnderecoCadastro: boolean;
-  support: {
-    email: string;
-    phone: string;
-    whatsapp: string;
-    /** Offer the fixed chat-help button and its support panel. */
-    chat: boolean;
-    hours: Localized;
-    /** The hours for the clock ("open now"), absent when the brand gives only the text. */
-    openingHours?: OpeningHours;
-    /** A third-party chat the panel offers, loaded only when the visitor asks for it. */
-    chatWidget?: ChatWidget;
-  };
+  /** brand.json `support` without the contact form's inbox (the operator's business). */
+  support: Omit<BrandFile['support'], 'contactInbox'>;
   /**
    * The card instalments as the shop promises them (brand.json `payments`): at most `max`, each
    * at least `minValue` reais, the first `interestFree` without interest (the home page states
    * the rule, so "até 12x" is never promised for a cart that cannot have it).
    */
   installments: { max: number; minValue: number; interestFree: number };
-  /**
-   * The card-brand campaign (brand.json `payments.cardCampaign`), when the brand has one: its
-   * card's name, the BIN prefixes taking part, when it runs (ISO date-times).
-   */
-  cardCampaign?: { name: Localized; bins: string[]; from?: string; until?: string };
+  /** The card-brand campaign (brand.json `payments.cardCampaign`), when the brand has one. */
+  cardCampaign?: BrandFile['payments']['cardCampaign'];
   /**
    * Config state `cotacao` (spec §3) for the currency modal: the brand's exchange rates
    * (brands/<id>/rates.json, `npm run rates`), absent when it sets none. Prices stay in BRL;
    * other currencies are shown as approximations beside them.
    */
   cotacao?: Cotacao[];
-}
+};
 
-/** One exchange rate of {@link BrandConfig.cotacao}: one unit of `moeda` costs `reais` BRL. */
-export interface Cotacao {
-  /** ISO 4217 code, never BRL: `USD`, `EUR`, `ARS`… */
-  moeda: string;
-  /** Reais per unit of the currency (`5.32`: US$ 1 = R$ 5,32). */
-  reais: number;
-  /** The day the operator took the rate (YYYY-MM-DD), shown beside every approximation. */
-  data: string;
-}
+/** One exchange rate of {@link BrandConfig.cotacao} (rates.json): one `moeda` costs `reais` BRL. */
+export type Cotacao = Rate;
 
 /** The JSON inlined into index.html as `<script id="brand-config" type="application/json">`. */
 export const BRAND_CONFIG_ELEMENT_ID = 'brand-config';

@@ -4,27 +4,20 @@
  * since 2019; the time-zone data decides, so an older instant is read right too). Pure: the
  * caller passes the instant, so tests and the support panel inject their clock.
  */
+import type { BrandFile } from './brand.generated';
 import { shopWallClock } from './shop-time';
 
+/** brand.json `support.openingHours` (its shape: schemas/brand.schema.json). */
+export type OpeningHours = NonNullable<BrandFile['support']['openingHours']>;
+
+/** One opening interval: on `days`, from `open` (HH:MM) until `close` (HH:MM, later). */
+export type OpeningInterval = OpeningHours['weekly'][number];
+
 /** A weekday as brand.json writes it. */
-export type Weekday = 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat';
+export type Weekday = OpeningInterval['days'][number];
 
 /** Index = `Date.getUTCDay()` of a date. */
 export const WEEKDAYS: readonly Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-
-/** One opening interval: on `days`, from `open` (HH:MM) until `close` (HH:MM, later). */
-export interface OpeningInterval {
-  days: Weekday[];
-  open: string;
-  close: string;
-}
-
-/** brand.json `support.openingHours`. */
-export interface OpeningHours {
-  weekly: OpeningInterval[];
-  /** Closed whatever the week says (YYYY-MM-DD, the shop's dates). */
-  closedDates?: string[];
-}
 
 /** What the support panel says about now. */
 export type OpeningStatus =
