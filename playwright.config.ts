@@ -7,8 +7,8 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 // the main one (the production build), one whose holds last only HOLD_SECONDS so expiry can be
 // watched, one serving a build with the development pages (/dev/forms, /dev/mailbox:
 // STOREFRONT_DEV_PAGES=1) from its own DIST_DIR, and one for accounts whose BRANDS_DIR is a
-// fresh copy of brands/ (captcha at sign-up, terms published by the tests) with a build composed
-// for it (tests/e2e/brands-copy.mjs). The builds are shared by the sets (scripts/build-lock.mjs).
+// fresh copy of brands/ (captcha at sign-up, terms published by the tests;
+// tests/e2e/brands-copy.mjs). The builds are shared by the sets (scripts/build-lock.mjs).
 //
 // E2E_WORKERS (default 2) sets the number of workers and server sets; E2E_PORT the first port.
 // Set k uses the ports E2E_PORT + 10k … + 10k + 3.
@@ -32,7 +32,6 @@ export const ACCOUNTS_PORT = portOf(SET, 3);
 const accountsRoot = (set: number) => dirOf(set, 'accounts-root');
 /** The accounts server's brands: tests may add files here (a new version of the terms). */
 export const ACCOUNTS_BRANDS_DIR = `${accountsRoot(SET)}/brands`;
-const ACCOUNTS_DIST = '.tmp/e2e/dist-accounts';
 
 const executablePath = findChromium();
 if (!executablePath) throw new Error('No Chromium: run `node scripts/ensure-chromium.mjs`.');
@@ -100,8 +99,8 @@ export default defineConfig({
     server(
       portOf(set, 3),
       dirOf(set, 'accounts'),
-      { BRANDS_DIR: `${accountsRoot(set)}/brands`, DIST_DIR: ACCOUNTS_DIST },
-      `node tests/e2e/brands-copy.mjs ${accountsRoot(set)} ${ACCOUNTS_DIST}`,
+      { BRANDS_DIR: `${accountsRoot(set)}/brands` },
+      `node tests/e2e/brands-copy.mjs ${accountsRoot(set)}`,
     ),
   ]).flat(),
 });

@@ -5,7 +5,6 @@ import { bootChunksPlugin, bootGraphPlugin } from './scripts/vite-plugin-boot-gr
 import { chakraSystem } from './scripts/vite-plugin-chakra-system.ts';
 import { emotionInPlace } from './scripts/vite-plugin-emotion-in-place.ts';
 import { compileMessages, firstVisitTextsPlugin } from './scripts/vite-plugin-first-visit-texts.ts';
-import { formValidators } from './scripts/vite-plugin-form-validators.ts';
 import { frozenModules } from './scripts/vite-plugin-frozen-module.ts';
 import { reactRouterProduction } from './scripts/vite-plugin-react-router-production.ts';
 
@@ -22,6 +21,7 @@ const API_PATHS = [
   '/sandbox-idp',
   '/logout',
   '/pessoa',
+  '/form-validators',
   '/cadastro',
   '/captcha',
   '/BuscaEnderecos',
@@ -119,7 +119,6 @@ export default defineConfig({
     // The shop's theme data, worked out from Chakra's at build time (src/lib/shop-theme-data.ts).
     frozenModules({ 'src/lib/shop-theme-data.ts': ['shopThemeData'] }),
     emotionInPlace(),
-    formValidators(),
     react(),
     checkinWorker(),
     bootGraphPlugin({

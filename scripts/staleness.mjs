@@ -3,9 +3,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-// `brands` too: the build compiles each brand's form overrides (brands/<id>/forms/*.json) into
-// its validators, so a new or changed override must rebuild. The build's plugins too (how the
-// code is split, the styles and texts compiled).
+// `brands` only for the development forms page, which shows the brands' form overrides (the
+// server writes the forms' validators at run time). The build's plugins too (how the code is
+// split, the styles and texts compiled).
 export const SOURCES = [
   'src',
   'brands',
@@ -14,7 +14,6 @@ export const SOURCES = [
     'chakra-system',
     'emotion-in-place',
     'first-visit-texts',
-    'form-validators',
     'frozen-module',
     'react-router-production',
   ].map((plugin) => `scripts/vite-plugin-${plugin}.ts`),

@@ -29,6 +29,9 @@ import { matchAppPath } from '#src/lib/routes.ts';
 import { STYLE_CACHE_KEY, settledSource } from '#src/lib/style-system.tsx';
 import { GlobalStyles, styleSystemOf } from '#src/lib/style-system-load.tsx';
 
+/** The server sets where forms come from (the text of its modules, server/forms/browser-forms.ts). */
+export { setFormModuleAddress } from '#src/components/forms/load-form.ts';
+
 export interface RenderInput {
   /** The brand's public config (as inlined into the page). */
   brand: BrandConfig;

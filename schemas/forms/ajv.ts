@@ -20,9 +20,9 @@ import { FORMATS } from '../formats/index.ts';
 import { applyDefaultsFrom, hasAnyOf } from './runtime.ts';
 
 /**
- * Names a generated standalone module must bind (see {@link standaloneFormsCode}):
- * `import { FORMATS as __formFormats } from '<schemas/formats/index>'` and
- * `import * as __formRuntime from '<schemas/forms/runtime>'`.
+ * Names generated standalone code must bind (see {@link standaloneFormsModule}): the parameters
+ * of its `validators(__formFormats, __formRuntime)`, given `FORMATS` of schemas/formats/index.ts
+ * and the functions of schemas/forms/runtime.ts.
  */
 export const STANDALONE_NAMES = { formats: '__formFormats', runtime: '__formRuntime' } as const;
 
@@ -114,8 +114,9 @@ export const FORM_KEYWORDS: readonly KeywordDefinition[] = [atLeastOneOf, defaul
 
 export interface FormAjvOptions {
   /**
-   * Keep the generated source for `ajv/dist/standalone` (`code: { source: true, esm: true }`);
-   * formats and runtime helpers are then referenced by {@link STANDALONE_NAMES}.
+   * Keep the generated source for `ajv/dist/standalone` (`code: { source: true }`, CommonJS
+   * exports that `standalone.ts` wraps in a function); formats and runtime helpers are then
+   * referenced by {@link STANDALONE_NAMES}.
    */
   standalone?: boolean;
 }
@@ -135,7 +136,6 @@ export function createFormAjv(options: FormAjvOptions = {}): FormAjv {
     allErrors: true,
     $data: true,
     code: {
-      esm: true,
       source: options.standalone === true,
       formats: _`${FORMATS_NAME}`,
     },

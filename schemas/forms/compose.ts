@@ -1,8 +1,8 @@
 /**
  * A form as a brand shows it: the base schema and uiSchema of `schemas/forms/<id>.*.json`, plus
  * the brand's rules (address, captcha, card BIN, social login) and its override file
- * (`brands/<id>/forms/<form>.json`). Pure: the server, the build-time compiler and /dev/forms
- * all compose the same way.
+ * (`brands/<id>/forms/<form>.json`). Pure: the server (for its own checks and for the
+ * browser's validators) and /dev/forms all compose the same way.
  */
 import type { AnySchemaObject } from 'ajv/dist/2020';
 import { closestName as closest } from '../closest-name.ts';
@@ -161,6 +161,19 @@ export const FORM_FLAGS: Readonly<Record<FormId, readonly FormFlag[]>> = {
   checkinLogin: ['captchaAsked'],
   newsletter: [],
 };
+
+/** The flags only the session knows (the brand's settings decide the others). */
+export const SESSION_FLAGS = [
+  'social',
+  'cardCampaign',
+  'captchaAsked',
+] as const satisfies readonly FormFlag[];
+export type SessionFlag = (typeof SESSION_FLAGS)[number];
+
+/** The session flags form `id` depends on. */
+export function sessionFlagsOf(id: FormId): SessionFlag[] {
+  return SESSION_FLAGS.filter((f) => FORM_FLAGS[id].includes(f));
+}
 
 /** Which of the brand's `captcha` switches turns on the captcha of a form. */
 export const CAPTCHA_FLAG: Readonly<Partial<Record<FormId, 'login' | 'register' | 'contact'>>> = {

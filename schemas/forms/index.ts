@@ -1,10 +1,10 @@
 /**
  * Forms are data (issue 3): every form of the product is `schemas/forms/<id>.schema.json` (JSON
  * Schema 2020-12) with `<id>.ui.json` (RJSF uiSchema) and `<id>.samples.json`. This module is the
- * one entry point for the server, the build-time validator compiler and the browser:
+ * one entry point for the server (which also writes the browser's validators) and the browser:
  * {@link composeForm} applies a brand's rules and override, {@link createFormAjv} validates with
  * the custom formats and keywords, {@link errorMessage} turns errors into message ids.
- * `standalone.ts` (Node only, build time) is imported directly, not from here.
+ * `standalone.ts` (Node only) is imported directly, not from here.
  */
 export {
   createFormAjv,
@@ -32,6 +32,9 @@ export {
   type OverrideFieldUi,
   type OverrideProblem,
   overrideProblems,
+  SESSION_FLAGS,
+  type SessionFlag,
+  sessionFlagsOf,
   type UiSchema,
   WIDGETS,
   type WidgetName,

@@ -1,8 +1,8 @@
 /**
  * Helpers the form validators call at run time: the code of the custom keywords (see `ajv.ts`)
  * and replacements for ajv's own CommonJS runtime helpers. The same functions run inside ajv on
- * the server and inside the standalone modules generated at build time for the browser, which
- * import this file. Pure: no imports, no Node or DOM APIs.
+ * the server and inside the standalone modules the server writes for the browser, which the
+ * storefront hands these functions (src/components/forms/load-form.ts). Pure: no imports, no Node or DOM APIs.
  */
 
 /** A field counts as filled when it is neither absent, null, nor a blank string. */

@@ -1,41 +1,44 @@
 /**
- * Build time only (Node): turns composed form schemas into one ES module of precompiled
+ * Node only: turns composed form schemas into the text of one ES module of precompiled
  * validators, so the browser validates without ajv and without `new Function` (a CSP without
- * 'unsafe-eval' holds). The module imports the same formats and runtime helpers the server uses.
+ * 'unsafe-eval' holds). The server writes these modules from the brand's forms at run time
+ * (server/forms/browser-forms.ts); the browser imports one when a form shows.
+ *
+ * The module imports nothing: it exports `validators(formats, runtime)`, which the storefront
+ * calls with the same formats and runtime helpers the server's ajv uses
+ * (schemas/formats/index.ts `FORMATS`, schemas/forms/runtime.ts), so one served module needs no
+ * other file and both sides run the same checks.
  */
 
 import type { AnySchemaObject } from 'ajv/dist/2020';
 import standaloneCode from 'ajv/dist/standalone';
 import { createFormAjv, STANDALONE_NAMES } from './ajv.ts';
 
-/** Where the generated module imports the formats and the runtime helpers from. */
-export interface StandaloneImports {
-  /** Specifier of `schemas/formats/index.ts` (absolute path, alias or relative to the module). */
-  formats: string;
-  /** Specifier of `schemas/forms/runtime.ts`. */
-  runtime: string;
-}
-
-/** ajv's CommonJS runtime helpers that generated code may `require`, and their ESM stand-ins. */
+/** ajv's CommonJS runtime helpers that generated code may `require`, and their stand-ins. */
 const AJV_RUNTIME: Record<string, string> = {
   'ajv/dist/runtime/equal': 'equal',
   'ajv/dist/runtime/ucs2length': 'ucs2length',
 };
 
+/** What a module of {@link standaloneFormsModule} exports. */
+export interface StandaloneFormsModule {
+  /** The validators by export name, given the formats and the runtime helpers. */
+  validators(
+    formats: Record<string, unknown>,
+    runtime: Record<string, unknown>,
+  ): Record<string, ((data: unknown) => boolean) & { errors?: unknown }>;
+}
+
 /**
- * One ES module exporting a validator per entry of `schemas` (export name → schema; names must be
- * JavaScript identifiers). Each schema gets a fresh `$id` only if it has none; two entries may not
- * share an `$id`. Throws if a schema does not compile or the code needs an unknown ajv helper.
- *
- * @example
- *   standaloneFormsCode(
- *     { registration: composeForm('registration', ctx).schema },
- *     { formats: '/abs/schemas/formats/index.ts', runtime: '/abs/schemas/forms/runtime.ts' },
- *   )
+ * One ES module whose `validators(formats, runtime)` returns a validator per entry of `schemas`
+ * (export name → schema; names must be JavaScript identifiers). Each schema gets a fresh `$id`
+ * only if it has none; two entries may not share an `$id`. `extra` is appended (e.g. the
+ * module's other exports). Throws if a schema does not compile or the code needs an unknown ajv
+ * helper.
  */
-export function standaloneFormsCode(
+export function standaloneFormsModule(
   schemas: Record<string, AnySchemaObject>,
-  imports: StandaloneImports,
+  extra = '',
 ): string {
   const ajv = createFormAjv({ standalone: true });
   const refs: Record<string, string> = {};
@@ -46,11 +49,14 @@ export function standaloneFormsCode(
     ajv.addSchema({ ...schema, $id: id });
     refs[name] = id;
   }
-  return toEsm(standaloneCode(ajv, refs), imports);
+  return wrapStandalone(standaloneCode(ajv, refs), extra);
 }
 
-/** Prepends the imports and replaces ajv's `require(...)` helpers by runtime.ts functions. */
-export function toEsm(code: string, imports: StandaloneImports): string {
+/**
+ * Wraps ajv's CommonJS standalone code in `export function validators(...)`, its `require(...)`
+ * helpers replaced by runtime.ts functions.
+ */
+export function wrapStandalone(code: string, extra = ''): string {
   const body = code.replace(
     /require\("([^"]+)"\)\.(default|\w+)/g,
     (whole, specifier: string, member: string) => {
@@ -63,8 +69,11 @@ export function toEsm(code: string, imports: StandaloneImports): string {
   );
   if (/\brequire\(/.test(body)) throw new Error('generated validator still calls require()');
   return [
-    `import { FORMATS as ${STANDALONE_NAMES.formats} } from ${JSON.stringify(imports.formats)};`,
-    `import * as ${STANDALONE_NAMES.runtime} from ${JSON.stringify(imports.runtime)};`,
+    `export function validators(${STANDALONE_NAMES.formats}, ${STANDALONE_NAMES.runtime}) {`,
+    'const exports = {};',
     body,
+    'return exports;',
+    '}',
+    extra,
   ].join('\n');
 }

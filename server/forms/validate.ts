@@ -23,7 +23,7 @@ import {
 import { formText } from './messages';
 
 /** What the session knows that changes a form (the brand's own settings come from the brand). */
-export type SessionFormContext = Pick<FormContext, 'social' | 'cardCampaign'>;
+export type SessionFormContext = Pick<FormContext, 'social' | 'cardCampaign' | 'captchaAsked'>;
 
 /** A brand's form, composed and compiled. */
 export interface BrandForm {

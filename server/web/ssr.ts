@@ -16,6 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoadedBrand } from '#schemas/brand.types.ts';
 import { type BrandConfig, FAQ_SLUGS, type Locale, RestPath } from '#schemas/contract.ts';
+import { isFormId } from '#schemas/forms/index.ts';
 import {
   type PageClassSets,
   type Preloaded,
@@ -32,12 +33,14 @@ import {
 } from '#server/catalog/catalog.ts';
 import { contentOf, conteudo, conteudos, faqOf, pageBySlug } from '#server/content/pages.ts';
 import type { Db } from '#server/db/client.ts';
+import { browserFormModule, formFlags } from '#server/forms/browser-forms.ts';
 import { NONCE_PLACEHOLDER } from '#server/html.ts';
 
 /** How long a rendered page is served from the cache (stock on sale changes with sales). */
 export const PAGE_TTL_MS = 30_000;
 
 interface RenderModule {
+  setFormModuleAddress(address: (brandId: string, formId: string, flags: string) => string): void;
   render(input: {
     brand: BrandConfig;
     url: string;
@@ -85,9 +88,21 @@ export function createPageRenderer(opts: {
   const now = opts.now ?? Date.now;
   const file = path.join(opts.distDir, '.ssr', 'entry-server.js');
   let module: Promise<RenderModule | null> | null = null;
+  // The brands the renderer met, by id (the newest object of each): a page's forms are that
+  // brand's, rendered from the modules the browser loads, as data: URLs.
+  const brandsById = new Map<string, LoadedBrand>();
+  const formAddress = (brandId: string, formId: string, flags: string): string => {
+    const brand = brandsById.get(brandId);
+    if (!brand || !isFormId(formId)) return 'data:text/javascript,throw new Error("no form")';
+    const { code } = browserFormModule(brand, formId, formFlags(formId, flags.split(',')));
+    return `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
+  };
   const load = () => {
     module ??= existsSync(file)
-      ? (import(pathToFileURL(file).href) as Promise<RenderModule>)
+      ? (import(pathToFileURL(file).href) as Promise<RenderModule>).then((m) => {
+          m.setFormModuleAddress(formAddress);
+          return m;
+        })
       : Promise.resolve(null);
     return module;
   };
@@ -114,6 +129,7 @@ export function createPageRenderer(opts: {
   ): Promise<RenderedPage | null> => {
     const renderer = await load();
     if (!renderer) return null;
+    brandsById.set(brand.id, brand);
     try {
       const preloaded = await firstViewData(opts.db, brand, pathname, locale);
       const { html, head, classSets } = await renderer.render({

@@ -10,7 +10,7 @@ export interface RuntimeFormFlags {
   captchaAsked?: boolean;
 }
 
-/** One composed form as its build-time chunk exports it. */
+/** One composed form as the storefront uses it (from the server's module, load-form.ts). */
 export interface CompiledForm {
   formSchema: Record<string, unknown>;
   formUiSchema: Record<string, unknown>;

@@ -8,7 +8,7 @@ const SchemaFormImpl = lazy(() => import('./schema-form-impl'));
 
 /**
  * A form of schemas/forms rendered by RJSF with the widget registry, composed for the page's
- * brand (its rules and override) and validated by the validators compiled at build time.
+ * brand (its rules and override) and validated by the validators the server precompiled for it.
  * Errors are message ids localized by react-intl, shown beside each field after submit, or as
  * soon as the person leaves a field they touched.
  */

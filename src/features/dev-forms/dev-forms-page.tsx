@@ -1,9 +1,8 @@
-import { FORM_IDS, formRuntimeFlags } from 'virtual:form-validators';
 import { Box, Button, Code, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Suspense, use, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import type { FormId } from '#schemas/forms/index.ts';
+import { FORM_IDS, type FormId, sessionFlagsOf } from '#schemas/forms/compose.ts';
 import type { RuntimeFormFlags } from '#src/components/forms/compiled-form.ts';
 import { loadFormCached } from '#src/components/forms/load-form.ts';
 import { SchemaForm } from '#src/components/forms/schema-form.tsx';
@@ -105,7 +104,7 @@ function FormPanel({ formId, brandId }: { formId: FormId; brandId: string }) {
   const [data, setData] = useState<Record<string, unknown>>({});
   const [loaded, setLoaded] = useState<{ n: number; invalid: boolean }>({ n: 0, invalid: false });
   const [sent, setSent] = useState<Record<string, unknown> | null>(null);
-  const runtimeFlags = formRuntimeFlags(formId);
+  const runtimeFlags = sessionFlagsOf(formId);
   const load = (which: 'valid' | 'invalid' | 'clear') => {
     setSent(null);
     setData(which === 'clear' ? {} : structuredClone(samples?.[which] ?? {}));
