@@ -3,14 +3,15 @@
  *
  * - {@link FakeActors}: promise actors the test resolves or rejects by name, and a ticker the
  *   test drives, so nothing depends on the wall clock or the network.
- * - {@link modelPaths} / {@link runPath}: model-based tests. Paths are generated from the
- *   machine with `xstate/graph`; each one is then replayed against a real actor (with fake
- *   actors) and every step's snapshot must match the model's. `createTestModel` refuses
- *   machines with `invoke`, so the paths come from `getShortestPaths` / `getSimplePaths` and
- *   the replay is ours; actor outcomes appear in paths as `xstate.done.actor.<id>` /
- *   `xstate.error.actor.<id>` events.
+ * - {@link modelPaths} / {@link runPath}: model-based tests. Walks through the machine's graph
+ *   (`getAdjacencyMap` of `xstate/graph`) that take every transition are replayed against a
+ *   real actor (with fake actors) and every step's snapshot must match the model's.
+ *   `createTestModel` refuses machines with `invoke`, so the walks and the replay are ours;
+ *   actor outcomes appear in paths as `xstate.done.actor.<id>` / `xstate.error.actor.<id>`
+ *   events. {@link historyPaths}: every cycle-free history, for invariants over histories.
  */
 
+import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 import {
   type Actor,
@@ -22,7 +23,13 @@ import {
   fromPromise,
   type SimulatedClock,
 } from 'xstate';
-import { getShortestPaths, getSimplePaths, type StatePath, toDirectedGraph } from 'xstate/graph';
+import {
+  getAdjacencyMap,
+  type SerializedSnapshot,
+  type StatePath,
+  serializeSnapshot,
+  toDirectedGraph,
+} from 'xstate/graph';
 
 interface Pending {
   resolve: (output: unknown) => void;
@@ -123,8 +130,9 @@ interface PathOptions {
   filter?: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => boolean;
   /**
    * What of the context tells states apart (default: all of it). A coarser key keeps a big
-   * machine's graph small: snapshots that differ only elsewhere count as one vertex (the
-   * replay still compares the whole context).
+   * machine's graph small: snapshots that differ only elsewhere count as one vertex, and the
+   * replay compares only the key. So it must hold everything the guards read: else the real
+   * actor leaves a walk where the model's snapshot and its own decide differently.
    */
   contextKey?: (context: unknown) => unknown;
 }
@@ -134,15 +142,27 @@ const TRAVERSAL_LIMIT = 100_000;
 
 const describeValue = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value);
 
-/**
- * Shortest paths to every distinct (state, context, incoming transition): keying vertices by
- * the transition that reached them (as `createTestModel` does) puts every transition the
- * events can take on some path. Only events the snapshot `can` take are tried.
- */
-export function modelPaths(machine: AnyStateMachine, options: PathOptions): ModelPath[] {
-  return getShortestPaths(machine, {
+/** One step of a path: the event sent and the snapshot it led to. */
+type ModelStep = ModelPath['steps'][number];
+
+/** A transition of the model's graph between the vertices `from` and `to` (their keys). */
+interface ModelEdge {
+  id: string;
+  from: string;
+  to: string;
+  step: ModelStep;
+}
+
+/** The model's graph: every snapshot the events reach, by `key`, with its transitions. */
+function modelGraph(
+  machine: AnyStateMachine,
+  options: PathOptions,
+  key: (snapshot: AnyMachineSnapshot) => string,
+) {
+  const adjacency = getAdjacencyMap(machine, {
     input: options.input,
     limit: TRAVERSAL_LIMIT,
+    // Only events the snapshot `can` take: an ignored event would only add a self-loop.
     events: (snapshot: AnyMachineSnapshot) =>
       options.events.filter(
         (event) =>
@@ -150,32 +170,114 @@ export function modelPaths(machine: AnyStateMachine, options: PathOptions): Mode
           snapshot.can(event) &&
           (options.filter?.(snapshot, event) ?? true),
       ),
-    serializeState: (snapshot: AnyMachineSnapshot, event, previous) =>
-      JSON.stringify({
-        value: snapshot.value,
-        context: options.contextKey ? options.contextKey(snapshot.context) : snapshot.context,
-        via: event?.type,
-        from: previous ? describeValue(previous) : undefined,
-      }),
+    serializeState: key,
   });
+  const vertex = (from: string) => adjacency[from as SerializedSnapshot]!;
+  // The traversal starts from the initial snapshot, so it is the first vertex.
+  const [start] = Object.keys(adjacency);
+  const initial = vertex(start!).state;
+  const edges = new Map<string, ModelEdge[]>();
+  const transitions = (from: string): ModelEdge[] => {
+    let out = edges.get(from);
+    if (out === undefined) {
+      out = Object.entries(vertex(from).transitions).map(([event, t]) => ({
+        id: `${from} ${event}`,
+        from,
+        to: key(t.state),
+        step: { state: t.state, event: t.event },
+      }));
+      edges.set(from, out);
+    }
+    return out;
+  };
+  return { start: start!, initial, transitions };
+}
+
+/** Steps after which a walk ends (the next one starts again): keeps failure messages short. */
+const WALK_LENGTH = 200;
+
+/**
+ * Walks through the model that together take every transition it has: from every distinct
+ * snapshot (state and context, or its `contextKey`), every event it handles. A walk starts
+ * from the initial snapshot and goes, each time, the shortest way to a transition not yet
+ * taken, and takes it; it ends where none can be reached any more (a final state), or after
+ * {@link WALK_LENGTH} steps. So every transition, and every snapshot the events reach, is on
+ * some walk, with few steps in between.
+ */
+export function modelPaths(machine: AnyStateMachine, options: PathOptions): ModelPath[] {
+  const graph = modelGraph(machine, options, (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      context: options.contextKey ? options.contextKey(snapshot.context) : snapshot.context,
+    }),
+  );
+  const taken = new Set<string>();
+  /** The shortest way from `from` through a transition not yet taken (breadth first). */
+  const wayToUntaken = (from: string): ModelEdge[] | undefined => {
+    const reachedBy = new Map<string, ModelEdge | undefined>([[from, undefined]]);
+    for (const at of reachedBy.keys()) {
+      const edges = graph.transitions(at);
+      const untaken = edges.find((edge) => !taken.has(edge.id));
+      if (untaken !== undefined) {
+        const way = [untaken];
+        for (let by = reachedBy.get(at); by !== undefined; by = reachedBy.get(by.from)) {
+          way.unshift(by);
+        }
+        return way;
+      }
+      for (const edge of edges) if (!reachedBy.has(edge.to)) reachedBy.set(edge.to, edge);
+    }
+    return undefined;
+  };
+  const init: ModelStep = { state: graph.initial, event: { type: 'xstate.init' } };
+  const walks: ModelPath[] = [];
+  for (;;) {
+    const edges: ModelEdge[] = [];
+    let at = graph.start;
+    for (let way = wayToUntaken(at); way !== undefined; way = wayToUntaken(at)) {
+      for (const edge of way) taken.add(edge.id);
+      edges.push(...way);
+      at = way.at(-1)!.to;
+      if (edges.length >= WALK_LENGTH) break;
+    }
+    if (edges.length === 0) break;
+    const steps = [init, ...edges.map((edge) => edge.step)];
+    walks.push({ state: steps.at(-1)!.state, steps, weight: edges.length });
+  }
+  // A machine whose initial snapshot takes no event at all: the walk that only starts it.
+  if (walks.length === 0) walks.push({ state: graph.initial, steps: [init], weight: 0 });
+  return walks;
 }
 
 /**
- * Simple (cycle-free) paths to every distinct (state, context): every history the events allow
- * without repeating a snapshot, for invariants over whole histories.
+ * Every simple (cycle-free) path from the start through distinct (state, context) snapshots:
+ * every history the events allow without repeating a snapshot, for invariants over whole
+ * histories. The same set as `getSimplePaths` (which searches it again for every snapshot it
+ * ends in), found in one depth-first search.
  */
 export function historyPaths(machine: AnyStateMachine, options: PathOptions): ModelPath[] {
-  return getSimplePaths(machine, {
-    input: options.input,
-    limit: TRAVERSAL_LIMIT,
-    events: (snapshot: AnyMachineSnapshot) =>
-      options.events.filter(
-        (event) =>
-          snapshot.status === 'active' &&
-          snapshot.can(event) &&
-          (options.filter?.(snapshot, event) ?? true),
-      ),
-  });
+  const graph = modelGraph(machine, options, serializeSnapshot);
+  const histories: ModelPath[] = [];
+  const steps: ModelStep[] = [{ state: graph.initial, event: { type: 'xstate.init' } }];
+  const onPath = new Set<string>();
+  const visit = (from: string) => {
+    histories.push({ state: steps.at(-1)!.state, steps: [...steps], weight: steps.length - 1 });
+    onPath.add(from);
+    for (const edge of graph.transitions(from)) {
+      if (onPath.has(edge.to)) continue;
+      steps.push(edge.step);
+      visit(edge.to);
+      steps.pop();
+    }
+    onPath.delete(from);
+  };
+  visit(graph.start);
+  return histories;
+}
+
+/** Every distinct snapshot on the paths (a snapshot on several paths counts once). */
+export function visitedSnapshots(paths: readonly ModelPath[]): AnyMachineSnapshot[] {
+  return [...new Set(paths.flatMap((path) => path.steps.map((step) => step.state)))];
 }
 
 /** The top-level states of a flat machine the paths never reach (expected: none). */
@@ -260,10 +362,11 @@ export function pathNodeEvents(paths: readonly ModelPath[]): Set<string> {
   return taken;
 }
 
-/** Human-readable label of a path for test names. */
-export function describePath(path: ModelPath): string {
-  const events = path.steps.slice(1).map((step) => step.event.type);
-  return `${describeValue(path.state)} via ${events.join(' → ') || '(start)'}`;
+/** Human-readable label of a path (or of its first `length` steps) for failure messages. */
+export function describePath(path: ModelPath, length = path.steps.length): string {
+  const steps = path.steps.slice(0, length);
+  const events = steps.slice(1).map((step) => step.event.type);
+  return `${describeValue(steps.at(-1)!.state)} via ${events.join(' → ') || '(start)'}`;
 }
 
 /**
@@ -329,10 +432,13 @@ export async function runPath(
       }
       await flush();
     }
-    expect(
-      observable(actor.getSnapshot(), options.contextKey),
-      `step ${i} (${event.type}) of ${describePath(path)}`,
-    ).toEqual(observable(step.state, options.contextKey));
+    const actual = observable(actor.getSnapshot(), options.contextKey);
+    const expected = observable(step.state, options.contextKey);
+    // Only on a difference: the message names the history that led there, the events up to
+    // this step (building it at every step of a long walk would cost more than the replay).
+    if (!isDeepStrictEqual(actual, expected)) {
+      expect(actual, `step ${i} (${event.type}) of ${describePath(path, i + 1)}`).toEqual(expected);
+    }
   }
   actor.stop();
 }
