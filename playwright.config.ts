@@ -5,10 +5,10 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 // starts it, each on a fresh database. Each Playwright worker has a set of four servers of its
 // own (so tests of two workers never share a database, an account's cart or a stock count):
 // the main one (the production build), one whose holds last only HOLD_SECONDS so expiry can be
-// watched, one serving a build with the development pages (/dev/forms, /dev/mailbox:
-// STOREFRONT_DEV_PAGES=1) from its own DIST_DIR, and one for accounts whose BRANDS_DIR is a
-// fresh copy of brands/ (captcha at sign-up, terms published by the tests;
-// tests/e2e/brands-copy.mjs). The builds are shared by the sets (scripts/build-lock.mjs).
+// watched, one that opens the development pages (/dev/forms, /dev/mailbox:
+// STOREFRONT_DEV_PAGES=1), and one for accounts whose BRANDS_DIR is a fresh copy of brands/
+// (captcha at sign-up, terms published by the tests; tests/e2e/brands-copy.mjs). All serve the
+// one build `npm start` makes.
 //
 // E2E_WORKERS (default 2) sets the number of workers and server sets; E2E_PORT the first port.
 // Set k uses the ports E2E_PORT + 10k … + 10k + 3.
@@ -27,7 +27,6 @@ export const SHORT_HOLD_SECONDS = 20;
 export const DEV_PAGES_PORT = portOf(SET, 2);
 /** The development-pages server's data directory (operator commands open it). */
 export const DEV_PAGES_DATA_DIR = dirOf(SET, 'dev-pages');
-export const DEV_PAGES_DIST = '.tmp/e2e/dist-dev';
 export const ACCOUNTS_PORT = portOf(SET, 3);
 const accountsRoot = (set: number) => dirOf(set, 'accounts-root');
 /** The accounts server's brands: tests may add files here (a new version of the terms). */
@@ -92,10 +91,7 @@ export default defineConfig({
       TRUST_PROXY: '127.0.0.1',
     }),
     server(portOf(set, 1), dirOf(set, 'short-hold'), { HOLD_SECONDS: String(SHORT_HOLD_SECONDS) }),
-    server(portOf(set, 2), dirOf(set, 'dev-pages'), {
-      STOREFRONT_DEV_PAGES: '1',
-      DIST_DIR: DEV_PAGES_DIST,
-    }),
+    server(portOf(set, 2), dirOf(set, 'dev-pages'), { STOREFRONT_DEV_PAGES: '1' }),
     server(
       portOf(set, 3),
       dirOf(set, 'accounts'),

@@ -107,11 +107,6 @@ function checkinWorker(): Plugin {
 }
 
 export default defineConfig({
-  define: {
-    // Routes for development pages (/dev/forms) in a production build: the browser tests build
-    // with STOREFRONT_DEV_PAGES=1; a normal build leaves the pages (and their code) out.
-    __STOREFRONT_DEV_PAGES__: JSON.stringify(process.env.STOREFRONT_DEV_PAGES === '1'),
-  },
   plugins: [
     precompiledMessages(),
     reactRouterProduction(),

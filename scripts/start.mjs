@@ -2,7 +2,6 @@
 // the server (which migrates the database, loads the brands and serves both on one port).
 // `node scripts/start.mjs --build-only` stops after the build.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withBuildLock } from './build-lock.mjs';
@@ -15,15 +14,10 @@ const distDir = resolve(root, process.env.DIST_DIR ?? 'dist');
 
 function buildIfNeeded() {
   const { builtAt, stale } = buildAge(root, join(distDir, '.ssr', 'entry-server.js'));
-  // A build with the development pages (STOREFRONT_DEV_PAGES=1) is not the production build.
-  const flags = JSON.stringify({ devPages: process.env.STOREFRONT_DEV_PAGES === '1' });
-  const flagsFile = join(distDir, '.build-flags.json');
-  const sameFlags = existsSync(flagsFile) && readFileSync(flagsFile, 'utf8') === flags;
-  if (!stale && sameFlags) return;
+  if (!stale) return;
   console.log(builtAt ? 'Storefront sources changed: rebuilding…' : 'Building the storefront…');
   const status = buildStorefront({ distDir });
   if (status !== 0) process.exit(status);
-  writeFileSync(flagsFile, flags);
 }
 
 withBuildLock(distDir, buildIfNeeded);

@@ -193,6 +193,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     distDir: opts.distDir ?? 'dist',
     version: opts.version,
     db: opts.db,
+    devPages: opts.devPages === true,
     ...(opts.warmPages ? { warm: opts.brands } : {}),
   });
   return app;

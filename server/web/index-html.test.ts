@@ -28,4 +28,12 @@ describe('index.html helpers', () => {
     const tag = /<html [^>]*>/.exec(html)?.[0];
     expect(tag).toMatch(/^<html lang="en-US" style="scroll-padding-bottom: [^"]+">$/);
   });
+
+  it('opens the development pages only on a server that serves them', () => {
+    const template = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
+    const tag = (devPages: boolean) =>
+      /<html [^>]*>/.exec(renderIndexHtml(template, testBrand(), 'pt-BR', 'v1', devPages))?.[0];
+    expect(tag(false)).not.toContain('data-dev-pages');
+    expect(tag(true)).toMatch(/^<html lang="pt-BR" data-dev-pages style=/);
+  });
 });

@@ -6,7 +6,8 @@
  *   `<link rel="icon">`, `<meta name="theme-color">` (the primary colour); all HTML-escaped.
  * - `<!--brand-config-->` → `<script id="brand-config" type="application/json">{BrandConfig}</script>`
  *   with `<` escaped as `\u003c` so the JSON cannot close the element.
- * - `<html lang="pt-BR"` → the page's locale (the element's inline style stays: src/lib/bottom-insets.ts).
+ * - `<html lang="pt-BR"` → the page's locale (the element's inline style stays: src/lib/bottom-insets.ts),
+ *   and `data-dev-pages` where the server serves the development pages (STOREFRONT_DEV_PAGES=1).
  */
 import type { LoadedBrand } from '#schemas/brand.types.ts';
 import { BRAND_CONFIG_ELEMENT_ID, type Locale } from '#schemas/contract.ts';
@@ -50,12 +51,13 @@ export function renderIndexHtml(
   brand: LoadedBrand,
   locale: Locale,
   version: string,
+  devPages = false,
 ): string {
   const config = `<script id="${BRAND_CONFIG_ELEMENT_ID}" type="application/json">${jsonForScript(
     publicConfig(brand, version),
   )}</script>`;
   return template
-    .replace(PLACEHOLDERS.htmlLang, `<html lang="${locale}"`)
+    .replace(PLACEHOLDERS.htmlLang, `<html lang="${locale}"${devPages ? ' data-dev-pages' : ''}`)
     .replace(PLACEHOLDERS.head, () => brandHead(brand, locale))
     .replace(PLACEHOLDERS.config, () => config);
 }

@@ -73,6 +73,8 @@ export interface WebOptions {
   db: Db;
   /** Brands whose home pages are rendered as soon as the server is ready. */
   warm?: readonly LoadedBrand[];
+  /** The pages may open the development pages (/dev/forms): STOREFRONT_DEV_PAGES=1. */
+  devPages?: boolean;
 }
 
 async function isFile(file: string): Promise<boolean> {
@@ -120,7 +122,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, opts) => {
     }
     let html = byLocale.get(locale);
     if (html === undefined) {
-      html = renderIndexHtml(template, brand, locale, opts.version);
+      html = renderIndexHtml(template, brand, locale, opts.version, opts.devPages === true);
       byLocale.set(locale, html);
     }
     return html;

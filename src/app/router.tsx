@@ -98,24 +98,25 @@ const NotFoundPage = preloadableLazy(() =>
 );
 
 /**
- * Development pages (/dev/forms): in `vite dev`, and in a build made with
- * STOREFRONT_DEV_PAGES=1 (the browser tests); the normal production build has neither the
- * routes nor their code (the condition is a build-time constant).
+ * Development pages (/dev/forms): in `vite dev`, and where the server serves them
+ * (STOREFRONT_DEV_PAGES=1 puts `data-dev-pages` on the page's root element; the browser tests'
+ * server does). Elsewhere the path is not found and the page's code is never loaded. The
+ * server does not render these pages, so this is only read in the browser.
  */
-const DEV_PAGES = import.meta.env.DEV || __STOREFRONT_DEV_PAGES__;
-const DevFormsPage = DEV_PAGES
-  ? lazy(
-      withAllTexts(() =>
-        import('#src/features/dev-forms/dev-forms-page.tsx').then((m) => ({
-          default: m.DevFormsPage,
-        })),
-      ),
-    )
-  : null;
+const devPagesOn = () =>
+  import.meta.env.DEV ||
+  (typeof document !== 'undefined' && document.documentElement.hasAttribute('data-dev-pages'));
+const DevFormsPage = lazy(
+  withAllTexts(() =>
+    import('#src/features/dev-forms/dev-forms-page.tsx').then((m) => ({
+      default: m.DevFormsPage,
+    })),
+  ),
+);
 
 /** The dev routes, relative to a language subtree (or absolute with `prefix` '/'). */
 function devRoutes(prefix = ''): RouteObject[] {
-  if (!DevFormsPage) return [];
+  if (!devPagesOn()) return [];
   const handle: RouteHandle = { title: DEV_FORMS_TITLE };
   return [
     {
