@@ -12,8 +12,9 @@ export default defineConfig({
           include: ['{src,server,schemas,machines,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
-          // The model-path tests walk thousands of histories: 3–12 s on a busy 2-core machine.
-          testTimeout: 30_000,
+          // A machine's model walks replay in one test (checkout: ~22,000 steps, 5–15 s on a busy
+          // 2-core machine; CI machines may be 3× slower).
+          testTimeout: 120_000,
         },
       },
       {

@@ -14,6 +14,8 @@ import { firstViewData } from './ssr';
 // input; the real one (src/entry-server.tsx) is exercised by the browser tests.
 
 const RENDERER = `let count = 0;
+// Where the renderer's forms come from (the real one: src/components/forms/load-form.ts).
+export function setFormModuleAddress() {}
 export async function render({ brand, url, locale, preloaded, nonce }) {
   count += 1;
   if (url.includes('/explode')) throw new Error('render failed');
