@@ -33,7 +33,11 @@ import {
 } from '#server/catalog/catalog.ts';
 import { contentOf, conteudo, conteudos, faqOf, pageBySlug } from '#server/content/pages.ts';
 import type { Db } from '#server/db/client.ts';
-import { browserFormModule, formFlags } from '#server/forms/browser-forms.ts';
+import {
+  type BrowserFormModule,
+  browserFormModule,
+  formFlags,
+} from '#server/forms/browser-forms.ts';
 import { NONCE_PLACEHOLDER } from '#server/html.ts';
 
 /** How long a rendered page is served from the cache (stock on sale changes with sales). */
@@ -91,11 +95,18 @@ export function createPageRenderer(opts: {
   // The brands the renderer met, by id (the newest object of each): a page's forms are that
   // brand's, rendered from the modules the browser loads, as data: URLs.
   const brandsById = new Map<string, LoadedBrand>();
+  // Asked on every render of a form: each module is encoded once.
+  const dataUrls = new WeakMap<BrowserFormModule, string>();
   const formAddress = (brandId: string, formId: string, flags: string): string => {
     const brand = brandsById.get(brandId);
     if (!brand || !isFormId(formId)) return 'data:text/javascript,throw new Error("no form")';
-    const { code } = browserFormModule(brand, formId, formFlags(formId, flags.split(',')));
-    return `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
+    const mod = browserFormModule(brand, formId, formFlags(formId, flags.split(',')));
+    let url = dataUrls.get(mod);
+    if (url === undefined) {
+      url = `data:text/javascript;base64,${Buffer.from(mod.code).toString('base64')}`;
+      dataUrls.set(mod, url);
+    }
+    return url;
   };
   const load = () => {
     module ??= existsSync(file)
