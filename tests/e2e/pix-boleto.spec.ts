@@ -172,8 +172,9 @@ test('bank slip cancelled from my orders: asked first, the tickets back in the c
   );
   await expect(order.getByTestId('order-cancel-slip')).toHaveCount(0);
   await expect(order.getByTestId('order-slip')).toHaveCount(0);
-  // Still held, not back on sale.
-  expect(await availableUnits(page, idapresentacao, idproduto)).toBe(onSale);
+  // Still held, not back on sale: releasing this order's 2 units would put at least 2 back. (An
+  // earlier test's hold of the same product may expire meanwhile and put 1 back: seen once.)
+  expect(await availableUnits(page, idapresentacao, idproduto)).toBeLessThan(onSale + 2);
   expect(await axeViolations(page), 'slip cancelled').toEqual([]);
   // The slip can no longer be paid at the bank.
   await expect(sandbox('pay', localizador)).rejects.toThrow();
