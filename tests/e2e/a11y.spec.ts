@@ -1,29 +1,15 @@
-import { readdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { DEV_PAGES_PORT } from '../../playwright.config';
-import { expect, type Page, test } from './fixtures';
-import { CARDS, logInWithModal, msg, openFirstSession, payWithCard } from './support';
+import { expect, test } from './fixtures';
+import {
+  CARDS,
+  logInWithModal,
+  msg,
+  openFirstSession,
+  payWithCard,
+  axeViolations as violations,
+} from './support';
 
-// Every screen of the storefront, as a shopper meets it on a phone, and every form with its
-// errors shown, checked with axe-core against WCAG 2.2 A/AA and axe's best practices.
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-/** The violations of the page as readable lines: rule, impact and the elements. */
-async function violations(page: Page): Promise<string[]> {
-  // From the top of the page, then scrolled back (see axeViolations in ./support.ts: what a
-  // step left under the sticky header would count as overlapping targets).
-  const scrolled = await page.evaluate(() => {
-    const y = window.scrollY;
-    window.scrollTo(0, 0);
-    return y;
-  });
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  await page.evaluate((y) => window.scrollTo(0, y), scrolled);
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
+// Every screen of the storefront, as a shopper meets it on a phone, checked with axe-core
+// against WCAG 2.2 A/AA and axe's best practices (every form with its errors shown: forms.spec).
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -81,18 +67,3 @@ test('the shopping path meets WCAG 2.2 AA: home, event, login, checkout, orders,
   await expect(page.getByTestId('not-found')).toBeVisible();
   expect(await violations(page), 'not found').toEqual([]);
 });
-
-const FORM_IDS = readdirSync('schemas/forms')
-  .filter((f) => f.endsWith('.samples.json'))
-  .map((f) => f.slice(0, -'.samples.json'.length));
-
-// One test per form: all of them in one test took 66–84 s of a 90 s budget on an idle machine.
-for (const formId of FORM_IDS) {
-  test(`the ${formId} form meets WCAG 2.2 AA with its errors shown`, async ({ page }) => {
-    await page.goto(`http://127.0.0.1:${DEV_PAGES_PORT}/pt/dev/forms?form=${formId}`);
-    await page.getByRole('button', { name: msg('pt-BR', 'formui.dev.loadInvalid') }).click();
-    await page.getByTestId('form-submit').click();
-    await expect(page.locator('[id$="__error"]').first()).toBeVisible();
-    expect(await violations(page), formId).toEqual([]);
-  });
-}

@@ -3,20 +3,21 @@ import { join } from 'node:path';
 import { DEV_PAGES_PORT } from '../../playwright.config';
 import type { Locale } from '../../schemas/contract';
 import { expect, type Page, test } from './fixtures';
-import { msg } from './support';
+import { axeViolations, msg } from './support';
 
 // Every form of schemas/forms on /dev/forms (a build with the development pages), as the demo
 // brand composes it: the invalid sample shows each expected error, localized, beside its field;
-// the valid sample submits. All under the server's Content-Security-Policy (no 'unsafe-eval').
+// the valid sample submits; with its errors shown it meets WCAG 2.2 AA. All under the server's
+// Content-Security-Policy (no 'unsafe-eval').
 
 interface Samples {
   invalidErrors: Array<{ field: string; id: string; values?: Record<string, string | number> }>;
 }
 
 const DEV = `http://127.0.0.1:${DEV_PAGES_PORT}`;
-const LOCALES: Array<{ locale: Locale; prefix: string }> = [
-  { locale: 'pt-BR', prefix: 'pt' },
-  { locale: 'en-US', prefix: 'en' },
+const LOCALES: Array<{ locale: Locale; prefix: string; phone: boolean }> = [
+  { locale: 'pt-BR', prefix: 'pt', phone: true },
+  { locale: 'en-US', prefix: 'en', phone: false },
 ];
 
 /** Every form of schemas/forms: each has its schema, uiSchema and samples there. */
@@ -47,47 +48,70 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   ];
 }
 
-for (const { locale, prefix } of LOCALES) {
-  for (const formId of FORM_IDS) {
-    test(`${formId} (${prefix}): invalid data shows each error at its field, valid data submits`, async ({
+/**
+ * One form, as a person meets it: the invalid sample shows each expected error at its field
+ * (and, for assistive technology, the control names its error); the valid sample submits.
+ */
+async function checkForm(page: Page, locale: Locale, formId: string) {
+  // The form itself, not the last one still shown while this one loads.
+  await expect(page.locator(`[id="form-${formId}"]`)).toBeVisible();
+  const submit = page.getByTestId('form-submit');
+  await expect(submit).toBeVisible();
+  await page.getByRole('button', { name: msg(locale, 'formui.dev.loadInvalid') }).click();
+  await submit.click();
+  const expected = samples(formId).invalidErrors;
+  expect(expected.length).toBeGreaterThan(0);
+  for (const e of expected) {
+    const fieldId = `${formId}${e.field.replaceAll('.', '_')}`;
+    const error = page.locator(`[id="${fieldId}__error"]`);
+    await expect(error, `${formId} ${e.field}`).toBeVisible();
+    await expect(error).toContainText(msg(locale, e.id, e.values));
+    const control = page.locator(`[id="${fieldId}"]`);
+    if (await control.isVisible()) {
+      await expect(control).toHaveAttribute('aria-describedby', new RegExp(`${fieldId}__error`));
+      await expect(control).toHaveAttribute('aria-invalid', 'true');
+    }
+  }
+  await expect(page.getByTestId('dev-form-valid')).toHaveCount(0);
+}
+
+async function submitValid(page: Page, locale: Locale) {
+  await page.getByRole('button', { name: msg(locale, 'formui.dev.loadValid') }).click();
+  await page.getByTestId('form-submit').click();
+  await expect(page.getByTestId('dev-form-valid')).toBeVisible();
+  await expect(page.getByText(msg(locale, 'formui.dev.valid'))).toBeVisible();
+  await expect(page.locator('[id$="__error"]')).toHaveCount(0);
+}
+
+/**
+ * Every form in one page per locale, switched in place by its tab (a page load per form cost
+ * 10–20 s each, almost all start-up). In Portuguese on a phone, each form with its errors shown
+ * is also checked with axe-core against WCAG 2.2 A/AA and axe's best practices.
+ */
+for (const { locale, prefix, phone } of LOCALES) {
+  test.describe(`every form (${prefix}${phone ? ', phone' : ''})`, () => {
+    if (phone) test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    test(`invalid data shows each error at its field, valid data submits${phone ? '; WCAG 2.2 AA with the errors shown' : ''}`, async ({
       page,
     }) => {
+      test.setTimeout(FORM_IDS.length * 30_000);
       const violations = await watchCsp(page);
-      const response = await page.goto(`${DEV}/${prefix}/dev/forms?form=${formId}`);
+      const response = await page.goto(`${DEV}/${prefix}/dev/forms?form=${FORM_IDS[0]}`);
       expect(response?.headers()['content-security-policy']).not.toContain('unsafe-eval');
-      const submit = page.getByTestId('form-submit');
-      await expect(submit).toBeVisible();
-
-      await page.getByRole('button', { name: msg(locale, 'formui.dev.loadInvalid') }).click();
-      await submit.click();
-      const expected = samples(formId).invalidErrors;
-      expect(expected.length).toBeGreaterThan(0);
-      for (const e of expected) {
-        const fieldId = `${formId}${e.field.replaceAll('.', '_')}`;
-        const error = page.locator(`[id="${fieldId}__error"]`);
-        await expect(error, `${formId} ${e.field}`).toBeVisible();
-        await expect(error).toContainText(msg(locale, e.id, e.values));
-        const control = page.locator(`[id="${fieldId}"]`);
-        if (await control.isVisible()) {
-          // "Next to its field" for assistive technology too: the control names its error.
-          await expect(control).toHaveAttribute(
-            'aria-describedby',
-            new RegExp(`${fieldId}__error`),
-          );
-          await expect(control).toHaveAttribute('aria-invalid', 'true');
-        }
+      for (const formId of FORM_IDS) {
+        await test.step(formId, async () => {
+          const tab = page.getByRole('tab', { name: formId, exact: true });
+          await tab.click();
+          await expect(tab).toHaveAttribute('aria-selected', 'true');
+          await expect(page).toHaveURL(new RegExp(`form=${formId}$`));
+          await checkForm(page, locale, formId);
+          if (phone) expect(await axeViolations(page), formId).toEqual([]);
+          await submitValid(page, locale);
+        });
       }
-      await expect(page.getByTestId('dev-form-valid')).toHaveCount(0);
-
-      await page.getByRole('button', { name: msg(locale, 'formui.dev.loadValid') }).click();
-      await submit.click();
-      await expect(page.getByTestId('dev-form-valid')).toBeVisible();
-      await expect(page.getByText(msg(locale, 'formui.dev.valid'))).toBeVisible();
-      await expect(page.locator('[id$="__error"]')).toHaveCount(0);
-
       expect(await violations()).toEqual([]);
     });
-  }
+  });
 }
 
 test('a person sees field errors while filling the registration, and the strength meter', async ({
