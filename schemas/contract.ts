@@ -11,7 +11,7 @@
  * America/Sao_Paulo local time, `YYYY-MM-DD HH:MM:SS` (dates `YYYY-MM-DD`, times `HH:MM`).
  */
 
-import type { BrandFile, Rate } from './brand.generated';
+import type { BrandFile, Localized, Rate } from './brand.generated';
 import type { RpcParamsTable, SuperIngressoIniciarPagamentoParams } from './rpc/params.generated';
 
 export type { AceiteTermoParams, PagamentoOpcoes, ReservaProduto } from './rpc/params.generated';
@@ -19,8 +19,8 @@ export type { AceiteTermoParams, PagamentoOpcoes, ReservaProduto } from './rpc/p
 /** Locales the product speaks. The URL prefix is the first two letters. */
 export const LOCALES = ['pt-BR', 'es-ES', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
-/** A text in every locale. */
-export type Localized = Record<Locale, string>;
+/** A text in every locale (the brand schema's definition). */
+export type { Localized };
 
 /** The `lang` query parameter every request carries: the locale in underscore form. */
 export const langParam = (locale: Locale): string => locale.replace('-', '_');

@@ -14,7 +14,7 @@ import { publicOrigin } from '#server/brands/origin.ts';
 import type { Db } from '#server/db/client.ts';
 import { pessoa } from '#server/db/schema.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import { normalizeEmail } from './repository';
+import { normalizeEmail, updatePessoa } from './repository';
 
 /**
  * `approved-unconfirmed` (`already-approved-unconfirmed`): approved, but its e-mail is still unconfirmed, so it cannot buy until it
@@ -51,10 +51,7 @@ export async function approveAgency(
       return p.emailConfirmadoEm ? 'already-approved' : 'already-approved-unconfirmed';
     }
     if (p.idpessoaTipo !== rules.idagenciaaguardando) return 'not-an-agency';
-    await tx
-      .update(pessoa)
-      .set({ idpessoaTipo: rules.idagencia, updatedAt: new Date() })
-      .where(eq(pessoa.id, p.id));
+    await updatePessoa(tx, p.id, { idpessoaTipo: rules.idagencia });
     await enqueueMail(tx, {
       brand,
       locale: (p.idioma as Locale | null) ?? brand.brand.defaultLocale,

@@ -194,8 +194,14 @@ export async function insertPessoa(db: Db | Tx, p: SignUp): Promise<Pessoa | nul
   return row ?? null;
 }
 
-/** Writes registration fields of a person; the updated row. */
-export async function updatePessoa(db: Db | Tx, id: number, fields: Writable): Promise<Pessoa> {
+/** What a write of a person's row may change (never who it is: id, brand, creation). */
+type PessoaChange = Partial<Omit<typeof pessoa.$inferInsert, 'id' | 'brand' | 'createdAt'>>;
+
+/**
+ * Every write of a person's row goes through here: registration fields, password, card, e-mail
+ * confirmation, approval. The updated row.
+ */
+export async function updatePessoa(db: Db | Tx, id: number, fields: PessoaChange): Promise<Pessoa> {
   // This server's next request of the person reads the new row (others hear it on commit).
   forgetSessionPessoa(id);
   const [row] = await db

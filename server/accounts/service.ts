@@ -4,7 +4,7 @@
  * Every multi-step write is one transaction, and the mail it causes is written to the outbox in
  * that same transaction.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LoadedBrand } from '#schemas/brand.types.ts';
 import { campaignRunning } from '#schemas/card-campaign.ts';
 import {
@@ -31,7 +31,7 @@ import {
   versionById,
 } from '#server/content/terms.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { pessoa as pessoaTable, termoAceite } from '#server/db/schema.ts';
+import { termoAceite } from '#server/db/schema.ts';
 import { rows } from '#server/db/sql.ts';
 import { AppError, generic } from '#server/errors.ts';
 import { validateForm } from '#server/forms/validate.ts';
@@ -50,7 +50,6 @@ import {
   updatePessoa,
 } from './repository';
 import { agenciesOpen, pendingTerm } from './rules';
-import { forgetSessionPessoa } from './session-forget';
 import { createSession, revokeAllSessions } from './sessions';
 import {
   addressKey,
@@ -210,14 +209,11 @@ export async function login(scope: AccountScope, body: unknown): Promise<Outcome
   await rememberAddress(scope.db, scope.brand.id, email, scope.ip);
   // The card given for the card-brand campaign replaces the one given before.
   if (campaign.cardCampaign && data._bin) {
-    await scope.db.update(pessoaTable).set({ bin: data._bin }).where(eq(pessoaTable.id, found.id));
+    await updatePessoa(scope.db, found.id, { bin: data._bin });
     found.bin = data._bin;
   }
   if (needsRehash(found.senhaHash)) {
-    await scope.db
-      .update(pessoaTable)
-      .set({ senhaHash: await hashPassword(data._password) })
-      .where(eq(pessoaTable.id, found.id));
+    await updatePessoa(scope.db, found.id, { senhaHash: await hashPassword(data._password) });
   }
   const pending = await pendingTerm(scope.db, scope.brand, found.id);
   if (pending) {
@@ -408,10 +404,7 @@ export async function profileOf(scope: AccountScope, p: Pessoa) {
 
 /** Sets a new password hash, ends every session of the person and mails them about it. */
 async function setPassword(tx: Tx, scope: AccountScope, p: Pessoa, senhaHash: string) {
-  await tx
-    .update(pessoaTable)
-    .set({ senhaHash, temSenha: true, updatedAt: new Date() })
-    .where(eq(pessoaTable.id, p.id));
+  await updatePessoa(tx, p.id, { senhaHash, temSenha: true });
   await revokeAllSessions(tx, p.id);
   await enqueueMail(tx, {
     brand: scope.brand,
@@ -568,10 +561,7 @@ export async function confirmEmail(
     if (idpessoa === null) return null;
     const p = await findPessoaById(tx, scope.brand.id, idpessoa);
     if (!p) return null;
-    await tx
-      .update(pessoaTable)
-      .set({ emailConfirmadoEm: new Date(), updatedAt: new Date() })
-      .where(eq(pessoaTable.id, p.id));
+    await updatePessoa(tx, p.id, { emailConfirmadoEm: new Date() });
     return p.id;
   });
   if (confirmed === null) {
@@ -582,9 +572,6 @@ export async function confirmEmail(
     await recordFailure(scope.db, guesses);
     return fail(scope, 'error.confirmToken');
   }
-  // This server's next request of the person sees the address confirmed (the others hear it
-  // from the database's notification on commit).
-  forgetSessionPessoa(confirmed);
   return { result: { mensagem: t(scope.locale, 'account.emailConfirmed') } };
 }
 

@@ -8,10 +8,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#schemas/contract.ts';
-import { ensurePessoa } from './repository';
-import { issueToken } from './tokens';
 import { solvedCaptcha } from '#server/test/captcha.ts';
 import { startTestServer, type TestServer } from '#server/test/harness.ts';
+import { ensurePessoa } from './repository';
+import { issueToken } from './tokens';
 
 let s: TestServer;
 beforeAll(async () => {
