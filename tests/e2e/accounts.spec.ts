@@ -17,7 +17,9 @@ import {
   newPerson,
   openFirstSession,
   payWithCard,
+  sessionByApi,
   signUpByApi,
+  useSession,
 } from './support';
 
 // The account lifecycle of issue 9 on the server with the development mailbox: what a mail
@@ -235,10 +237,8 @@ test('change of password: the server says beside the field that the current one 
   request,
 }) => {
   const caio = newPerson('change', 'Caio');
-  await signUpByApi(request, DEV, caio);
+  await useSession(page, await sessionByApi(request, DEV, caio));
   await page.goto('/en/profile');
-  await page.getByTestId('profile-login').getByRole('button').click();
-  await logInWithModal(page, 'en-US', { email: caio.email, password: caio.senha });
   const box = page.getByTestId('change-password');
   // Password inputs have no textbox role; their labels end with the required mark.
   const password = (name: string) =>

@@ -1,12 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import {
-  axeViolations,
-  CARDS,
-  holdAsNewPerson,
-  msg,
-  openFirstSession,
-  payWithCard,
-} from './support';
+import { axeViolations, CARDS, holdByUi, msg, openFirstSession, payWithCard } from './support';
 
 // This file is about the cookie banner (or shows it): visitors arrive without a choice.
 test.use({ cookieChoice: null });
@@ -199,7 +192,7 @@ test('with analytics: page views and the e-commerce events with their payloads, 
 
   // An attraction, two full-price tickets, the login, the checkout (one document from the
   // home page on: the events pile up in its dataLayer).
-  const { idproduto } = await holdAsNewPerson(page, baseURL!, 'tracking', 2);
+  const { idproduto } = await holdByUi(page, baseURL!, 'tracking', 2);
   const views = (await gtagEvents(page)).filter(([n]) => n === 'page_view');
   expect(views.map(([, p]) => new URL(String(p.page_location)).pathname)).toEqual(
     expect.arrayContaining(['/pt', '/pt/produto/1', '/pt/checkout']),

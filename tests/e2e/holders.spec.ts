@@ -1,17 +1,22 @@
+import type {
+  Apresentacao,
+  GetApresentacoesResult,
+  GetProdutosResult,
+} from '../../schemas/contract';
 import { expect, type Page, test } from './fixtures';
 import {
   acceptPurchaseTerms,
-  addTickets,
   axeViolations,
   CARDS,
   declineRefundable,
   field,
-  logInWithModal,
   msg,
   type NewPerson,
   newPerson,
+  openCheckoutAs,
   payWithCard,
-  signUpByApi,
+  rpcWithToken,
+  sessionByApi,
   uniqueCpf,
 } from './support';
 
@@ -23,6 +28,11 @@ import {
 
 const MATCH = 3;
 
+/**
+ * `who` (signed up through the API) holding two full-price tickets of the match's first session
+ * in its first block, held through the API as the event page holds, at the checkout in
+ * `locale`'s language (the screens of the add and the login are tested elsewhere).
+ */
 async function holdMatchTickets(
   page: Page,
   baseURL: string,
@@ -30,19 +40,23 @@ async function holdMatchTickets(
   locale: 'pt-BR' | 'en-US',
   who: NewPerson = newPerson(tag),
 ) {
-  await signUpByApi(page.request, baseURL, who);
-  const prefix = locale === 'en-US' ? '/en' : '/pt';
-  await page.goto(`${prefix}/${locale === 'en-US' ? 'product' : 'produto'}/${MATCH}`);
-  await page.locator('[data-testid^="time-"]:not([disabled])').first().click();
-  await page
-    .getByRole('radiogroup', { name: msg(locale, 'product.chooseBlock') })
-    .getByRole('radio')
-    .first()
-    .check();
-  await addTickets(page, locale, locale === 'en-US' ? 'Full price' : 'Inteira', 2);
-  await logInWithModal(page, locale, { email: who.email, password: who.senha });
-  await expect(page).toHaveURL(new RegExp(`${prefix}/checkout$`));
-  await expect(page.getByTestId('pay-button')).toBeEnabled();
+  const session = await sessionByApi(page.request, baseURL, who);
+  const call = <T>(method: string, params: unknown[]) =>
+    rpcWithToken<T>(page.request, baseURL, session.access_token, 'SuperIngresso', method, params);
+  const { apresentacoes } = await call<GetApresentacoesResult>('getApresentacoes', [MATCH]);
+  const { idapresentacao } = apresentacoes[0]!;
+  const { bloco_ids } = await call<Apresentacao>('getApresentacao', [idapresentacao]);
+  const idbloco = bloco_ids![0]!;
+  const produtos = await call<GetProdutosResult>('getProdutos', [idapresentacao, idbloco]);
+  const inteira = produtos.tipo_produtos
+    .flatMap((t) => t.produtos)
+    .find((p) => p.dscproduto === 'Inteira')!;
+  const { idmovimentacao } = await call<{ idmovimentacao: number }>('iniciarReserva', [
+    [{ idproduto: inteira.idproduto, qtd: 2 }],
+    idapresentacao,
+    [idbloco],
+  ]);
+  await openCheckoutAs(page, { session, idmovimentacao }, locale === 'en-US' ? '/en' : '/pt');
   return who;
 }
 

@@ -11,7 +11,8 @@ import {
 } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { MAIN_DATA_DIR, MAIN_PORT } from '../../playwright.config';
-import type { GetProdutosResult, Locale } from '../../schemas/contract';
+import type { GetApresentacoesResult, GetProdutosResult, Locale } from '../../schemas/contract';
+import { STORAGE_KEYS } from '../../src/lib/storage';
 
 const catalogues = new Map<Locale, Record<string, string>>();
 
@@ -345,10 +346,13 @@ export async function axeViolations(page: Page, bestPractice = true): Promise<st
 }
 
 /**
- * A new account holding `count` full-price tickets of the museum's first session, logged in
- * through the add-to-cart and arrived at the checkout (pt-BR). `day` 'second': a session of the
- * second day on sale (tomorrow or later), for tests that must not depend on the hour they run
- * at (a session today may already be past the brand's cancellation deadline).
+ * A new account holding `count` full-price tickets of the museum's first session (see
+ * {@link heldOrderByApi}), arrived at the checkout signed in (pt-BR), as if the person had added
+ * them in this tab and logged in: set up through the API, for tests about the checkout and what
+ * follows it (the add and the login are tested where they are the subject: purchase.spec,
+ * a11y.spec, checkout.spec). `day` 'second': a session of the second day on sale (tomorrow or
+ * later), for tests that must not depend on the hour they run at (a session today may already
+ * be past the brand's cancellation deadline).
  */
 export async function holdAsNewPerson(
   page: Page,
@@ -357,9 +361,47 @@ export async function holdAsNewPerson(
   count: number,
   day: 'first' | 'second' = 'first',
 ) {
+  const hold = await heldOrderByApi(page.request, baseURL, tag, count, day);
+  await openCheckoutAs(page, hold);
+  return hold;
+}
+
+/**
+ * Opens the checkout (of `prefix`'s language) signed in as the holder of `hold`, as if the hold
+ * had been made in this tab: what the login leaves in the browser, and the tab's memory of its
+ * hold, set once on the shop's origin (a later logout or a cleared tab stays so).
+ */
+export async function openCheckoutAs(
+  page: Page,
+  hold: { session: ApiSession; idmovimentacao: number },
+  prefix = '/pt',
+) {
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ({ keys, token, pessoa, id }) => {
+      localStorage.setItem(keys.token, token);
+      localStorage.setItem(keys.session, pessoa);
+      sessionStorage.setItem(keys.heldHere, id);
+    },
+    {
+      keys: STORAGE_KEYS,
+      token: hold.session.access_token,
+      pessoa: JSON.stringify(hold.session.pessoa),
+      id: String(hold.idmovimentacao),
+    },
+  );
+  await page.goto(`${prefix}/checkout`);
+  await expect(page.getByTestId('pay-button')).toBeEnabled();
+}
+
+/**
+ * As {@link holdAsNewPerson}, through the screens: the event page's add, then the login the add
+ * asks for (for tests of what those screens do on the way, such as the trackers' events).
+ */
+export async function holdByUi(page: Page, baseURL: string, tag: string, count: number) {
   const who = newPerson(tag);
   await signUpByApi(page.request, baseURL, who);
-  const produtos = await openFirstSession(page, /Visita ao Museu do Aurora/, '/pt', day);
+  const produtos = await openFirstSession(page, /Visita ao Museu do Aurora/, '/pt');
   await addTickets(page, 'pt-BR', 'Inteira', count);
   await logInWithModal(page, 'pt-BR', { email: who.email, password: who.senha });
   await expect(page).toHaveURL(/\/pt\/checkout$/);
@@ -500,14 +542,17 @@ export interface ApiHeldOrder {
 }
 
 /**
- * A new person (signed up through the API) holding `count` full-price tickets of the first
- * session with room of the museum visit, held through the API as the event page holds.
+ * A new person (signed up through the API) holding `count` full-price tickets of the museum
+ * visit, held through the API as the event page holds, in the session {@link openFirstSession}
+ * would pick: the first (or second) day's first time not about to start with 10 units left
+ * (at least `count`), else the day's last.
  */
 export async function heldOrderByApi(
   request: APIRequestContext,
   baseURL: string,
   tag: string,
   count = 1,
+  day: 'first' | 'second' = 'first',
 ): Promise<ApiHeldOrder> {
   const who = newPerson(tag);
   const session = await sessionByApi(request, baseURL, who);
@@ -520,30 +565,38 @@ export async function heldOrderByApi(
   );
   const evento = eventos.find((e) => /Visita ao Museu do Aurora/.test(e.dscevento));
   if (!evento) throw new Error('no museum visit on sale');
-  const { apresentacoes } = await call<{
-    apresentacoes: { idapresentacao: number; disponivel: number }[];
-  }>('SuperIngresso', 'getApresentacoes', [evento.idevento]);
-  const sessao = apresentacoes.find((a) => a.disponivel >= count);
-  if (!sessao) throw new Error('no museum session with room');
-  const produtos = await call<GetProdutosResult>('SuperIngresso', 'getProdutos', [
-    sessao.idapresentacao,
-  ]);
-  const inteira = produtos.tipo_produtos
-    .flatMap((t) => t.produtos)
-    .find((p) => p.dscproduto === 'Inteira');
-  if (!inteira) throw new Error('no Inteira in the session');
+  const { dates, apresentacoes } = await call<GetApresentacoesResult>(
+    'SuperIngresso',
+    'getApresentacoes',
+    [evento.idevento],
+  );
+  const dia = dates[day === 'first' ? 0 : 1]?.dia;
+  const times = apresentacoes.filter((a) => a.dt_apre === dia);
+  const need = Math.max(count, 10);
+  let held: { idapresentacao: number; idproduto: number } | undefined;
+  for (const [i, a] of times.entries()) {
+    const last = i + 1 >= times.length;
+    if (!last && startsWithin(`${a.dthr_apresentacao.replace(' ', 'T')}:00${DEMO_UTC_OFFSET}`)) {
+      continue;
+    }
+    const produtos = await call<GetProdutosResult>('SuperIngresso', 'getProdutos', [
+      a.idapresentacao,
+    ]);
+    const inteira = produtos.tipo_produtos
+      .flatMap((t) => t.produtos)
+      .find((p) => p.dscproduto === 'Inteira');
+    if (inteira && (inteira.qtd >= need || last)) {
+      held = { idapresentacao: a.idapresentacao, idproduto: inteira.idproduto };
+      break;
+    }
+  }
+  if (!held) throw new Error(`no museum session with Inteira on the ${day} day`);
   const { idmovimentacao } = await call<{ idmovimentacao: number }>(
     'SuperIngresso',
     'iniciarReserva',
-    [[{ idproduto: inteira.idproduto, qtd: count }], sessao.idapresentacao, []],
+    [[{ idproduto: held.idproduto, qtd: count }], held.idapresentacao, []],
   );
-  return {
-    who,
-    session,
-    idmovimentacao,
-    idapresentacao: sessao.idapresentacao,
-    idproduto: inteira.idproduto,
-  };
+  return { who, session, idmovimentacao, ...held };
 }
 
 /**
