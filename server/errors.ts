@@ -19,6 +19,8 @@ export class AppError extends Error {
     readonly httpStatus = 200,
     /** Values of the message's ICU arguments (`{n}`). */
     readonly values?: Record<string, string | number>,
+    /** The form's field the error is about (see {@link fieldError}). */
+    readonly field?: string,
   ) {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
@@ -35,10 +37,20 @@ export const generic = (id: MessageId, values?: Record<string, string | number>)
 export const sessionInvalid = (): AppError =>
   new AppError(ErrorCode.SessionInvalid, 'error.sessionInvalid');
 
+/**
+ * Code 0 about one field of the form (`.email`, `._recaptcha`): the answer's `fields` names it,
+ * so the storefront shows the message beside that field.
+ */
+export const fieldError = (id: MessageId, field: string): AppError =>
+  new AppError(ErrorCode.Generic, id, 200, undefined, field);
+
 /** Code 0 'error.badParams'. */
 export const badParams = (): AppError => generic('error.badParams');
 
-/** An error whose body is already made (a form's field errors, a term to accept): sent as it is. */
+/**
+ * A business error whose body is already made (a form's field errors, a term to accept): sent
+ * as it is.
+ */
 export class OutcomeError extends Error {
   override readonly name = 'OutcomeError';
   constructor(readonly body: { code: number; message: string }) {

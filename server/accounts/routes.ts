@@ -18,7 +18,6 @@ import {
   emailAvailable,
   forgotPassword,
   login,
-  type Outcome,
   profileOf,
   resetPassword,
   saveProfile,
@@ -48,9 +47,10 @@ export function accountScope(db: Db, req: FastifyRequest): AccountScope {
 
 const privateAnswer = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
 
-function answer<T>(reply: FastifyReply, outcome: Outcome<T>) {
+/** A result, answered privately (a refusal is thrown, and answered by the envelope). */
+function answer<T>(reply: FastifyReply, result: T) {
   privateAnswer(reply);
-  return outcome;
+  return { result };
 }
 
 /** Account routes. */
@@ -73,21 +73,21 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
 
   app.post<{ Params: { id: string } }>('/login/:id', async (req, reply) => {
     if (Number(req.params.id) !== localId(req)) throw generic('error.notFound');
-    const outcome = await login(scope(req), req.body);
+    const result = await login(scope(req), req.body);
     // The onSend hook echoes the token of `req.auth` in the Authorization header.
-    if ('result' in outcome) req.issuedToken = outcome.result.access_token;
-    return answer(reply, outcome);
+    req.issuedToken = result.access_token;
+    return answer(reply, result);
   });
 
   app.post<{ Params: { id: string } }>('/cadastro/:id', async (req, reply) => {
     if (Number(req.params.id) !== localId(req)) throw generic('error.notFound');
-    const outcome = await signUp(scope(req), req.body);
-    if ('result' in outcome) req.issuedToken = outcome.result.access_token;
-    return answer(reply, outcome);
+    const result = await signUp(scope(req), req.body);
+    req.issuedToken = result.access_token;
+    return answer(reply, result);
   });
 
   app.get('/pessoa/cadastro/dados', async (req, reply) => {
-    return answer(reply, { result: await profileOf(scope(req), requirePessoa(req)) });
+    return answer(reply, await profileOf(scope(req), requirePessoa(req)));
   });
 
   app.post('/pessoa/cadastro/dados', async (req, reply) => {
@@ -99,11 +99,10 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
   });
 
   app.post('/pessoa/cadastro/trocar/senha', async (req, reply) => {
-    const outcome = await changePassword(scope(req), requirePessoa(req), req.body);
-    if (!('result' in outcome)) return answer(reply, outcome);
+    const { mensagem, token } = await changePassword(scope(req), requirePessoa(req), req.body);
     // Every session ended; the caller goes on with the new token (Authorization header).
-    req.issuedToken = outcome.result.token;
-    return answer(reply, { result: { mensagem: outcome.result.mensagem } });
+    req.issuedToken = token;
+    return answer(reply, { mensagem });
   });
 
   app.post('/pessoa/cadastro/recuperar/senha', async (req, reply) => {
@@ -136,6 +135,6 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       await revokeSession(db, req.auth.token);
       req.auth = null;
     }
-    return answer(reply, { result: { ok: true, ...(logoutUrl ? { logoutUrl } : {}) } });
+    return answer(reply, { ok: true, ...(logoutUrl ? { logoutUrl } : {}) });
   });
 };

@@ -2,13 +2,15 @@
  * The account lifecycle (spec §2–§8): sign-up, login with terms, profile, passwords, e-mail
  * confirmation. Routes (REST and RPC) are thin: they hand the request's context and body here.
  * Every multi-step write is one transaction, and the mail it causes is written to the outbox in
- * that same transaction.
+ * that same transaction. Each call answers its result; a refusal is thrown (AppError, or
+ * OutcomeError with a form's field errors) and the envelope answers it, as everywhere on the
+ * server. A refusal that records something first (a failed login) does so outside any
+ * transaction, so the record stays.
  */
 import { sql } from 'drizzle-orm';
 import type { LoadedBrand } from '#schemas/brand.types.ts';
 import { campaignRunning } from '#schemas/card-campaign.ts';
 import {
-  type ApiErrorBody,
   type CadastroCriadoResult,
   ErrorCode,
   type Locale,
@@ -33,7 +35,7 @@ import {
 import type { Db, Tx } from '#server/db/client.ts';
 import { termoAceite } from '#server/db/schema.ts';
 import { rows } from '#server/db/sql.ts';
-import { AppError, generic } from '#server/errors.ts';
+import { AppError, fieldError, generic, OutcomeError } from '#server/errors.ts';
 import { validateForm } from '#server/forms/validate.ts';
 import { t } from '#server/i18n.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -81,26 +83,9 @@ export interface AccountScope {
   idpessoa?: number | null;
 }
 
-/** A call's outcome: a result, or the error object to answer. */
-export type Outcome<T> = { result: T } | { error: ApiErrorBody };
-
-const fail = (scope: AccountScope, id: Parameters<typeof t>[1], code = ErrorCode.Generic) => ({
-  error: { code, message: t(scope.locale, id) },
-});
-
-/** {@link fail} about one field of the form (`.email`): the storefront shows it beside it. */
-const failAt = (scope: AccountScope, id: Parameters<typeof t>[1], field: string) => {
-  const message = t(scope.locale, id);
-  return { error: { code: ErrorCode.Generic, message, fields: [{ field, id, message }] } };
-};
-
 /** The refusal of a throttled try: how many minutes to wait. */
-const throttled = (scope: AccountScope, seconds: number) => ({
-  error: {
-    code: ErrorCode.Generic,
-    message: t(scope.locale, 'error.throttled', { minutes: waitMinutes(seconds) }),
-  },
-});
+const throttled = (seconds: number) =>
+  generic('error.throttled', { minutes: waitMinutes(seconds) });
 
 /** Throws the rate-limit error when `key` is over `rule`. */
 async function limit(
@@ -175,26 +160,26 @@ function campaignForm(
  * good login with a pending term answers 21001 with the term and a single-use acceptance ticket
  * instead of a session.
  */
-export async function login(scope: AccountScope, body: unknown): Promise<Outcome<LoginResult>> {
+export async function login(scope: AccountScope, body: unknown): Promise<LoginResult> {
   const campaign = campaignForm(scope, body, '_bin');
   const form = validateForm<LoginBody>(scope.brand, 'login', body, scope.locale, campaign);
-  if (!form.ok) return { error: form.error };
+  if (!form.ok) throw new OutcomeError(form.error);
   const data = form.data;
   const email = normalizeEmail(data._username);
   const known = await isKnownAddress(scope.db, scope.brand.id, email, scope.ip);
   const keys = loginKeys(scope.brand.id, email, scope.ip, known);
   const wait = await waitSeconds(scope.db, keys);
-  if (wait > 0) return throttled(scope, wait);
+  if (wait > 0) throw throttled(wait);
   const address = addressKey(scope.ip);
   const captcha = captchaRequired(scope.brand, 'login')
     ? 'brand'
     : !known && (await addressNeedsCaptcha(scope.db, address)) && 'address';
   if (captcha && !(await justAcceptedTerm(scope, email))) {
     if (captcha === 'address' && !data._recaptcha) {
-      return failAt(scope, 'error.captchaNeeded', '._recaptcha');
+      throw fieldError('error.captchaNeeded', '._recaptcha');
     }
     if (!(await verifyCaptcha(scope.db, scope.brand, data._recaptcha, scope.ip))) {
-      return failAt(scope, 'error.captcha', '._recaptcha');
+      throw fieldError('error.captcha', '._recaptcha');
     }
   }
   const found = await findPessoaByEmail(scope.db, scope.brand.id, email);
@@ -203,7 +188,7 @@ export async function login(scope: AccountScope, body: unknown): Promise<Outcome
   if (!ok || !found) {
     await recordFailure(scope.db, keys);
     await recordAddressFailure(scope.db, address);
-    return fail(scope, 'error.wrongCredentials');
+    throw generic('error.wrongCredentials');
   }
   await clearFailures(scope.db, loginKeys(scope.brand.id, email, scope.ip));
   await rememberAddress(scope.db, scope.brand.id, email, scope.ip);
@@ -222,10 +207,10 @@ export async function login(scope: AccountScope, body: unknown): Promise<Outcome
       termo: termoOf(pending, scope.locale),
       aceite: await issueToken(scope.db, found.id, 'accept_term'),
     };
-    return { error: { code: ErrorCode.TermsDetailed, message: JSON.stringify(detail) } };
+    throw new OutcomeError({ code: ErrorCode.TermsDetailed, message: JSON.stringify(detail) });
   }
   const token = await createSession(scope.db, found.id);
-  return { result: { access_token: token, pessoa: sessaoPessoa(found) } };
+  return { access_token: token, pessoa: sessaoPessoa(found) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -236,18 +221,15 @@ export async function login(scope: AccountScope, body: unknown): Promise<Outcome
  * `_idpessoa_tipo` is the brand's awaiting-approval type). Stores every field, the acceptance of
  * the current terms of use, a confirmation token and its mail in one transaction, then logs in.
  */
-export async function signUp(
-  scope: AccountScope,
-  body: unknown,
-): Promise<Outcome<CadastroCriadoResult>> {
+export async function signUp(scope: AccountScope, body: unknown): Promise<CadastroCriadoResult> {
   await limit(scope, 'signup');
   const data = fromCadastroBody(body);
   const rules = scope.brand.brand.regrasDoNegocio;
   const agency =
     data.idpessoa_tipo !== undefined && Number(data.idpessoa_tipo) === rules.idagenciaaguardando;
-  if (data.idpessoa_tipo !== undefined && !agency) return fail(scope, 'error.badParams');
+  if (data.idpessoa_tipo !== undefined && !agency) throw generic('error.badParams');
   // A brand that takes no agencies (regrasDoNegocio.agencias false) refuses their sign-up.
-  if (agency && !agenciesOpen(scope.brand)) return fail(scope, 'error.agenciesClosed');
+  if (agency && !agenciesOpen(scope.brand)) throw generic('error.agenciesClosed');
   delete data.idpessoa_tipo;
   const campaign = agency ? {} : campaignForm(scope, data, 'bin');
   // Card digits are kept only when the campaign asked for them (and the form checked them).
@@ -259,10 +241,10 @@ export async function signUp(
     scope.locale,
     campaign,
   );
-  if (!form.ok) return { error: form.error };
+  if (!form.ok) throw new OutcomeError(form.error);
   const valid = form.data;
   if (!(await checkCaptcha(scope, 'register', valid._recaptcha)))
-    return failAt(scope, 'error.captcha', '._recaptcha');
+    throw fieldError('error.captcha', '._recaptcha');
 
   const terms = await currentVersion(scope.brand, TERMO_USO);
   const senhaHash = await hashPassword(String(valid.senha));
@@ -308,15 +290,13 @@ export async function signUp(
     }
     return p;
   });
-  if (!created) return failAt(scope, 'error.emailTaken', '.email');
+  if (!created) throw fieldError('error.emailTaken', '.email');
   const token = await createSession(scope.db, created.id);
   return {
-    result: {
-      access_token: token,
-      pessoa: sessaoPessoa(created),
-      mensagem: t(scope.locale, agency ? 'account.agencyCreated' : 'account.created'),
-      aguardando_aprovacao: agency,
-    },
+    access_token: token,
+    pessoa: sessaoPessoa(created),
+    mensagem: t(scope.locale, agency ? 'account.agencyCreated' : 'account.created'),
+    aguardando_aprovacao: agency,
   };
 }
 
@@ -324,17 +304,15 @@ export async function signUp(
 export async function emailAvailable(
   scope: AccountScope,
   email: unknown,
-): Promise<Outcome<{ disponivel: boolean; mensagem: string }>> {
-  if (typeof email !== 'string' || email.length > 320) return fail(scope, 'error.badParams');
+): Promise<{ disponivel: boolean; mensagem: string }> {
+  if (typeof email !== 'string' || email.length > 320) throw generic('error.badParams');
   await limit(scope, 'emailCheck');
   const form = validateForm(scope.brand, 'forgotPassword', { email }, scope.locale);
-  if (!form.ok) return { error: form.error };
+  if (!form.ok) throw new OutcomeError(form.error);
   const taken = await findPessoaByEmail(scope.db, scope.brand.id, email);
   return {
-    result: {
-      disponivel: !taken,
-      mensagem: t(scope.locale, taken ? 'error.emailTaken' : 'account.emailAvailable'),
-    },
+    disponivel: !taken,
+    mensagem: t(scope.locale, taken ? 'error.emailTaken' : 'account.emailAvailable'),
   };
 }
 
@@ -353,7 +331,7 @@ export async function saveProfile(
   scope: AccountScope,
   p: Pessoa,
   body: unknown,
-): Promise<Outcome<{ mensagem: string; pessoa: SessaoPessoa }>> {
+): Promise<{ mensagem: string; pessoa: SessaoPessoa }> {
   const input =
     body && typeof body === 'object' && !Array.isArray(body)
       ? { ...(body as Record<string, unknown>) }
@@ -371,16 +349,14 @@ export async function saveProfile(
     input,
     scope.locale,
   );
-  if (!form.ok) return { error: form.error };
+  if (!form.ok) throw new OutcomeError(form.error);
   const cols = columnsOf(form.data);
   // Fields the person emptied are cleared (the form omits empty optional fields).
   for (const [field, column] of Object.entries(CLEARABLE)) {
     if (!Object.hasOwn(form.data, field)) (cols as Record<string, unknown>)[column] = null;
   }
   const updated = await updatePessoa(scope.db, p.id, cols);
-  return {
-    result: { mensagem: t(scope.locale, 'account.updated'), pessoa: sessaoPessoa(updated) },
-  };
+  return { mensagem: t(scope.locale, 'account.updated'), pessoa: sessaoPessoa(updated) };
 }
 
 /** Optional fields that an empty input clears. */
@@ -424,7 +400,7 @@ export async function changePassword(
   scope: AccountScope,
   p: Pessoa,
   body: unknown,
-): Promise<Outcome<{ mensagem: string; token: string }>> {
+): Promise<{ mensagem: string; token: string }> {
   const data = fromEdge('trocarSenha', body);
   if (!p.temSenha && data.old_password === undefined) data.old_password = '-';
   const form = validateForm<{ old_password: string; senha: string }>(
@@ -433,14 +409,14 @@ export async function changePassword(
     data,
     scope.locale,
   );
-  if (!form.ok) return { error: form.error };
+  if (!form.ok) throw new OutcomeError(form.error);
   if (p.temSenha) {
     const keys = loginKeys(scope.brand.id, p.email, scope.ip);
     const wait = await waitSeconds(scope.db, keys);
     const ok = (await verifyPassword(form.data.old_password, p.senhaHash)) && wait === 0;
     if (!ok) {
       await recordFailure(scope.db, keys);
-      return failAt(scope, 'error.currentPassword', '.old_password');
+      throw fieldError('error.currentPassword', '.old_password');
     }
   }
   const senhaHash = await hashPassword(form.data.senha);
@@ -448,7 +424,7 @@ export async function changePassword(
     await setPassword(tx, scope, p, senhaHash);
     return createSession(tx, p.id);
   });
-  return { result: { mensagem: t(scope.locale, 'account.passwordChanged'), token } };
+  return { mensagem: t(scope.locale, 'account.passwordChanged'), token };
 }
 
 /**
@@ -458,7 +434,7 @@ export async function changePassword(
 export async function forgotPassword(
   scope: AccountScope,
   body: unknown,
-): Promise<Outcome<RecuperarSenhaResult>> {
+): Promise<RecuperarSenhaResult> {
   const data = fromEdge('recuperarSenha', body);
   const form = validateForm<{ email: string; _recaptcha?: string }>(
     scope.brand,
@@ -466,14 +442,12 @@ export async function forgotPassword(
     data,
     scope.locale,
   );
-  if (!form.ok) return { error: form.error };
+  if (!form.ok) throw new OutcomeError(form.error);
   if (!(await checkCaptcha(scope, 'forgot', form.data._recaptcha)))
-    return failAt(scope, 'error.captcha', '._recaptcha');
+    throw fieldError('error.captcha', '._recaptcha');
   await limit(scope, 'forgot');
   const email = normalizeEmail(form.data.email);
-  const answer = {
-    result: { sucesso: true, msg_sucesso: t(scope.locale, 'account.forgotSent') },
-  };
+  const answer = { sucesso: true, msg_sucesso: t(scope.locale, 'account.forgotSent') };
   const perEmail = await allowRequest(
     scope.db,
     `forgotEmail:${scope.brand.id}:${email}`,
@@ -506,17 +480,17 @@ export async function forgotPassword(
 export async function resetPassword(
   scope: AccountScope,
   body: unknown,
-): Promise<Outcome<RecuperarSenhaResult>> {
+): Promise<RecuperarSenhaResult> {
   const form = validateForm<{ token: string; senha: string }>(
     scope.brand,
     'resetPassword',
     fromEdge('novaSenha', body),
     scope.locale,
   );
-  if (!form.ok) return { error: form.error };
+  if (!form.ok) throw new OutcomeError(form.error);
   const guesses = guessKeys('token', scope.brand.id, scope.ip, scope.idpessoa);
   const wait = await waitSeconds(scope.db, guesses);
-  if (wait > 0) return throttled(scope, wait);
+  if (wait > 0) throw throttled(wait);
   const senhaHash = await hashPassword(form.data.senha);
   const done = await scope.db.transaction(async (tx) => {
     const idpessoa = await spendToken(tx, form.data.token, 'reset_password');
@@ -529,9 +503,9 @@ export async function resetPassword(
   });
   if (!done) {
     await recordFailure(scope.db, guesses);
-    return fail(scope, 'error.resetToken');
+    throw generic('error.resetToken');
   }
-  return { result: { sucesso: true, msg_sucesso: t(scope.locale, 'account.passwordReset') } };
+  return { sucesso: true, msg_sucesso: t(scope.locale, 'account.passwordReset') };
 }
 
 /** Whether `token` is a spent confirmation link of a person of the brand whose e-mail is confirmed. */
@@ -549,11 +523,11 @@ async function alreadyConfirmed(scope: AccountScope, token: unknown): Promise<bo
 export async function confirmEmail(
   scope: AccountScope,
   body: unknown,
-): Promise<Outcome<{ mensagem: string }>> {
+): Promise<{ mensagem: string }> {
   await limit(scope, 'confirm');
   const guesses = guessKeys('token', scope.brand.id, scope.ip, scope.idpessoa);
   const wait = await waitSeconds(scope.db, guesses);
-  if (wait > 0) return throttled(scope, wait);
+  if (wait > 0) throw throttled(wait);
   const token =
     body && typeof body === 'object' ? (body as Record<string, unknown>).token : undefined;
   const confirmed = await scope.db.transaction(async (tx) => {
@@ -567,26 +541,26 @@ export async function confirmEmail(
   if (confirmed === null) {
     // The link opened again (a second click, a mail preview): said as the notice it is.
     if (await alreadyConfirmed(scope, token)) {
-      return { result: { mensagem: t(scope.locale, 'account.emailAlreadyConfirmed') } };
+      return { mensagem: t(scope.locale, 'account.emailAlreadyConfirmed') };
     }
     await recordFailure(scope.db, guesses);
-    return fail(scope, 'error.confirmToken');
+    throw generic('error.confirmToken');
   }
-  return { result: { mensagem: t(scope.locale, 'account.emailConfirmed') } };
+  return { mensagem: t(scope.locale, 'account.emailConfirmed') };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Terms
 
 /** The current version of a type, in the request's language. */
-export async function currentTerm(scope: AccountScope, tipo: unknown): Promise<Outcome<Termo>> {
+export async function currentTerm(scope: AccountScope, tipo: unknown): Promise<Termo> {
   const n = typeof tipo === 'string' ? Number(tipo) : tipo;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 20) {
-    return fail(scope, 'error.badParams');
+    throw generic('error.badParams');
   }
   const v = await currentVersion(scope.brand, n);
-  if (!v) return fail(scope, 'error.termNotFound');
-  return { result: termoOf(v, scope.locale) };
+  if (!v) throw generic('error.termNotFound');
+  return termoOf(v, scope.locale);
 }
 
 /** BaseTermoClass.getTermoCorrente: that version when `idtermo` names one of the type, else the current. */

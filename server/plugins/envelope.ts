@@ -26,7 +26,10 @@ export function installEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof OutcomeError) return reply.code(200).send({ error: err.body });
     if (err instanceof AppError) {
-      return reply.code(err.httpStatus).send(errorBody(req, err.code, err.messageId, err.values));
+      const body = errorBody(req, err.code, err.messageId, err.values);
+      if (err.field === undefined) return reply.code(err.httpStatus).send(body);
+      const fields = [{ field: err.field, id: err.messageId, message: body.error.message }];
+      return reply.code(err.httpStatus).send({ error: { ...body.error, fields } });
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 404) return reply.code(404).send(errorBody(req, 0, 'error.notFound'));

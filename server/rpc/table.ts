@@ -14,8 +14,8 @@ import {
 } from '#server/accounts/service.ts';
 import {
   aplicarCupom,
-  escolherGarantia,
   cancelarReserva,
+  escolherGarantia,
   getCarrinhoPage,
   getCarrinhoPageItens,
   iniciarReserva,
@@ -34,7 +34,6 @@ import {
   getEventos,
   getProdutos,
 } from '#server/catalog/catalog.ts';
-import { OutcomeError } from '#server/errors.ts';
 import { cancelaCompra } from '#server/orders/cancellation.ts';
 import { cancelarBoleto } from '#server/payments/pending.ts';
 import {
@@ -55,12 +54,6 @@ const account = (ctx: RpcContext): AccountScope => ({
   ip: ctx.ip,
   origin: ctx.origin,
 });
-
-/** The result of an account outcome, or its error thrown as the envelope answers it. */
-function resultOf<T>(outcome: { result: T } | { error: { code: number; message: string } }): T {
-  if ('result' in outcome) return outcome.result;
-  throw new OutcomeError(outcome.error);
-}
 
 /** One method: whether it needs a session, and what it does with the validated params. */
 export type RpcMethodDef<C extends RpcClass, M extends keyof RpcContract[C] & string> =
@@ -206,7 +199,7 @@ export const rpcTable: RpcTable = {
     },
     validaemail: {
       auth: 'optional',
-      handler: async (ctx, [email]) => resultOf(await emailAvailable(account(ctx), email)),
+      handler: (ctx, [email]) => emailAvailable(account(ctx), email),
     },
     // The wallet's name for portadorSetItem: the same bind (spec §7: "binds holder data to a
     // ticket for the wallet"); the pass itself is imprimirWallet's.
@@ -228,7 +221,7 @@ export const rpcTable: RpcTable = {
   BasePessoaClass: {
     setPessoa: {
       auth: 'required',
-      handler: async (ctx, [dados]) => resultOf(await saveProfile(account(ctx), ctx.pessoa, dados)),
+      handler: (ctx, [dados]) => saveProfile(account(ctx), ctx.pessoa, dados),
     },
     aceiteTermo: {
       auth: 'optional',
