@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
@@ -10,9 +11,14 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 // (captcha at sign-up, terms published by the tests; tests/e2e/brands-copy.mjs). All serve the
 // one build `npm start` makes.
 //
-// E2E_WORKERS (default 2) sets the number of workers and server sets; E2E_PORT the first port.
-// Set k uses the ports E2E_PORT + 10k … + 10k + 3.
-const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+// E2E_WORKERS sets the number of workers and server sets; E2E_PORT the first port. Set k uses
+// the ports E2E_PORT + 10k … + 10k + 3. By default one worker per two cores: a worker keeps
+// about two busy (Chromium, and the server it drives). On this 2-core machine two workers made
+// each test about twice as slow, so no faster in all, and started four more servers.
+const WORKERS = Math.max(
+  1,
+  Number(process.env.E2E_WORKERS ?? Math.floor(availableParallelism() / 2)),
+);
 const BASE_PORT = Number(process.env.E2E_PORT ?? 18181);
 const portOf = (set: number, offset: number) => BASE_PORT + 10 * set + offset;
 const dirOf = (set: number, name: string) => `.tmp/e2e/set-${set}/${name}`;
