@@ -85,7 +85,9 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace costs every test its recording (5–20 % here); kept for a retried test (CI), and
+    // `--trace on` records one locally.
+    trace: 'on-first-retry',
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
   webServer: Array.from({ length: WORKERS }, (_, set) => [
