@@ -72,7 +72,7 @@ export const checkinRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       req.locale,
     );
     if (!form.ok) throw new OutcomeError(form.error);
-    return { result: await staffLogin(db, req.brand, req.locale, form.data, req.ip) };
+    return { result: await staffLogin(db, req.brand, form.data, req.ip) };
   });
 
   app.post('/portaria/logout', async (req) => {

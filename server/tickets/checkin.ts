@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { verify as argonVerify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { LoadedBrand } from '#schemas/brand.types.ts';
-import { type ApiErrorBody, ErrorCode, type Locale } from '#schemas/contract.ts';
+import type { Locale } from '#schemas/contract.ts';
 import type {
   CheckinAnswer,
   CheckinLoginResult,
@@ -33,7 +33,7 @@ import { verifyCaptcha } from '#server/captcha/verify.ts';
 import { catalogOf } from '#server/catalog/lookup.ts';
 import type { Db } from '#server/db/client.ts';
 import { firstRow, rows, toDate, toDateOrNull } from '#server/db/sql.ts';
-import { generic, OutcomeError } from '#server/errors.ts';
+import { fieldError, generic } from '#server/errors.ts';
 import { type MessageId, t } from '#server/i18n.ts';
 import { spDateTime, spDateTimeMinutes } from '#server/time.ts';
 import { looksSigned, verifyTicketCode } from './codes';
@@ -50,17 +50,6 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const DUMMY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$80BLUC+CI8xcTPsulgg7PA$1CMcd7+BgPqgHYTY0UKIeBnnl5PVE8Toc/woeq58TuQ';
 
-/** A refusal at the form's captcha field (the gate's page then shows the captcha). */
-function captchaRefusal(locale: Locale, id: 'error.captchaNeeded' | 'error.captcha'): OutcomeError {
-  const message = t(locale, id);
-  const body: ApiErrorBody = {
-    code: ErrorCode.Generic,
-    message,
-    fields: [{ field: '._recaptcha', message }],
-  };
-  return new OutcomeError(body);
-}
-
 /**
  * Logs a staff user in from address `ip`: a new session token. Failed logins are throttled like
  * the shoppers' (../accounts/throttle.ts, under keys of their own): inside the user's delay no
@@ -69,12 +58,11 @@ function captchaRefusal(locale: Locale, id: 'error.captchaNeeded' | 'error.captc
  * refused, so another user at that address gets in with the right password. A good login
  * forgets the user's failures (not the address's).
  * @throws AppError error.checkinLogin (wrong user or password), error.throttled `{minutes}`
- *   (wait first); OutcomeError error.captchaNeeded / error.captcha at `._recaptcha`.
+ *   (wait first), error.captchaNeeded / error.captcha at `._recaptcha` (fieldError).
  */
 export async function staffLogin(
   db: Db,
   brand: LoadedBrand,
-  locale: Locale,
   login: { usuario: string; senha: string; _recaptcha?: unknown },
   ip: string,
 ): Promise<CheckinLoginResult> {
@@ -84,11 +72,11 @@ export async function staffLogin(
   if (wait > 0) throw generic('error.throttled', { minutes: waitMinutes(wait) });
   const address = addressKey(ip, 'checkin');
   if (await addressNeedsCaptcha(db, address)) {
-    if (!login._recaptcha) throw captchaRefusal(locale, 'error.captchaNeeded');
+    if (!login._recaptcha) throw fieldError('error.captchaNeeded', '._recaptcha');
     // The gate's page solves ALTCHA only (it works offline of any third party).
     const ok =
       captchaProvider(brand) === 'altcha' && (await verifyCaptcha(db, brand, login._recaptcha, ip));
-    if (!ok) throw captchaRefusal(locale, 'error.captcha');
+    if (!ok) throw fieldError('error.captcha', '._recaptcha');
   }
   const staff = brand.brand.checkin?.staff.find((s) => s.user === user);
   let ok = false;

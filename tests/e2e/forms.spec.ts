@@ -49,10 +49,10 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 }
 
 /**
- * One form, as a person meets it: the invalid sample shows each expected error at its field
- * (and, for assistive technology, the control names its error); the valid sample submits.
+ * One form's invalid sample, submitted: each expected error shows at its field, and for
+ * assistive technology the control names its error ({@link submitValid} does the valid one).
  */
-async function checkForm(page: Page, locale: Locale, formId: string) {
+async function showsInvalidErrors(page: Page, locale: Locale, formId: string) {
   // The form itself, not the last one still shown while this one loads.
   await expect(page.locator(`[id="form-${formId}"]`)).toBeVisible();
   const submit = page.getByTestId('form-submit');
@@ -104,7 +104,7 @@ for (const { locale, prefix, phone } of LOCALES) {
           await tab.click();
           await expect(tab).toHaveAttribute('aria-selected', 'true');
           await expect(page).toHaveURL(new RegExp(`form=${formId}$`));
-          await checkForm(page, locale, formId);
+          await showsInvalidErrors(page, locale, formId);
           if (phone) expect(await axeViolations(page), formId).toEqual([]);
           await submitValid(page, locale);
         });
