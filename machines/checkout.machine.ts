@@ -18,6 +18,7 @@ import type {
   Movimentacao,
   ProrrogarReservaResult,
 } from '#schemas/contract.ts';
+import { initialCheckoutContext } from './checkout-context';
 import { paymentMachine } from './payment.machine';
 import {
   type ApplyCouponInput,
@@ -338,29 +339,7 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
-  context: ({ input }) => ({
-    attemptNonce: input.attemptNonce,
-    heldHere: input.heldHere,
-    paymentOpenings: 0,
-    idmovimentacao: null,
-    countExp: 0,
-    earlier: null,
-    request: null,
-    cart: null,
-    removing: null,
-    couponRequest: null,
-    couponError: null,
-    checkoutOpen: false,
-    checkoutShown: false,
-    outcome: null,
-    error: null,
-    itemsError: null,
-    handOver: null,
-    handOverFailures: [],
-    extensionsLeft: null,
-    extensionError: null,
-    minimumItems: 0,
-  }),
+  context: ({ input }) => initialCheckoutContext(input),
   initial: 'idle',
   output: ({ context }) => context.outcome ?? { kind: 'cancelled' },
   on: {

@@ -11,13 +11,14 @@ import {
 } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { initialCheckoutContext } from '#machines/checkout-context.ts';
 import { itemsMissing } from '#machines/minimum-purchase.ts';
 import type { CheckoutEvent, ReservaLinha } from '#machines/types.ts';
+import type { PaymentActor } from '#src/lib/checkout/use-payment.ts';
 import { inspecting } from '#src/lib/inspect.ts';
 import { useSession } from '#src/lib/session-store.ts';
 import { bumpCart, openLogin, useAccountModal, useLoginRequest } from '#src/lib/ui-stores.ts';
 import { usePathFor } from '#src/lib/use-path-for.ts';
-import type { PaymentActor } from '#src/lib/checkout/use-payment.ts';
 import type { createCheckoutLogic } from './checkout-logic';
 import { useBuyerMinimum } from './use-buyer-minimum';
 
@@ -261,42 +262,13 @@ export interface CheckoutView {
   itemsMissing: number;
 }
 
-/** The view before the machine starts: its initial state. */
-const NOT_STARTED: CheckoutView = {
-  empty: false,
-  failed: false,
-  held: false,
-  busy: false,
-  itemsLoading: false,
-  itemsFailed: false,
-  confirmAdd: false,
-  confirmCancel: false,
-  cancelling: false,
-  expired: false,
-  expiryConfirmed: false,
-  awaitingPayment: false,
-  idmovimentacao: null,
-  cart: null,
-  earlier: null,
-  removing: null,
-  applyingCoupon: false,
-  couponRequest: null,
-  couponError: null,
-  outcome: null,
-  error: null,
-  itemsError: null,
-  handOverFailures: [],
-  expiryWarning: false,
-  extending: false,
-  extensionsLeft: null,
-  extensionError: null,
-  payment: null,
-  shown: false,
-  minimumItems: 0,
-  itemsMissing: 0,
+/** What {@link viewOf} reads of a snapshot: the machine's, or its first state before it loads. */
+type ViewSource = Pick<CheckoutSnapshot, 'context' | 'status' | 'output' | 'children'> & {
+  matches(state: 'empty' | 'cancelling'): boolean;
+  hasTag(tag: string): boolean;
 };
 
-const viewOf = (s: CheckoutSnapshot): CheckoutView => ({
+export const viewOf = (s: ViewSource): CheckoutView => ({
   empty: s.matches('empty'),
   failed: s.hasTag('failed'),
   held: s.hasTag('held'),
@@ -328,6 +300,19 @@ const viewOf = (s: CheckoutSnapshot): CheckoutView => ({
   shown: s.context.checkoutShown,
   minimumItems: s.context.minimumItems,
   itemsMissing: itemsMissing(s.context.minimumItems, s.context.cart?.resumo.qtd ?? 0),
+});
+
+/**
+ * The view before the machine starts: that of its first state (`idle`, no tags, its first
+ * context), so a page shows the same whether or not it has loaded the machine yet.
+ */
+export const NOT_STARTED: CheckoutView = viewOf({
+  context: initialCheckoutContext({ attemptNonce: '', heldHere: null }),
+  status: 'active',
+  output: undefined,
+  children: {},
+  matches: () => false,
+  hasTag: () => false,
 });
 
 const sameView = (a: CheckoutView, b: CheckoutView) =>
