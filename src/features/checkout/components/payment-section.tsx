@@ -1,16 +1,17 @@
 import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useDeferredValue, useId, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { firstMissingStep } from '#machines/pre-payment.ts';
 import type { GarantiaOferta, SandboxCardInput } from '#schemas/contract.ts';
 import { ErrorAlert, ErrorMessage } from '#src/components/error-alert.tsx';
 import { LoadingState } from '#src/components/loading-state.tsx';
 import { RevealedError } from '#src/components/revealed-error.tsx';
 import { useBrand } from '#src/lib/brand-context.tsx';
+import { chosenCharge } from '#src/lib/checkout/installments.ts';
+import { type PaymentActor, usePayment } from '#src/lib/checkout/use-payment.ts';
 import { formatMoney } from '#src/lib/money.ts';
 import { trackPaymentInfo } from '#src/lib/tracking/track.ts';
 import { type CardErrors, type CardField, validateCard } from '../hooks/card';
-import { chosenCharge } from '#src/lib/checkout/installments.ts';
-import { type PaymentActor, usePayment } from '#src/lib/checkout/use-payment.ts';
 import { CardForm } from './card-form';
 import { focusDelivery } from './delivery-section';
 import { HOLDERS_SECTION_ID } from './holders-section';
@@ -106,31 +107,31 @@ export function PaymentSection({
     const found = byCard ? validateCard(card, acceptedBrands) : {};
     setErrors(found);
     if (terms.loading || terms.error) return;
-    const needsTerms = terms.data != null && !accepted;
-    if (holdersMissing > 0) {
-      goToHolders();
-      return;
-    }
-    if (needsTerms) {
-      termsRef.current?.focus();
-      return;
-    }
-    if (garantia && garantia.escolhida === null) {
+    const missing = firstMissingStep({
+      holdersMissing,
+      termsUnaccepted: terms.data != null && !accepted,
+      refundableUnchosen: garantia != null && garantia.escolhida === null,
+      deliveryMissing,
+      captchaUnsolved: captchaOn && !captcha,
+      cardInvalid: Object.keys(found).length > 0,
+    });
+    if (missing === 'holders') return goToHolders();
+    if (missing === 'terms') return termsRef.current?.focus();
+    if (missing === 'refundable') {
       setRefundableAsked(true);
       document.querySelector<HTMLElement>('[data-testid="refundable"] input')?.focus();
       return;
     }
-    if (deliveryMissing) {
+    if (missing === 'delivery') {
       onDeliveryMissing?.();
-      focusDelivery();
-      return;
+      return focusDelivery();
     }
-    if (captchaOn && !captcha) {
+    if (missing === 'captcha') {
       setCaptchaMissing(true);
       document.querySelector<HTMLElement>('[data-testid="payment-captcha"] button')?.focus();
       return;
     }
-    if (Object.keys(found).length > 0) {
+    if (missing === 'card') {
       // Take the visitor to the first field to fix (after React marked it invalid).
       const form = e.currentTarget;
       requestAnimationFrame(() =>
