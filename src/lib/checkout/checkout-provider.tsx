@@ -263,10 +263,10 @@ export interface CheckoutView {
 }
 
 /** What {@link viewOf} reads of a snapshot: the machine's, or its first state before it loads. */
-type ViewSource = Pick<CheckoutSnapshot, 'context' | 'status' | 'output' | 'children'> & {
-  matches(state: 'empty' | 'cancelling'): boolean;
-  hasTag(tag: string): boolean;
-};
+type ViewSource = Pick<
+  CheckoutSnapshot,
+  'context' | 'status' | 'output' | 'children' | 'matches' | 'hasTag'
+>;
 
 export const viewOf = (s: ViewSource): CheckoutView => ({
   empty: s.matches('empty'),

@@ -115,8 +115,14 @@ export function PaymentSection({
       captchaUnsolved: captchaOn && !captcha,
       cardInvalid: Object.keys(found).length > 0,
     });
-    if (missing === 'holders') return goToHolders();
-    if (missing === 'terms') return termsRef.current?.focus();
+    if (missing === 'holders') {
+      goToHolders();
+      return;
+    }
+    if (missing === 'terms') {
+      termsRef.current?.focus();
+      return;
+    }
     if (missing === 'refundable') {
       setRefundableAsked(true);
       document.querySelector<HTMLElement>('[data-testid="refundable"] input')?.focus();
@@ -124,7 +130,8 @@ export function PaymentSection({
     }
     if (missing === 'delivery') {
       onDeliveryMissing?.();
-      return focusDelivery();
+      focusDelivery();
+      return;
     }
     if (missing === 'captcha') {
       setCaptchaMissing(true);
