@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { bootChunksPlugin, bootGraphPlugin } from './scripts/vite-plugin-boot-graph.ts';
-import { chakraSystem } from './scripts/vite-plugin-chakra-system.ts';
 import { emotionInPlace } from './scripts/vite-plugin-emotion-in-place.ts';
 import { compileMessages, firstVisitTextsPlugin } from './scripts/vite-plugin-first-visit-texts.ts';
 import { frozenModules } from './scripts/vite-plugin-frozen-module.ts';
@@ -110,7 +109,6 @@ export default defineConfig({
   plugins: [
     precompiledMessages(),
     reactRouterProduction(),
-    chakraSystem(),
     // The shop's theme data, worked out from Chakra's at build time (src/lib/shop-theme-data.ts).
     frozenModules({ 'src/lib/shop-theme-data.ts': ['shopThemeData'] }),
     emotionInPlace(),

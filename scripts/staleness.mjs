@@ -11,7 +11,6 @@ export const SOURCES = [
   'brands',
   ...[
     'boot-graph',
-    'chakra-system',
     'emotion-in-place',
     'first-visit-texts',
     'frozen-module',

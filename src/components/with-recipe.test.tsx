@@ -25,7 +25,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { brandSystemConfig, createBrandSystem } from '#src/lib/brand-system.ts';
+import { brandSystemConfigs, createBrandSystem } from '#src/lib/brand-system.ts';
 import { DataList } from './data-list';
 import { Dialog } from './dialog';
 import { EmptyState } from './empty-state';
@@ -40,7 +40,7 @@ const theme = {
 
 /** The system as it was: the same brand, with the recipes in its config. */
 const withRecipesInSystem = createSystem(
-  mergeConfigs(brandSystemConfig(theme), {
+  mergeConfigs(...brandSystemConfigs(theme), {
     theme: {
       slotRecipes: {
         dataList: dataListSlotRecipe,

@@ -2,7 +2,6 @@ import {
   createSystem,
   defaultBaseConfig,
   defineConfig,
-  mergeConfigs,
   type SystemConfig,
   type SystemContext,
 } from '@chakra-ui/react';
@@ -32,7 +31,6 @@ import {
   WHITE_HEX,
 } from './color';
 import { CHAT_BUTTON_ID, CHAT_BUTTON_SPACE, HEADER_HEIGHT } from './frame-sizes';
-import { markMerged } from './merged-config-mark';
 import { shopThemeData } from './shop-theme-data';
 
 /** WCAG AA for text and for UI parts such as focus rings. */
@@ -147,23 +145,22 @@ export function createBrandSystem(
   theme: BrandTheme,
   options: BrandSystemOptions = {},
 ): SystemContext {
-  return createSystem(brandSystemConfig(theme, options));
+  return createSystem(...brandSystemConfigs(theme, options));
 }
 
-/**
- * The first half of {@link createBrandSystem}: Chakra's base, the shop's theme and the brand's
- * colours and fonts merged into one config (a deep copy of each: a third of the work). The
- * browser builds the system from it in a task of its own (`createSystem(config)`), so neither
- * half blocks the page for long. Marked as merged: the build's edit of `createSystem`
- * (scripts/vite-plugin-chakra-system.ts) does not merge it a second time.
- */
-export function brandSystemConfig(
+/** What {@link createBrandSystem} builds the system from: Chakra's base, the shop's theme, the brand's colours and fonts. */
+export function brandSystemConfigs(
   theme: BrandTheme,
   options: BrandSystemOptions = {},
-): SystemConfig {
+): SystemConfig[] {
+  return [defaultBaseConfig, shopThemeConfig, brandConfig(theme, options)];
+}
+
+/** The brand's colours and fonts, and the page's global rules, as a Chakra config. */
+function brandConfig(theme: BrandTheme, options: BrandSystemOptions): SystemConfig {
   const brand = paletteSemantics('brand', theme.colors.primary);
   const accent = paletteSemantics('accent', theme.colors.secondary);
-  const config = defineConfig({
+  return defineConfig({
     globalCss: {
       html: {
         colorPalette: 'brand',
@@ -214,5 +211,4 @@ export function brandSystemConfig(
       },
     },
   });
-  return markMerged(mergeConfigs(defaultBaseConfig, shopThemeConfig, config));
 }

@@ -1,13 +1,12 @@
-import { ChakraProvider, createSystem, type SystemContext } from '@chakra-ui/react';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { BrandTheme } from '#schemas/contract.ts';
 import { nextTask } from './after-paint';
-import { brandSystemConfig } from './brand-system';
+import { createBrandSystem } from './brand-system';
 import { resolveClassSet } from './class-set-resolve';
-import { prebuildTokens } from './merged-config-mark';
 import { STYLE_CACHE_KEY, type StyleSystem } from './style-system';
 
 /**
@@ -58,9 +57,8 @@ export interface BrowserStyleOptions {
 }
 
 /**
- * The browser's style system, built in tasks of their own so none blocks the page for long:
- * emotion's cache (it takes over the server's style elements), the brand's config merged, its
- * tokens built (when the build's edit of Chakra allows it), then the rest of the system.
+ * The browser's style system: emotion's cache (it takes over the server's style elements), then,
+ * in a task of its own, the brand's system.
  */
 export async function loadStyleSystem(options: BrowserStyleOptions): Promise<StyleSystem> {
   // Rules made in the browser go in new style elements (emotion's `speedy: false`), not into
@@ -70,10 +68,7 @@ export async function loadStyleSystem(options: BrowserStyleOptions): Promise<Sty
   // element is only added.
   const cache = createCache({ key: STYLE_CACHE_KEY, nonce: options.nonce, speedy: false });
   await nextTask();
-  const config = brandSystemConfig(options.theme, { debug: options.debug });
-  await nextTask();
-  if (prebuildTokens(createSystem, config)) await nextTask();
-  const system = createSystem(config);
+  const system = createBrandSystem(options.theme, { debug: options.debug });
   // A page the browser renders itself (`vite dev`) has no global styles yet, and `?debug` adds
   // its outline to them: they are rendered by a root of their own, outside the page's tree
   // (emotion puts them in the head), so the page's tree is the server's.
