@@ -148,7 +148,10 @@ export function createBrandSystem(
   return createSystem(...brandSystemConfigs(theme, options));
 }
 
-/** What {@link createBrandSystem} builds the system from: Chakra's base, the shop's theme, the brand's colours and fonts. */
+/**
+ * What {@link createBrandSystem} builds the system from: Chakra's base, the shop's theme, the
+ * brand's colours and fonts.
+ */
 export function brandSystemConfigs(
   theme: BrandTheme,
   options: BrandSystemOptions = {},
