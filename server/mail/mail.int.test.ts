@@ -9,7 +9,7 @@ import type { LoadedBrand } from '#schemas/brand.types.ts';
 import type { Locale } from '#schemas/contract.ts';
 import { buildApp } from '#server/app.ts';
 import { outbox } from '#server/db/schema.ts';
-import { openTestDb, type TestDb } from '#server/test/harness.ts';
+import { configureTestOrigins, openTestDb, type TestDb } from '#server/test/harness.ts';
 import { testBrands } from '#server/test/test-brand.ts';
 import { type Mailer, startMailer } from './deliver';
 import { enqueueMail, type MailKind, type MailRequest } from './outbox';
@@ -416,6 +416,7 @@ describe('without SMTP: the development mailbox', () => {
       version: '0.0.0-test',
       distDir: path.join(os.tmpdir(), 'sf-no-dist'),
     };
+    configureTestOrigins(brands);
     dev = await buildApp({ ...base, devPages: true });
     prod = await buildApp(base);
     await Promise.all([dev.ready(), prod.ready()]);

@@ -13,7 +13,7 @@ import type { LoginProvider } from '#schemas/contract.ts';
 import { ensurePessoa } from '#server/accounts/repository.ts';
 import { buildApp } from '#server/app.ts';
 import { oidcState, pessoa, pessoaIdentidade } from '#server/db/schema.ts';
-import { openTestDb, type TestDb } from '#server/test/harness.ts';
+import { configureTestOrigins, openTestDb, type TestDb } from '#server/test/harness.ts';
 import { testBrand } from '#server/test/test-brand.ts';
 import { signInWithIdentity } from './identity';
 import { listIdentityProviders, providerLogoutUrl } from './providers';
@@ -40,6 +40,7 @@ let app: FastifyInstance;
 let brand: LoadedBrand;
 
 async function build(brands: LoadedBrand[], sandboxIdp: boolean): Promise<FastifyInstance> {
+  configureTestOrigins(brands);
   const built = await buildApp({
     db: tdb.db,
     brands,

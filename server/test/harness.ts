@@ -26,8 +26,8 @@ import type {
 import { ensurePessoa, type Pessoa } from '#server/accounts/repository.ts';
 import { DEMO_PERSON, seedDemoAccounts } from '#server/accounts/seed.ts';
 import { hashToken } from '#server/accounts/sessions.ts';
-import { configureOrigins, defaultBrandIdOf } from '#server/brands/origin.ts';
 import { buildApp } from '#server/app.ts';
+import { configureOrigins, defaultBrandIdOf } from '#server/brands/origin.ts';
 import { syncCatalog } from '#server/catalog/sync.ts';
 import { currentVersions } from '#server/content/terms.ts';
 import { type Db, type DbHandle, openDb } from '#server/db/client.ts';
@@ -181,18 +181,26 @@ function headers(opts: CallOptions | undefined): Record<string, string> {
   return h;
 }
 
+/**
+ * Sets the public origins (module state of server/brands/origin.ts) as a test app on `brands`
+ * reads them: from `env` only (none: brand.json `publicOrigin`, else `http://<first host>`).
+ * Test files share their worker's modules, so a file that builds its app without
+ * {@link startTestServer} calls this first, or it would read the origins of the file before.
+ */
+export function configureTestOrigins(
+  brands: readonly LoadedBrand[],
+  env: Record<string, string> = {},
+): void {
+  configureOrigins({ env, port: 80, production: false, defaultBrandId: defaultBrandIdOf(brands) });
+}
+
 /** Builds the app on a fresh database with the catalogue synced and demo accounts seeded. */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const tdb = await openTestDb({ concurrency: opts.concurrency ?? false });
   const brands = opts.brands ?? testBrands();
   await syncCatalog(tdb.db, brands);
   await seedDemoAccounts(tdb.db, brands);
-  configureOrigins({
-    env: opts.originEnv ?? {},
-    port: 80,
-    production: false,
-    defaultBrandId: defaultBrandIdOf(brands),
-  });
+  configureTestOrigins(brands, opts.originEnv);
   const app = await buildApp({
     db: tdb.db,
     brands,

@@ -8,7 +8,7 @@ import { buildApp } from '#server/app.ts';
 import { type BrandContent, type PageDoc, scanContent } from '#server/content/pages.ts';
 import { t } from '#server/i18n.ts';
 import { makeDist } from '#server/test/dist.ts';
-import { openTestDb, type TestDb } from '#server/test/harness.ts';
+import { configureTestOrigins, openTestDb, type TestDb } from '#server/test/harness.ts';
 import { testBrand } from '#server/test/test-brand.ts';
 import { pageStatus } from './routes';
 import { HIDDEN_ROUTES, robotsTxt, sitemapFor, sitemapIndex } from './sitemap';
@@ -177,6 +177,7 @@ beforeAll(async () => {
   });
   content = await scanContent(multi.dir);
   tdb = await openTestDb();
+  configureTestOrigins([multi, single]);
   app = await buildApp({
     db: tdb.db,
     brands: [multi, single],
