@@ -43,6 +43,8 @@ export interface OpenDbOptions {
   databaseUrl?: string;
   /** PGlite data directory (created if missing); omitted = in-memory. */
   pgliteDir?: string;
+  /** In memory only: starts as this dump of a data directory (PGlite's `dumpDataDir`). */
+  pgliteDump?: Blob;
   /** Pool size for PostgreSQL (default 10). */
   poolMax?: number;
 }
@@ -50,10 +52,10 @@ export interface OpenDbOptions {
 /** Opens the database chosen by the options. */
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 10);
-  return openPglite(opts.pgliteDir);
+  return openPglite(opts.pgliteDir, opts.pgliteDump);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
+async function openPglite(dataDir: string | undefined, dump?: Blob): Promise<DbHandle> {
   let unlock = async () => {};
   if (dataDir) {
     await mkdir(dataDir, { recursive: true });
@@ -61,7 +63,7 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
   }
   let client: PGlite;
   try {
-    client = dataDir ? new PGlite(dataDir) : new PGlite();
+    client = dataDir ? new PGlite(dataDir) : new PGlite(dump ? { loadDataDir: dump } : {});
     await client.waitReady;
     takeTurns(client);
   } catch (err) {
