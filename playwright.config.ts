@@ -12,13 +12,10 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 // one build `npm start` makes.
 //
 // E2E_WORKERS sets the number of workers and server sets; E2E_PORT the first port. Set k uses
-// the ports E2E_PORT + 10k … + 10k + 3. By default one worker per two cores: a worker keeps
-// about two busy (Chromium, and the server it drives). On this 2-core machine two workers made
-// each test about twice as slow, so no faster in all, and started four more servers.
-const WORKERS = Math.max(
-  1,
-  Number(process.env.E2E_WORKERS ?? Math.floor(availableParallelism() / 2)),
-);
+// the ports E2E_PORT + 10k … + 10k + 3. By default one worker per core: a test waits on its
+// browser and server often enough that a second one fills the gaps. On this 2-core machine the
+// suite took 575 s in two workers, 695 s in one (with the sets' servers started one by one).
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? availableParallelism()));
 const BASE_PORT = Number(process.env.E2E_PORT ?? 18181);
 const portOf = (set: number, offset: number) => BASE_PORT + 10 * set + offset;
 const dirOf = (set: number, name: string) => `.tmp/e2e/set-${set}/${name}`;
@@ -41,28 +38,57 @@ export const ACCOUNTS_BRANDS_DIR = `${accountsRoot(SET)}/brands`;
 const executablePath = findChromium();
 if (!executablePath) throw new Error('No Chromium: run `node scripts/ensure-chromium.mjs`.');
 
+/** One test server of a set, as tests/e2e/servers.mjs starts it. */
 const server = (
   port: number,
   dataDir: string,
   extraEnv: Record<string, string> = {},
-  prepare = 'true',
+  prepare?: string,
 ) => ({
-  command: `rm -rf ${dataDir} && ${prepare} && node scripts/start.mjs`,
-  url: `http://127.0.0.1:${port}/`,
-  reuseExistingServer: false,
-  timeout: 180_000,
-  stdout: 'pipe' as const,
+  port,
+  dataDir,
+  ...(prepare ? { prepare } : {}),
   // SANDBOX_IDP: the login through the sandbox identity provider runs without the internet.
   // SIGNUPS_PER_HOUR: every test signs up accounts of its own from the one local address.
   env: {
-    PORT: String(port),
-    DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SANDBOX_IDP: '1',
     SIGNUPS_PER_HOUR: '1000',
     // The links in mails open where the tests browse (the demo brand's default is localhost).
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     ...extraEnv,
+  },
+});
+
+/** Set `set`'s four servers, started together by one command (tests/e2e/servers.mjs). */
+const serverSet = (set: number) => ({
+  command: 'node tests/e2e/servers.mjs',
+  // Its main server: Playwright refuses to start when something already listens there.
+  url: `http://127.0.0.1:${portOf(set, 0)}/`,
+  wait: { stdout: /test servers ready/ },
+  reuseExistingServer: false,
+  timeout: 180_000,
+  stdout: 'pipe' as const,
+  env: {
+    E2E_SERVERS: JSON.stringify([
+      // Refunds of cancelled tickets wait for the sandbox's operator command (orders.spec.ts).
+      // TRUST_PROXY: a test may come from a network of its own with X-Forwarded-For, as through
+      // the production proxy (the login's captcha after many failures, accounts-login.spec.ts).
+      server(portOf(set, 0), dirOf(set, 'main'), {
+        SANDBOX_REFUND_DELAY_MS: '0',
+        TRUST_PROXY: '127.0.0.1',
+      }),
+      server(portOf(set, 1), dirOf(set, 'short-hold'), {
+        HOLD_SECONDS: String(SHORT_HOLD_SECONDS),
+      }),
+      server(portOf(set, 2), dirOf(set, 'dev-pages'), { STOREFRONT_DEV_PAGES: '1' }),
+      server(
+        portOf(set, 3),
+        dirOf(set, 'accounts'),
+        { BRANDS_DIR: `${accountsRoot(set)}/brands` },
+        `node tests/e2e/brands-copy.mjs ${accountsRoot(set)}`,
+      ),
+    ]),
   },
 });
 
@@ -90,21 +116,5 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
-  webServer: Array.from({ length: WORKERS }, (_, set) => [
-    // Refunds of cancelled tickets wait for the sandbox's operator command (orders.spec.ts).
-    // TRUST_PROXY: a test may come from a network of its own with X-Forwarded-For, as through
-    // the production proxy (the login's captcha after many failures, accounts-login.spec.ts).
-    server(portOf(set, 0), dirOf(set, 'main'), {
-      SANDBOX_REFUND_DELAY_MS: '0',
-      TRUST_PROXY: '127.0.0.1',
-    }),
-    server(portOf(set, 1), dirOf(set, 'short-hold'), { HOLD_SECONDS: String(SHORT_HOLD_SECONDS) }),
-    server(portOf(set, 2), dirOf(set, 'dev-pages'), { STOREFRONT_DEV_PAGES: '1' }),
-    server(
-      portOf(set, 3),
-      dirOf(set, 'accounts'),
-      { BRANDS_DIR: `${accountsRoot(set)}/brands` },
-      `node tests/e2e/brands-copy.mjs ${accountsRoot(set)}`,
-    ),
-  ]).flat(),
+  webServer: Array.from({ length: WORKERS }, (_, set) => serverSet(set)),
 });
