@@ -3,16 +3,16 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 // The browser tests drive real Chromium against the server started exactly as `npm start`
-// starts it, each on a fresh database. Each Playwright worker has a set of four servers of its
+// starts it, each on a fresh database. Each Playwright worker has a set of three servers of its
 // own (so tests of two workers never share a database, an account's cart or a stock count):
-// the main one (the production build), one whose holds last only HOLD_SECONDS so expiry can be
-// watched, one that opens the development pages (/dev/forms, /dev/mailbox:
-// STOREFRONT_DEV_PAGES=1), and one for accounts whose BRANDS_DIR is a fresh copy of brands/
-// (captcha at sign-up, terms published by the tests; tests/e2e/brands-copy.mjs). All serve the
-// one build `npm start` makes.
+// the main one, which also opens the development pages (/dev/forms, /dev/mailbox:
+// STOREFRONT_DEV_PAGES=1), one whose holds last only HOLD_SECONDS so expiry can be watched (and
+// which, like production, has no development pages), and one for accounts whose BRANDS_DIR is a
+// fresh copy of brands/ (captcha at sign-up, terms published by the tests;
+// tests/e2e/brands-copy.mjs). All serve the one build `npm start` makes.
 //
 // E2E_WORKERS sets the number of workers and server sets; E2E_PORT the first port. Set k uses
-// the ports E2E_PORT + 10k … + 10k + 3. By default one worker per core: a test waits on its
+// the ports E2E_PORT + 10k … + 10k + 2. By default one worker per core: a test waits on its
 // browser and server often enough that a second one fills the gaps. On this 2-core machine the
 // suite took 575 s in two workers, 695 s in one (with the sets' servers started one by one).
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? availableParallelism()));
@@ -27,10 +27,7 @@ export const MAIN_PORT = portOf(SET, 0);
 export const MAIN_DATA_DIR = dirOf(SET, 'main');
 export const SHORT_HOLD_PORT = portOf(SET, 1);
 export const SHORT_HOLD_SECONDS = 20;
-export const DEV_PAGES_PORT = portOf(SET, 2);
-/** The development-pages server's data directory (operator commands open it). */
-export const DEV_PAGES_DATA_DIR = dirOf(SET, 'dev-pages');
-export const ACCOUNTS_PORT = portOf(SET, 3);
+export const ACCOUNTS_PORT = portOf(SET, 2);
 const accountsRoot = (set: number) => dirOf(set, 'accounts-root');
 /** The accounts server's brands: tests may add files here (a new version of the terms). */
 export const ACCOUNTS_BRANDS_DIR = `${accountsRoot(SET)}/brands`;
@@ -60,7 +57,7 @@ const server = (
   },
 });
 
-/** Set `set`'s four servers, started together by one command (tests/e2e/servers.mjs). */
+/** Set `set`'s three servers, started together by one command (tests/e2e/servers.mjs). */
 const serverSet = (set: number) => ({
   command: 'node tests/e2e/servers.mjs',
   // Its main server: Playwright refuses to start when something already listens there.
@@ -74,16 +71,17 @@ const serverSet = (set: number) => ({
       // Refunds of cancelled tickets wait for the sandbox's operator command (orders.spec.ts).
       // TRUST_PROXY: a test may come from a network of its own with X-Forwarded-For, as through
       // the production proxy (the login's captcha after many failures, accounts-login.spec.ts).
+      // The development pages: the mailbox the tests read mails from, the forms' gallery.
       server(portOf(set, 0), dirOf(set, 'main'), {
         SANDBOX_REFUND_DELAY_MS: '0',
         TRUST_PROXY: '127.0.0.1',
+        STOREFRONT_DEV_PAGES: '1',
       }),
       server(portOf(set, 1), dirOf(set, 'short-hold'), {
         HOLD_SECONDS: String(SHORT_HOLD_SECONDS),
       }),
-      server(portOf(set, 2), dirOf(set, 'dev-pages'), { STOREFRONT_DEV_PAGES: '1' }),
       server(
-        portOf(set, 3),
+        portOf(set, 2),
         dirOf(set, 'accounts'),
         { BRANDS_DIR: `${accountsRoot(set)}/brands` },
         `node tests/e2e/brands-copy.mjs ${accountsRoot(set)}`,

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { DEV_PAGES_DATA_DIR, DEV_PAGES_PORT } from '../../playwright.config';
+import { MAIN_DATA_DIR, MAIN_PORT } from '../../playwright.config';
 import { expect, test } from './fixtures';
 import {
   accountMenu,
@@ -24,8 +24,7 @@ import {
 
 // The account lifecycle of issue 9 on the server with the development mailbox: what a mail
 // would bring to a person's inbox is read at /dev/mailbox.json and opened in the browser.
-const DEV = `http://127.0.0.1:${DEV_PAGES_PORT}`;
-test.use({ baseURL: DEV });
+const MAIN = `http://127.0.0.1:${MAIN_PORT}`;
 
 const run = promisify(execFile);
 
@@ -55,7 +54,7 @@ test('sign up, confirm the e-mail from the mailbox, log out and log in again', a
   await expect(page.getByText(msg('pt-BR', 'signUp.success')).first()).toBeVisible();
   await expect(accountMenu(page)).toHaveText(msg('pt-BR', 'header.greeting', { nome: 'Ana' }));
 
-  const link = await mailLink(request, DEV, ana.email, 'confirm_email');
+  const link = await mailLink(request, MAIN, ana.email, 'confirm_email');
   expect(new URL(link).pathname).toBe('/validatemail');
   await page.goto(link);
   await expect(page.getByTestId('confirm-success')).toContainText('E-mail confirmado com sucesso!');
@@ -108,14 +107,14 @@ test('an agency confirms its e-mail, waits for approval, is approved by the comm
   const { stdout } = await run(
     'npm',
     ['run', '--silent', 'agency', '--', 'approve', agency.email, '--brand', 'museu-aurora'],
-    { env: { ...process.env, DATA_DIR: DEV_PAGES_DATA_DIR, PORT: String(DEV_PAGES_PORT) } },
+    { env: { ...process.env, DATA_DIR: MAIN_DATA_DIR, PORT: String(MAIN_PORT) } },
   );
   expect(stdout).toContain(`Approved: ${agency.email}`);
   expect(stdout).toContain('its e-mail is not confirmed yet');
-  await mailLink(request, DEV, agency.email, 'agency_approved');
+  await mailLink(request, MAIN, agency.email, 'agency_approved');
 
   // The agency opens its confirmation link.
-  await page.goto(await mailLink(request, DEV, agency.email, 'confirm_email'));
+  await page.goto(await mailLink(request, MAIN, agency.email, 'confirm_email'));
   await expect(page.getByTestId('confirm-success')).toContainText(
     msg('en-US', 'account.emailConfirmed'),
   );
@@ -154,7 +153,7 @@ test('forgot password: the mailed link sets a new one; the old is refused, the n
   request,
 }) => {
   const bia = newPerson('forgot', 'Bia');
-  await signUpByApi(request, DEV, bia);
+  await signUpByApi(request, MAIN, bia);
 
   await page.goto('/pt?esqueceusenha');
   const dialog = page.getByTestId('forgot-modal');
@@ -163,7 +162,7 @@ test('forgot password: the mailed link sets a new one; the old is refused, the n
   await dialog.getByRole('button', { name: msg('pt-BR', 'forgot.submit') }).click();
   await expect(dialog.getByTestId('forgot-sent')).toHaveText(msg('pt-BR', 'forgot.sent'));
 
-  const link = await mailLink(request, DEV, bia.email, 'reset_password');
+  const link = await mailLink(request, MAIN, bia.email, 'reset_password');
   expect(new URL(link).pathname).toBe('/redefinirsenha');
   await page.goto(link);
   await expect(
@@ -206,7 +205,7 @@ for (const [locale, prefix, orders] of [
     request,
   }) => {
     const leo = newPerson(`reset-${locale}`, 'Leo');
-    await signUpByApi(request, DEV, leo);
+    await signUpByApi(request, MAIN, leo);
     await page.goto(`${prefix}?esqueceusenha`);
     const dialog = page.getByTestId('forgot-modal');
     await field(dialog, locale, 'email').fill(leo.email);
@@ -214,7 +213,7 @@ for (const [locale, prefix, orders] of [
     await expect(dialog.getByTestId('forgot-sent')).toHaveText(msg(locale, 'forgot.sent'));
 
     // The mail's link, opened on the page of the language on screen.
-    const link = new URL(await mailLink(request, DEV, leo.email, 'reset_password'));
+    const link = new URL(await mailLink(request, MAIN, leo.email, 'reset_password'));
     const resetPath = locale === 'en-US' ? 'resetpassword' : 'redefinirsenha';
     await page.goto(`${prefix}/${resetPath}${link.search}`);
     const newPassword = 'Nueva@Clave2027';
@@ -237,7 +236,7 @@ test('change of password: the server says beside the field that the current one 
   request,
 }) => {
   const caio = newPerson('change', 'Caio');
-  await useSession(page, await sessionByApi(request, DEV, caio));
+  await useSession(page, await sessionByApi(request, MAIN, caio));
   await page.goto('/en/profile');
   const box = page.getByTestId('change-password');
   // Password inputs have no textbox role; their labels end with the required mark.

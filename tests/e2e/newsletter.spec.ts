@@ -1,11 +1,10 @@
-import { DEV_PAGES_PORT } from '../../playwright.config';
+import { MAIN_PORT } from '../../playwright.config';
 import { expect, test } from './fixtures';
 import { field, mailLink, msg, uniqueEmail } from './support';
 
 // The newsletter (issue 14 item 2) on the server with the development mailbox: sign-up in the
 // footer, the confirmation link from the mailbox, then the welcome mail's unsubscribe link.
-const DEV = `http://127.0.0.1:${DEV_PAGES_PORT}`;
-test.use({ baseURL: DEV });
+const MAIN = `http://127.0.0.1:${MAIN_PORT}`;
 
 test('signs up in the footer, confirms by the mailed link and unsubscribes', async ({
   page,
@@ -26,7 +25,7 @@ test('signs up in the footer, confirms by the mailed link and unsubscribes', asy
   );
 
   // The confirmation link from the mailbox: confirmed, no login.
-  const confirm = await mailLink(request, DEV, email, 'newsletter_confirm');
+  const confirm = await mailLink(request, MAIN, email, 'newsletter_confirm');
   expect(confirm).toContain('/pt/newsletter?acao=confirmar&token=');
   await page.goto(confirm);
   await expect(page.getByTestId('newsletter-confirmed')).toContainText(
@@ -34,7 +33,7 @@ test('signs up in the footer, confirms by the mailed link and unsubscribes', asy
   );
 
   // The welcome mail's unsubscribe link works too.
-  const out = await mailLink(request, DEV, email, 'newsletter_welcome');
+  const out = await mailLink(request, MAIN, email, 'newsletter_welcome');
   expect(out).toContain('/pt/newsletter?acao=cancelar&token=');
   await page.goto(out);
   await expect(page.getByTestId('newsletter-unsubscribed')).toContainText(

@@ -1,6 +1,6 @@
 // Starts one Playwright worker's set of test servers at once (playwright.config.ts lists them in
 // E2E_SERVERS) and prints "test servers ready" once each answers; Playwright waits for that
-// line. Started one after another, by one webServer entry each, they took 50 s here; together
+// line. Started one after another, by one webServer entry each, four took 50 s here; together
 // the two cores share them. Each runs `node scripts/start.mjs`, as `npm start` does, on a
 // fresh data directory. Stopping this process stops them.
 //

@@ -57,8 +57,8 @@ test.describe('without JavaScript', () => {
 });
 
 // `/` is the home of the visitor's language served at `/`: it takes its address, then hydrates.
-for (const path of ['/', '/pt', '/pt/produto/1']) {
-  test(`hydration keeps the server's page at ${path} (nothing is drawn again)`, async ({
+for (const path of ['/', '/pt', '/pt/produto/1', '/pt/informacoes/privacidade']) {
+  test(`hydration keeps the server's page at ${path}: nothing is drawn or rendered again`, async ({
     page,
   }) => {
     // Every element the storefront removes from the page, from before its code runs; and the
@@ -87,6 +87,11 @@ for (const path of ['/', '/pt', '/pt/produto/1']) {
         for (const h of document.querySelectorAll('h1')) h.setAttribute('data-from-server', '');
       });
     });
+    // React reports each commit to the developer tools' hook: count the components each commit
+    // after hydration rendered again. A store whose browser value was a new object equal to the
+    // server's, or a title set by the page, used to render the whole page once more in one
+    // piece, on the main thread, just as the visitor starts to use it.
+    await installCommitProbe(page);
     await page.goto(path);
     const main = page.getByRole('main');
     const heading = main.getByRole('heading', { level: 1 });
@@ -101,20 +106,7 @@ for (const path of ['/', '/pt', '/pt/produto/1']) {
     }));
     expect(removed).toEqual([]);
     expect(movedStyles).toEqual([]);
-  });
-}
 
-for (const path of ['/pt', '/pt/produto/1', '/pt/informacoes/privacidade']) {
-  test(`after hydrating ${path}, nothing renders the page again`, async ({ page }) => {
-    // React reports each commit to the developer tools' hook: count the components each commit
-    // after hydration rendered again. A store whose browser value was a new object equal to the
-    // server's, or a title set by the page, used to render the whole page once more in one
-    // piece, on the main thread, just as the visitor starts to use it.
-    await installCommitProbe(page);
-    await page.goto(path);
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
     const { commits } = await readCommits(page);
     expect(commits.length).toBeGreaterThan(0);
     // A leaf may follow the browser (the cookie banner's host, the document title): a few
@@ -129,7 +121,7 @@ for (const path of ['/pt', '/pt/produto/1', '/pt/informacoes/privacidade']) {
   });
 }
 
-test('a rendered event page hydrates without asking the catalogue again and works', async ({
+test('a rendered event page hydrates without asking the catalogue again; its days and times are named for a screen reader, and picking a time shows its tickets', async ({
   page,
 }) => {
   const problems = collectProblems(page);
@@ -142,10 +134,19 @@ test('a rendered event page hydrates without asking the catalogue again and work
   await page.waitForLoadState('networkidle');
   expect(calls).toEqual([]);
 
+  const days = page.getByRole('radiogroup').locator('[data-testid^="date-"]');
+  expect(await days.count()).toBeGreaterThan(20);
+  await expect(days.first()).toHaveAccessibleName(/, [^,]+, \d{1,2} de \S+ de \d{4}$/u);
+  await expect(page.locator('[data-testid^="date-"][aria-checked=true]')).toHaveCount(1);
+  const time = page.locator('[data-testid^="time-"]:not([disabled])').first();
+  // "12:00, 170 vagas" (Chromium puts a space before the hidden comma).
+  await expect(time).toHaveAccessibleName(/^\d{2}:\d{2} ?, \d+ vagas$/u);
+
   // Hydrated: picking a time asks for its products and shows them.
   const produtos = page.waitForResponse((r) => r.url().includes('method=getProdutos'));
-  await page.locator('[data-testid^="time-"]:not([disabled])').first().click();
+  await time.click();
   await produtos;
+  await expect(time).toHaveAttribute('aria-pressed', 'true');
   await expect(
     page.getByRole('heading', { name: msg('pt-BR', 'product.chooseTickets') }),
   ).toBeVisible();
@@ -165,24 +166,6 @@ test('a link to another day of an event hydrates cleanly and opens on that day',
   await page.goto(`/pt/produto/1?data=${day}`);
   await expect(page.getByTestId(testId)).toHaveAttribute('aria-checked', 'true');
   expect(problems).toEqual([]);
-});
-
-test("an event page's days and times are named for a screen reader, and picking a time shows its tickets", async ({
-  page,
-}) => {
-  await page.goto('/pt/produto/1');
-  const days = page.getByRole('radiogroup').locator('[data-testid^="date-"]');
-  expect(await days.count()).toBeGreaterThan(20);
-  await expect(days.first()).toHaveAccessibleName(/, [^,]+, \d{1,2} de \S+ de \d{4}$/u);
-  await expect(page.locator('[data-testid^="date-"][aria-checked=true]')).toHaveCount(1);
-  const time = page.locator('[data-testid^="time-"]:not([disabled])').first();
-  // "12:00, 170 vagas" (Chromium puts a space before the hidden comma).
-  await expect(time).toHaveAccessibleName(/^\d{2}:\d{2} ?, \d+ vagas$/u);
-  await time.click();
-  await expect(time).toHaveAttribute('aria-pressed', 'true');
-  await expect(
-    page.getByRole('heading', { name: msg('pt-BR', 'product.chooseTickets') }),
-  ).toBeVisible();
 });
 
 test('the add button cannot be pressed twice while the hold is asked', async ({
