@@ -164,6 +164,10 @@ export default defineConfig({
     target: 'es2022',
     // The CSP allows no data: URLs for scripts or styles; keep every asset a file.
     assetsInlineLimit: 0,
+    // The first view's parts are styled by CSS Modules (*.module.css, reading the brand's
+    // --chakra-* variables): all of them in one stylesheet that index.html links, so a page the
+    // server renders has its styles before any script, whichever route's code they came with.
+    cssCodeSplit: false,
     // Module preloads are native in every browser the build targets but Safari before 17, which
     // only loses the head start (its imports still load); Vite's polyfill (a fetch per preload
     // link, watched with a MutationObserver) would be ~0.4 KiB in every first visit's entry.

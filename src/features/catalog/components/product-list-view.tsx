@@ -2,10 +2,10 @@ import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Locale, Produto, TipoProduto } from '#schemas/contract.ts';
 import { ApproxPrice } from '#src/components/approx-price.tsx';
+import { QuantityStepper } from '#src/components/quantity-stepper.tsx';
 import { useBrand } from '#src/lib/brand-context.tsx';
 import { formatMoney } from '#src/lib/money.ts';
 import { maxQuantity } from '../hooks/use-quantities';
-import { QuantityStepper } from '#src/components/quantity-stepper.tsx';
 
 /** The products of a session, grouped by type, each with its price and a stepper. */
 export function ProductListView({
