@@ -1,11 +1,9 @@
-import { MAIN_PORT } from '../../playwright.config';
 import type { Locale } from '../../schemas/contract';
 import { expect, type Page, test } from './fixtures';
 import { field, msg, uniqueEmail } from './support';
 
 // The contact form (issue 14 item 1) on the server with the development mailbox: the message is
 // sent from the page and its acknowledgement shows in the mailbox in the sender's language.
-const MAIN = `http://127.0.0.1:${MAIN_PORT}`;
 
 const cases: { locale: Locale; open: string; assunto: string }[] = [
   { locale: 'pt-BR', open: '/pt', assunto: 'Visita em grupo' },
@@ -48,7 +46,7 @@ for (const { locale, open, assunto } of cases) {
 
     // The mailbox holds the acknowledgement, in the page's language.
     const subject = msg(locale, 'mail.contact_ack.subject', { protocolo, brand: '' });
-    await page.goto(`${MAIN}/dev/mailbox?to=${encodeURIComponent(email)}`);
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
     const row = page.getByRole('row').filter({ hasText: 'contact_ack' });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(subject.split(' — ')[0]!);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MAIN_PORT, SHORT_HOLD_PORT } from '../../playwright.config';
+import { SHORT_HOLD_PORT } from '../../playwright.config';
 import type { Locale } from '../../schemas/contract';
 import { expect, type Page, test } from './fixtures';
 import { axeViolations, msg } from './support';
@@ -14,7 +14,6 @@ interface Samples {
   invalidErrors: Array<{ field: string; id: string; values?: Record<string, string | number> }>;
 }
 
-const MAIN = `http://127.0.0.1:${MAIN_PORT}`;
 const LOCALES: Array<{ locale: Locale; prefix: string; phone: boolean }> = [
   { locale: 'pt-BR', prefix: 'pt', phone: true },
   { locale: 'en-US', prefix: 'en', phone: false },
@@ -96,7 +95,7 @@ for (const { locale, prefix, phone } of LOCALES) {
     }) => {
       test.setTimeout(FORM_IDS.length * 30_000);
       const violations = await watchCsp(page);
-      const response = await page.goto(`${MAIN}/${prefix}/dev/forms?form=${FORM_IDS[0]}`);
+      const response = await page.goto(`/${prefix}/dev/forms?form=${FORM_IDS[0]}`);
       expect(response?.headers()['content-security-policy']).not.toContain('unsafe-eval');
       for (const formId of FORM_IDS) {
         await test.step(formId, async () => {
@@ -120,7 +119,7 @@ test('a person sees field errors while filling the registration, and the strengt
   page,
 }) => {
   const violations = await watchCsp(page);
-  await page.goto(`${MAIN}/en/dev/forms?form=registration`);
+  await page.goto('/en/dev/forms?form=registration');
   const email = page.getByRole('textbox', { name: msg('en-US', 'form.field.email'), exact: true });
   const emailError = page.locator('[id="registration_email__error"]');
   // Passing through an empty field says nothing (no "required" under the pointer that moves
