@@ -59,8 +59,9 @@ for (const { locale, home, question, query, assunto } of cases) {
     page.on('request', (r) => {
       if (r.url().includes('perguntas-frequentes')) faqCalls.push(r.url());
     });
-    // The page's clock runs from Wednesday 10:00 in São Paulo (timers and animations go on).
-    await page.clock.install({ time: WEDNESDAY_10H });
+    // The page's date is Wednesday 10:00 in São Paulo. Only the date is fixed: timers, frames and
+    // animations run for real, so the dialog's enter and exit play as they do for a shopper.
+    await page.clock.setFixedTime(WEDNESDAY_10H);
     await page.goto(home);
     const button = page.getByRole('button', { name: msg(locale, 'support.button'), exact: true });
 
@@ -120,12 +121,11 @@ for (const { locale, home, question, query, assunto } of cases) {
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
     await expect(button).toBeFocused();
-    // Its backdrop's exit has ended too before the clock jumps days ahead: once, on a loaded
-    // machine, the jump landed inside that exit and the closed backdrop stayed over the page.
+    // Its backdrop is gone too: nothing closed stays over the page.
     await expect(page.locator('[data-scope="dialog"][data-part="backdrop"]')).toBeHidden();
 
     // Monday noon: closed (Mondays), opens tomorrow at 09:00. Reopened, nothing is asked again.
-    await page.clock.setSystemTime(MONDAY_NOON);
+    await page.clock.setFixedTime(MONDAY_NOON);
     await button.click();
     await expect(panel).toBeVisible();
     const time9 = locale === 'en-US' ? '9:00 AM' : '09:00';
