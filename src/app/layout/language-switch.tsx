@@ -1,50 +1,17 @@
-import type { SystemStyleObject } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { type BrandConfig, FAQ_SLUGS, type Locale } from '#schemas/contract.ts';
-import { focusRing, LINK_BASE } from '#src/components/plain-part-styles.ts';
 import { useConteudos } from '#src/features/content/hooks/use-content.ts';
 import { chooseLocale, prefixOf, storeLocale, useCurrentLocale } from '#src/lib/locale.ts';
 import { switchLanguagePath } from '#src/lib/routes.ts';
+import styles from './language-switch.module.css';
 
 const LANGUAGE_NAME = {
   'pt-BR': 'language.pt-BR',
   'es-ES': 'language.es-ES',
   'en-US': 'language.en-US',
 } as const;
-
-/**
- * The language links' look, for the header to style them with its own parts (one styled
- * element for the whole header, src/app/layout/header.tsx).
- */
-export const LANGUAGE_LINKS: SystemStyleObject = {
-  '& [data-lang-link]': {
-    ...LINK_BASE,
-    px: '1.5',
-    py: '1',
-    borderRadius: 'sm',
-    fontSize: 'xs',
-    fontWeight: 'bold',
-    textTransform: 'uppercase',
-    letterSpacing: 'wide',
-    textDecoration: 'none',
-    color: 'fg.muted',
-    bg: 'transparent',
-    _hover: {
-      bg: 'brand.subtle',
-      color: 'brand.fg',
-    },
-    ...focusRing('brand.focusRing'),
-  },
-  '& [data-lang-link][aria-current=true]': {
-    color: 'brand.contrast',
-    bg: 'brand.solid',
-    _hover: { bg: 'brand.solid', color: 'brand.contrast' },
-  },
-  '& [data-lang-link] > span': { srOnly: true },
-  '& [data-lang-switch]': { display: 'flex', alignItems: 'center', gap: '0.5' },
-};
 
 /** PT · ES · EN: the same page in another language; the choice is remembered. */
 export function LanguageSwitch({ brand }: { brand: BrandConfig }) {
@@ -61,7 +28,7 @@ export function LanguageSwitch({ brand }: { brand: BrandConfig }) {
   return (
     <nav
       aria-label={intl.formatMessage({ id: 'header.languageNav' })}
-      data-lang-switch=""
+      className={styles.switch}
       data-testid="language-switch"
     >
       {brand.locales.map((locale: Locale) => {
@@ -73,7 +40,7 @@ export function LanguageSwitch({ brand }: { brand: BrandConfig }) {
             lang={locale}
             hrefLang={locale}
             aria-current={active ? 'true' : undefined}
-            data-lang-link=""
+            className={styles.link}
             data-testid={`lang-${prefixOf(locale)}`}
             onClick={() => (brand.multiLanguage ? storeLocale(locale) : chooseLocale(locale))}
           >
